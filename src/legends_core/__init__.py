@@ -1,0 +1,65 @@
+"""legends_core: the rules kernel of Stratego Legends.
+
+The names below are the public API; see the documentation for each.
+"""
+
+from .actions import DONE, PASS, Action
+from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
+from .board import Board, from_battle_boards, from_rows
+from .engine import Engine, Outcome, Rules
+from .errors import (
+    ArmyError,
+    CatalogueError,
+    GameOverError,
+    IllegalActionError,
+    LegendsError,
+    NotationError,
+    PluginError,
+    PositionError,
+)
+from .events import Event
+from .game import Game, LegalActions
+from .hookspecs import hookimpl, hookspec
+from .piecetype import PieceType, Power, piece
+from .registry import Catalogue, catalogue, load_packs
+from .tasks import continuation
+from .visibility import View, event_for
+
+__all__ = [
+    "COMPOSITION",
+    "DONE",
+    "PASS",
+    "PRESETS",
+    "Action",
+    "ArmyError",
+    "Board",
+    "Catalogue",
+    "CatalogueError",
+    "Engine",
+    "Event",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "LegalActions",
+    "LegendsError",
+    "NotationError",
+    "Outcome",
+    "PieceType",
+    "PluginError",
+    "PositionError",
+    "Power",
+    "Rules",
+    "View",
+    "catalogue",
+    "continuation",
+    "event_for",
+    "from_battle_boards",
+    "from_rows",
+    "hookimpl",
+    "hookspec",
+    "load_packs",
+    "piece",
+    "preset",
+    "random_army",
+    "validate_army",
+]

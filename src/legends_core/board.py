@@ -1,0 +1,294 @@
+"""Board geometry and terrain.
+
+A :class:`Board` is an immutable grid of terrain. Squares are integers ``0 .. width*height-1``
+numbered rank by rank from the first player's back row (``a1`` is 0, ``b1`` is 1, ...). Their
+names follow chess: files ``a``, ``b``, ... from left to right as the first player sees the
+board, ranks ``1``, ``2``, ... from that player's back row. Size and terrain are data: the
+8x8 Stratego Legends board is built from four 4x4 battle boards by :func:`from_battle_boards`,
+but any rectangle (10x10 with lakes, say) works the same way.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from .battleboards import BATTLE_BOARDS, TERRAIN_LETTERS
+from .errors import PositionError
+
+TERRAINS: tuple[str, ...] = ("plains", "forest", "marsh", "mountain", "town", "desert", "water")
+WATER = "water"
+
+#: Direction vectors (file delta, rank delta). The first four are orthogonal, the last four
+#: diagonal. "North" points away from the first player, towards higher ranks.
+ORTHOGONAL: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONAL: tuple[tuple[int, int], ...] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+DIRECTIONS = ORTHOGONAL + DIAGONAL
+
+_SQUARE_RE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+
+
+def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, object]:
+    n = width * height
+    land = tuple(t != WATER for t in terrain)
+    rays: list[tuple[tuple[int, ...], ...]] = []
+    near: list[tuple[int, ...]] = []
+    ortho: list[tuple[int, ...]] = []
+    diag: list[tuple[int, ...]] = []
+    within2: list[tuple[int, ...]] = []
+    for sq in range(n):
+        f, r = sq % width, sq // width
+        sq_rays = []
+        for df, dr in DIRECTIONS:
+            ray = []
+            ff, rr = f + df, r + dr
+            while 0 <= ff < width and 0 <= rr < height:
+                ray.append(rr * width + ff)
+                ff += df
+                rr += dr
+            sq_rays.append(tuple(ray))
+        rays.append(tuple(sq_rays))
+        ortho.append(tuple(ray[0] for ray in sq_rays[:4] if ray))
+        diag.append(tuple(ray[0] for ray in sq_rays[4:] if ray))
+        near.append(tuple(sorted(ortho[-1] + diag[-1])))
+        within2.append(
+            tuple(
+                rr * width + ff
+                for rr in range(max(0, r - 2), min(height, r + 3))
+                for ff in range(max(0, f - 2), min(width, f + 3))
+                if (ff, rr) != (f, r)
+            )
+        )
+    water_adjacent = tuple(any(not land[x] for x in near[sq]) for sq in range(n))
+    by_terrain: dict[str, tuple[int, ...]] = {
+        t: tuple(sq for sq in range(n) if terrain[sq] == t) for t in TERRAINS
+    }
+    return {
+        "land": land,
+        "rays": tuple(rays),
+        "adjacent": tuple(near),
+        "orthogonal": tuple(ortho),
+        "diagonal": tuple(diag),
+        "within2": tuple(within2),
+        "water_adjacent": water_adjacent,
+        "by_terrain": by_terrain,
+        "names": tuple(f"{chr(97 + sq % width)}{sq // width + 1}" for sq in range(n)),
+    }
+
+
+@attrs.frozen(repr=False, slots=False)
+class Board:
+    """An immutable rectangle of terrain squares.
+
+    ``terrain`` lists each square's terrain name in square order (rank 1 first). ``regions``
+    names the squares each army sets up on. ``layout`` records the battle boards it was built
+    from, if any, so a position can say so.
+    """
+
+    width: int
+    height: int
+    terrain: tuple[str, ...]
+    regions: dict[str, tuple[int, ...]] = attrs.field(factory=dict, eq=False, hash=False)
+    layout: tuple[str, ...] = ()
+    _t: dict[str, object] = attrs.field(init=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not (1 <= self.width <= 26 and 1 <= self.height <= 99):
+            raise PositionError(f"board size {self.width}x{self.height} is out of range")
+        if len(self.terrain) != self.width * self.height:
+            raise PositionError(
+                f"board terrain has {len(self.terrain)} squares, expected {self.width * self.height}"
+            )
+        for t in self.terrain:
+            if t not in TERRAINS:
+                raise PositionError(f"unknown terrain {t!r}")
+        t = _tables(self.width, self.height, self.terrain)
+        object.__setattr__(self, "_t", t)
+        # Flattened for speed: these are read on every move generation.
+        for name in ("land", "rays", "adjacent", "orthogonal", "diagonal", "within2",
+                     "water_adjacent", "by_terrain", "names"):
+            object.__setattr__(self, "_" + name, t[name])
+
+    def __repr__(self) -> str:
+        what = "+".join(self.layout) if self.layout else "custom"
+        return f"<Board {self.width}x{self.height} {what}>"
+
+    # -- geometry -----------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        """Number of squares."""
+        return self.width * self.height
+
+    def squares(self) -> range:
+        return range(self.width * self.height)
+
+    def name(self, square: int) -> str:
+        """``0`` -> ``'a1'``."""
+        return self._names[square]  # type: ignore[attr-defined,no-any-return]
+
+    def parse_square(self, text: str) -> int:
+        """``'a1'`` -> ``0``; raises :class:`ValueError` naming the bad text."""
+        m = _SQUARE_RE.match(text.strip().lower()) if isinstance(text, str) else None
+        if not m:
+            raise ValueError(f"{text!r} is not a square name like 'a1'")
+        f, r = ord(m.group(1)) - 97, int(m.group(2)) - 1
+        if not (0 <= f < self.width and 0 <= r < self.height):
+            raise ValueError(f"square {text!r} is off this {self.width}x{self.height} board")
+        return r * self.width + f
+
+    def file_of(self, square: int) -> int:
+        return square % self.width
+
+    def rank_of(self, square: int) -> int:
+        """Rank index from 0 (rank 1)."""
+        return square // self.width
+
+    def is_land(self, square: int) -> bool:
+        return self._land[square]  # type: ignore[attr-defined,no-any-return]
+
+    def terrain_of(self, square: int) -> str:
+        return self.terrain[square]
+
+    def adjacent(self, square: int) -> tuple[int, ...]:
+        """The up to 8 squares touching ``square`` (diagonals included)."""
+        return self._adjacent[square]  # type: ignore[attr-defined,no-any-return]
+
+    def orthogonal(self, square: int) -> tuple[int, ...]:
+        return self._orthogonal[square]  # type: ignore[attr-defined,no-any-return]
+
+    def diagonal(self, square: int) -> tuple[int, ...]:
+        return self._diagonal[square]  # type: ignore[attr-defined,no-any-return]
+
+    def ray(self, square: int, direction: int) -> tuple[int, ...]:
+        """Squares outward from ``square`` in ``DIRECTIONS[direction]``, nearest first."""
+        return self._rays[square][direction]  # type: ignore[attr-defined,no-any-return]
+
+    def within_two(self, square: int) -> tuple[int, ...]:
+        """Squares up to two steps away in any combination of directions."""
+        return self._within2[square]  # type: ignore[attr-defined,no-any-return]
+
+    def next_to_water(self, square: int) -> bool:
+        return self._water_adjacent[square]  # type: ignore[attr-defined,no-any-return]
+
+    def of_terrain(self, terrain: str) -> tuple[int, ...]:
+        return self._by_terrain.get(terrain, ())  # type: ignore[attr-defined,no-any-return]
+
+    def distance(self, a: int, b: int) -> int:
+        """King-move distance between two squares."""
+        w = self.width
+        return max(abs(a % w - b % w), abs(a // w - b // w))
+
+    # -- serialisation -----------------------------------------------------------------
+    def rows(self) -> list[str]:
+        """Terrain letters, top rank first, as the first player sees the board."""
+        letter = {v: k for k, v in TERRAIN_LETTERS.items()}
+        return [
+            "".join(letter[self.terrain[r * self.width + f]] for f in range(self.width))
+            for r in reversed(range(self.height))
+        ]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "width": self.width,
+            "height": self.height,
+            "rows": self.rows(),
+            "regions": {k: [self.name(s) for s in v] for k, v in self.regions.items()},
+            "layout": list(self.layout),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Board:
+        try:
+            rows = list(data["rows"])  # type: ignore[call-overload]
+            width = int(data.get("width", len(rows[0])))  # type: ignore[call-overload]
+            height = int(data.get("height", len(rows)))  # type: ignore[call-overload]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise PositionError(f"board: 'rows' must be a list of terrain strings ({exc})") from None
+        return from_rows(rows, width=width, height=height,
+                         regions=data.get("regions") or {},  # type: ignore[arg-type]
+                         layout=tuple(data.get("layout") or ()))  # type: ignore[arg-type]
+
+
+def from_rows(rows: Sequence[str], *, width: int | None = None, height: int | None = None,
+              regions: dict[str, Iterable[str]] | None = None,
+              layout: tuple[str, ...] = ()) -> Board:
+    """Build a board from terrain letters, top rank first (as the first player sees it)."""
+    rows = [str(r) for r in rows]
+    height = height or len(rows)
+    width = width or (len(rows[0]) if rows else 0)
+    if len(rows) != height or any(len(r) != width for r in rows):
+        raise PositionError(f"board: 'rows' must be {height} strings of {width} terrain letters")
+    terrain: list[str] = []
+    for r in reversed(rows):
+        for ch in r:
+            if ch.upper() not in TERRAIN_LETTERS:
+                raise PositionError(f"board: unknown terrain letter {ch!r} (use one of DFMNPTW)")
+            terrain.append(TERRAIN_LETTERS[ch.upper()])
+    board = Board(width, height, tuple(terrain), {}, layout)
+    if regions:
+        parsed = {}
+        for army, names in regions.items():
+            try:
+                parsed[army] = tuple(board.parse_square(n) for n in names)
+            except ValueError as exc:
+                raise PositionError(f"board: regions.{army}: {exc}") from None
+        board = attrs.evolve(board, regions=parsed)
+    return board
+
+
+def rotate_layout(rows: Sequence[str], quarter_turns: int) -> tuple[str, ...]:
+    """Rotate a square battle-board layout clockwise by ``quarter_turns`` * 90 degrees."""
+    grid = [list(r) for r in rows]
+    for _ in range(quarter_turns % 4):
+        grid = [list(col) for col in zip(*grid[::-1], strict=True)]
+    return tuple("".join(r) for r in grid)
+
+
+def parse_board_id(text: str) -> tuple[str, int]:
+    """``'3B'`` -> ``('3B', 0)``; ``'3B@90'`` -> ``('3B', 1)`` (rotated 90 degrees clockwise)."""
+    base, _, rot = str(text).upper().partition("@")
+    if base not in BATTLE_BOARDS:
+        raise ValueError(f"unknown battle board {text!r}: use ids 1A..7D, optionally '@90'")
+    if rot and rot not in ("0", "90", "180", "270"):
+        raise ValueError(f"battle board {text!r}: rotation must be 90, 180 or 270")
+    return base, (int(rot) // 90 if rot else 0)
+
+
+def from_battle_boards(ids: Sequence[str], armies: Sequence[str] = ("beige", "gray")) -> Board:
+    """The 8x8 board from four battle boards.
+
+    ``ids[0]`` and ``ids[1]`` are the first army's boards, left to right as that player sees
+    them; ``ids[2]`` and ``ids[3]`` are the second army's, left to right as *that* player sees
+    them from the far side. Each board lies upright for the player behind it, so the second
+    army's boards appear turned half-way round on the first player's map.
+    """
+    if len(ids) != 4:
+        raise ValueError(f"a two-player board needs 4 battle boards, got {len(ids)}")
+    parsed = [parse_board_id(i) for i in ids]
+    grid = [["P"] * 8 for _ in range(8)]  # grid[rank index][file]
+    for slot, (bid, rot) in enumerate(parsed):
+        rows = rotate_layout(BATTLE_BOARDS[bid], rot)
+        for r in range(4):
+            for c in range(4):
+                if slot < 2:  # first army: printed top row is nearest the middle (rank 4)
+                    rank, file = 3 - r, 4 * slot + c
+                else:  # second army, seen from the far side: turned 180 degrees
+                    rank, file = 4 + r, (4 if slot == 2 else 0) + 3 - c
+                grid[rank][file] = rows[r][c]
+    rows_top_first = ["".join(grid[r]) for r in reversed(range(8))]
+    regions = {
+        armies[0]: [f"{chr(97 + f)}{r + 1}" for r in range(4) for f in range(8)],
+        armies[1]: [f"{chr(97 + f)}{r + 1}" for r in range(4, 8) for f in range(8)],
+    }
+    labels = tuple(f"{b}@{rot * 90}" if rot else b for b, rot in parsed)
+    return from_rows(rows_top_first, regions=regions, layout=labels)
+
+
+def draw_battle_boards(rng: random.Random, count: int = 4) -> list[str]:
+    """Shuffle the 28 boards and deal ``count`` of them (as the setup rules do)."""
+    ids = sorted(BATTLE_BOARDS)
+    rng.shuffle(ids)
+    return ids[:count]

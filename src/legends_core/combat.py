@@ -1,0 +1,243 @@
+"""Attacks, step by step.
+
+1. :class:`Attack` -- the attacker moves onto an enemy square. Powers that must act blind (a
+   name guess) are asked now.
+2. :class:`AttackReveal` -- both pieces are revealed. Attacking a castle wins at once.
+   Otherwise an attack window opens: players alternate using abilities until all pass.
+3. :class:`AttackResolve` -- magic defenders cast their spell (or are dispelled); otherwise a
+   power may override the comparison; otherwise the lower current strength is destroyed
+   (both on a tie), strengths counted on the attacked square. A protected piece about to be
+   destroyed gets a replacement decision first.
+4. :class:`AttackKill` -- the losers are destroyed together; a surviving attacker moves onto
+   the emptied square.
+5. :class:`AttackFinish` -- after death curses set off by the attack are resolved, powers that
+   trigger on a successful attack run; then Berserk forces the next attack.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import PASS, Action
+from .events import Attacked, Compared, Passed
+from .flow import Window
+from .moves import can_attack_square, perform
+from .tasks import Task, task
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+
+@task("attack")
+class Attack(Task):
+    attacker: int
+    square: int
+    origin: int
+    how: str
+    player: int
+
+    def run(self, g: Engine) -> None:
+        att, sq = self.attacker, self.square
+        dfn = g.grid[sq]
+        if g.loc[att] != self.origin or g.ctrl[att] != self.player:
+            return  # the attacker is gone or changed hands before it could attack
+        if dfn < 0:
+            g.move_piece(att, sq, self.how)
+            return
+        g.emit(Attacked(g.rules.players[self.player], g.board.name(self.origin),
+                        g.board.name(sq), self.how))
+        g.combat = (att, dfn, sq, self.origin, self.player)
+        for f in g.beh[att].attack_declared:
+            f(g, att, dfn)
+        g.schedule(AttackReveal(att, dfn, sq, self.origin, self.player))
+
+
+@task("attack-reveal")
+class AttackReveal(Task):
+    attacker: int
+    defender: int
+    square: int
+    origin: int
+    player: int
+
+    def run(self, g: Engine) -> None:
+        att, dfn = self.attacker, self.defender
+        g.reveal([att, dfn])
+        if g.types[dfn].kind == "castle":
+            g.combat = None
+            g.destroy([dfn], cause="attack")
+            g.move_piece(att, self.square, "attack")
+            g.end_game(self.player, "attacked the enemy castle")
+            return
+        g.schedule(Window("attack", self.player, 0),
+                   AttackResolve(att, dfn, self.square, self.origin, self.player))
+
+
+
+
+@task("attack-resolve")
+class AttackResolve(Task):
+    attacker: int
+    defender: int
+    square: int
+    origin: int
+    player: int
+
+    def run(self, g: Engine) -> None:
+        att, dfn, sq = self.attacker, self.defender, self.square
+        att_ok = g.loc[att] == self.origin and g.ctrl[att] == self.player
+        dfn_ok = g.loc[dfn] == sq
+        if not (att_ok and dfn_ok):
+            # Something in the window ended the attack (Clevut, a piece falling to strength
+            # 0 ...). A surviving attacker still takes an emptied square.
+            g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
+            return
+        if g.types[dfn].kind == "magic":
+            if g.has_keyword(att, "dispel_magic"):
+                g.destroy([dfn], cause="dispelled")
+            elif g.beh[dfn].magic_spell:
+                for f in g.beh[dfn].magic_spell:
+                    f(g, dfn, att, sq)
+            else:
+                g.destroy([dfn, att], cause="spell")
+            g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
+            return
+        outcome = None
+        for f in g.beh[att].attack_override:
+            outcome = f(g, att, dfn, sq, "attacker")
+            if outcome is not None:
+                break
+        if outcome is None:
+            for f in g.beh[dfn].attack_override:
+                outcome = f(g, att, dfn, sq, "defender")
+                if outcome is not None:
+                    break
+        if outcome is not None:
+            kill_att, kill_dfn = outcome.kill_attacker, outcome.kill_defender
+            if outcome.handled:
+                g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
+                return
+        else:
+            sa, sd = g.strength(att), g.strength(dfn)
+            assert sa is not None and sd is not None
+            g.emit(Compared(g.board.name(sq), sa, sd))
+            kill_att, kill_dfn = sa <= sd, sd <= sa
+        kill = AttackKill(att, dfn, sq, self.origin, self.player, kill_att, kill_dfn)
+        if kill_dfn and g.types[dfn].name.casefold() in g.catalogue.protected:
+            g.schedule(Replacement(g.ctrl[dfn], dfn, 0), kill)
+        else:
+            g.schedule(kill)
+
+
+@task("replacement", decision=True)
+class Replacement(Task):
+    """The player whose attacked piece is about to be destroyed may replace that by a power
+    (Migol's Royal Guard). Offered whenever a protected piece loses, whatever is nearby."""
+
+    player: int
+    doomed: int
+    passes: int
+    prompt = "replace the destruction of your attacked piece, or pass"
+
+    def options(self, g: Engine) -> list[Action]:
+        out = [PASS]
+        for pid in g.pieces(self.player):
+            for f in g.beh[pid].offer_replacements:
+                out.extend(f(g, pid, self.doomed) or ())
+        return out
+
+    def answer(self, g: Engine, action: Action) -> None:
+        if action.kind == "pass":
+            g.emit(Passed(g.rules.players[self.player], "replacement"))
+            return
+        perform(g, action)
+
+
+@task("attack-kill")
+class AttackKill(Task):
+    attacker: int
+    defender: int
+    square: int
+    origin: int
+    player: int
+    kill_attacker: bool
+    kill_defender: bool
+
+    def run(self, g: Engine) -> None:
+        att, dfn, sq = self.attacker, self.defender, self.square
+        doomed = []
+        if self.kill_attacker and g.loc[att] == self.origin:
+            doomed.append(att)
+        if self.kill_defender and g.loc[dfn] == sq:
+            doomed.append(dfn)
+        if doomed:
+            g.destroy(doomed, cause="attack")
+        g.combat = None
+        if g.loc[att] == self.origin and g.ctrl[att] == self.player and g.grid[sq] < 0:
+            g.move_piece(att, sq, "attack")
+        # Won: the attacker stands on the attacked square, still on its side (a capture such
+        # as Daemin's puts it there itself; Clevut puts it there on the other side).
+        if g.loc[att] == sq and g.ctrl[att] == self.player and g.loc[dfn] != sq:
+            g.schedule(AttackFinish(att, sq, self.player, g.types[dfn].number))
+
+
+@task("attack-finish")
+class AttackFinish(Task):
+    """The attacker won and stands on ``square``: run its after-attack powers, then Berserk."""
+
+    attacker: int
+    square: int
+    player: int
+    defender_number: int
+
+    def run(self, g: Engine) -> None:
+        att = self.attacker
+        if g.loc[att] != self.square or g.ctrl[att] != self.player:
+            return
+        dtype = g.catalogue[self.defender_number]
+        for f in g.beh[att].after_attack:
+            f(g, att, self.square, dtype)
+        g.schedule(BerserkCheck(att, self.square, self.player))
+
+
+@task("berserk-check")
+class BerserkCheck(Task):
+    attacker: int
+    square: int
+    player: int
+
+    def run(self, g: Engine) -> None:
+        att = self.attacker
+        if g.loc[att] != self.square or g.ctrl[att] != self.player or g.over:
+            return
+        if not g.has_keyword(att, "berserk"):
+            return
+        if berserk_targets(g, att):
+            g.schedule(Berserk(self.player, att))
+
+
+def berserk_targets(g: Engine, pid: int) -> list[int]:
+    sq = g.loc[pid]
+    if g.has_keyword(pid, "stationary"):
+        return []
+    return [t for t in g.board.orthogonal(sq)
+            if g.grid[t] >= 0 and g.hostile(g.ctrl[g.grid[t]], g.ctrl[pid])
+            and can_attack_square(g, pid, t)]
+
+
+@task("berserk", decision=True)
+class Berserk(Task):
+    """A Berserk piece that won must attack again if it can: choose which enemy."""
+
+    player: int
+    piece: int
+    prompt = "your Berserk piece must attack again: choose the target"
+
+    def options(self, g: Engine) -> list[Action]:
+        if g.loc[self.piece] < 0:
+            return []
+        src = g.board.name(g.loc[self.piece])
+        return [Action.move(src, g.board.name(t)) for t in berserk_targets(g, self.piece)]
+
+    def answer(self, g: Engine, action: Action) -> None:
+        g.attack(self.piece, g.board.parse_square(action.dst), "berserk")

@@ -1,0 +1,276 @@
+"""Changes powers make to the game (mixed into :class:`~.engine.Engine`).
+
+Every method here changes the state at once and records events, except where it says it
+*schedules*: attacks, questions (:meth:`ask`) and follow-ups (:meth:`later`) run after the
+current step, in the order they were scheduled. Death curses set off by :meth:`destroy` are
+scheduled the same way, so "resolve the death curse before anything else" holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .events import (
+    ControlChanged,
+    CursesVoided,
+    Destroyed,
+    ExtraTurn,
+    GameOver,
+    Granted,
+    Modified,
+    Moved,
+    Placed,
+    Revealed,
+    Swapped,
+)
+from .tasks import Ask, Later, continuation_name
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+DESTROYED = -1
+CURSE = -2
+CURSE_QUEUE = -3
+
+
+class Effects:
+    __slots__ = ()
+
+    # -- knowledge ---------------------------------------------------------------------
+    def reveal(self: Engine, pids: Iterable[int], to: Iterable[int] | None = None) -> list[int]:
+        """Show pieces to every player (or only to the players in ``to``).
+
+        Returns the pieces that someone learned. Revealing a piece again is harmless.
+        """
+        mask = self.all_mask if to is None else sum(1 << p for p in set(to))
+        learned = []
+        for pid in pids:
+            before = self.known[pid]
+            after = before | mask
+            if after != before:
+                self.known[pid] = after
+                learned.append(pid)
+                self.emit(Revealed(self.ref(pid), self.types[pid].number,
+                                   self.seen(pid) if to is None else self._names(after & (mask | before))))
+        return learned
+
+    def _names(self: Engine, mask: int) -> tuple[str, ...]:
+        return tuple(p for i, p in enumerate(self.rules.players) if mask >> i & 1)
+
+    # -- moving ------------------------------------------------------------------------
+    def move_piece(self: Engine, pid: int, square: int, how: str = "move",
+                   over: Sequence[int] = ()) -> None:
+        """Move a piece on the board to an empty land square."""
+        frm = self.loc[pid]
+        if frm < 0:
+            raise ValueError(f"{self.types[pid].name} is not on the board")
+        if self.grid[square] >= 0 or not self.board.is_land(square):
+            raise ValueError(f"{self.board.name(square)} is not an empty land square")
+        self.grid[frm] = -1
+        self.grid[square] = pid
+        self.loc[pid] = square
+        self.dirty.add(pid)
+        name = self.board.name
+        self.emit(Moved(self.rules.players[self.ctrl[pid]], name(frm), name(square),
+                        self.types[pid].number, self.seen(pid), how,
+                        tuple(name(s) for s in over)))
+        if over:
+            self.flown.append((pid, tuple(over)))
+
+    def swap_pieces(self: Engine, a: int, b: int, how: str = "switch") -> None:
+        """Exchange the squares of two pieces on the board (no one learns anything)."""
+        sa, sb = self.loc[a], self.loc[b]
+        if sa < 0 or sb < 0:
+            raise ValueError("both pieces must be on the board to swap")
+        self.grid[sa], self.grid[sb] = b, a
+        self.loc[a], self.loc[b] = sb, sa
+        self.dirty.update((a, b))
+        self.emit(Swapped(self.rules.players[self.ctrl[a]], self.board.name(sa),
+                          self.board.name(sb), how))
+
+    def place(self: Engine, pid: int, square: int, player: int, *, reveal: bool = True) -> None:
+        """Put a piece from a destroyed area (or the curse slot) on an empty square.
+
+        ``player`` controls it afterwards. Such pieces lay face up, so everyone knows them.
+        """
+        if self.grid[square] >= 0 or not self.board.is_land(square):
+            raise ValueError(f"{self.board.name(square)} is not an empty land square")
+        frm = self.ref(pid)
+        loc = self.loc[pid]
+        if loc >= 0:
+            raise ValueError(f"{self.types[pid].name} is already on the board")
+        if loc == DESTROYED:
+            self.dead[self.owner[pid]].remove(pid)
+        elif loc == CURSE:
+            self.curse, self.curse_on, self.curse_ctrl = -1, False, -1
+            self.dirty_all = True
+        elif loc == CURSE_QUEUE:
+            self.curse_queue.remove(pid)
+        self.loc[pid] = square
+        self.grid[square] = pid
+        self.ctrl[pid] = player
+        self.known[pid] |= (self.all_mask if reveal else 1 << player)
+        self.dirty.add(pid)
+        self.emit(Placed(self.board.name(square), frm, self.types[pid].number,
+                         self.seen(pid), self.rules.players[player]))
+        self._check_castle(pid)
+
+    def attack(self: Engine, pid: int, square: int, how: str = "move", origin: int | None = None) -> None:
+        """Schedule an attack by ``pid`` on the piece on ``square``."""
+        from .combat import Attack
+
+        self.schedule(Attack(pid, square, self.loc[pid] if origin is None else origin, how,
+                             self.ctrl[pid]))
+
+    # -- destruction -------------------------------------------------------------------
+    def destroy(self: Engine, pids: Iterable[int], cause: str = "") -> list[int]:
+        """Destroy pieces on the board, all at the same moment.
+
+        Castles are left alone unless ``cause`` is ``"attack"`` (a castle falls only to an
+        attack). A single death-curse piece among them is put in the curse queue and its
+        curse scheduled; two or more cancel each other. Returns the pieces destroyed.
+        """
+        from .curses import CurseArrive
+
+        batch: list[int] = []
+        for p in pids:
+            if p in batch or self.loc[p] < 0:
+                continue
+            if self.types[p].kind == "castle" and cause != "attack":
+                continue
+            batch.append(p)
+        if not batch:
+            return batch
+        curses = [p for p in batch if self.types[p].has_death_curse]
+        lone_curse = curses[0] if len(curses) == 1 else -1
+        for p in batch:
+            sq = self.loc[p]
+            self.grid[sq] = -1
+            holder = self.ctrl[p]
+            self.known[p] = self.all_mask
+            self._clear_effects(p)
+            o = self.owner[p]
+            at = self.board.name(sq)
+            if p == lone_curse:
+                self.loc[p] = CURSE_QUEUE
+                self.curse_queue.append(p)
+                self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
+                self.schedule(CurseArrive(p, holder))
+            else:
+                self.loc[p] = DESTROYED
+                self.ctrl[p] = o
+                self.dead[o].append(p)
+                self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "destroyed", cause))
+        if len(curses) >= 2:
+            self.emit(CursesVoided(tuple(self.types[p].number for p in curses)))
+        return batch
+
+    def _clear_effects(self: Engine, pid: int) -> None:
+        if pid in self.tstr or pid in self.tkw:
+            self.temps = [t for t in self.temps if t[0] != pid]
+            self.tstr.pop(pid, None)
+            self.tkw.pop(pid, None)
+
+    # -- control -----------------------------------------------------------------------
+    def take_control(self: Engine, pid: int, player: int) -> None:
+        """``player`` now controls the piece (and so knows what it is)."""
+        if self.ctrl[pid] == player:
+            return
+        self.ctrl[pid] = player
+        self.known[pid] |= 1 << player
+        self.dirty.add(pid)
+        self.emit(ControlChanged(self.ref(pid), self.types[pid].number, self.seen(pid),
+                                 self.rules.players[player]))
+        self._check_castle(pid)
+
+    def _check_castle(self: Engine, pid: int) -> None:
+        if self.types[pid].kind == "castle" and self.loc[pid] >= 0 and self.hostile(
+                self.ctrl[pid], self.owner[pid]):
+            self.end_game(self.ctrl[pid], "took control of the enemy castle")
+
+    # -- until the end of the turn -----------------------------------------------------
+    def boost(self: Engine, pid: int, amount: int, source: int = -1) -> None:
+        """Change a warrior's strength by ``amount`` until the end of the turn."""
+        if self.types[pid].kind != "warrior" or self.loc[pid] < 0:
+            return
+        self.temps.append((pid, "strength", amount, source))
+        self.tstr[pid] = self.tstr.get(pid, 0) + amount
+        self.dirty.add(pid)
+        self.emit(Modified(self.ref(pid), self.types[pid].number, self.seen(pid), amount))
+
+    def grant(self: Engine, pid: int, keyword: str, source: int = -1) -> None:
+        """Give a piece a keyword (``"flying"``, ...) until the end of the turn."""
+        if self.loc[pid] < 0:
+            return
+        self.temps.append((pid, "keyword", keyword, source))
+        self.tkw[pid] = self.tkw.get(pid, frozenset()) | {keyword}
+        self.emit(Granted(self.ref(pid), self.types[pid].number, self.seen(pid), keyword))
+
+    def expire_turn_effects(self: Engine) -> None:
+        for pid in self.tstr:
+            self.dirty.add(pid)
+        self.temps.clear()
+        self.tstr.clear()
+        self.tkw.clear()
+        self.used_turn.clear()
+        self.flown.clear()
+        for k in [k for k in self.memo if k[1].startswith("turn:")]:
+            del self.memo[k]
+
+    def extra_turn(self: Engine, player: int) -> None:
+        """``player`` takes another turn after this one."""
+        self.extra[player] += 1
+        self.emit(ExtraTurn(self.rules.players[player]))
+
+    # -- limits and memory -------------------------------------------------------------
+    def mark_used(self: Engine, pid: int, key: str, per: str = "turn") -> None:
+        (self.used_turn if per == "turn" else self.used_game).add((pid, key))
+
+    def remember(self: Engine, pid: int, key: str, value: Any) -> None:
+        """Store a JSON-friendly value about a piece in the game state. Keys starting with
+        ``"turn:"`` are forgotten at the end of the turn."""
+        self.memo[(pid, key)] = value
+
+    def forget(self: Engine, pid: int, key: str) -> None:
+        self.memo.pop((pid, key), None)
+
+    # -- questions and follow-ups ------------------------------------------------------
+    def ask(self: Engine, player: int, about: str, choices: Sequence[str],
+            then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
+        """Schedule a question: ``player`` picks one of ``choices`` (strings: squares, refs,
+        names, ``"done"``). Then ``then(game, value, data)`` runs. Nothing is asked when
+        ``choices`` is empty."""
+        if choices:
+            self.schedule(Ask(player, about, tuple(choices), continuation_name(then), dict(data or {})))
+
+    def later(self: Engine, then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
+        """Schedule ``then(game, data)`` after everything scheduled so far."""
+        self.schedule(Later(continuation_name(then), dict(data or {})))
+
+    # -- the end -----------------------------------------------------------------------
+    def end_game(self: Engine, winner: int | None, reason: str) -> None:
+        if self.over:
+            return
+        self.over = True
+        self.winner = winner
+        self.reason = reason
+        self.emit(GameOver(None if winner is None else self.rules.players[winner], reason))
+
+    def settle(self: Engine) -> None:
+        """State checks after every step: warriors at strength 0 or below are destroyed at
+        once (all together)."""
+        if self.over:
+            return
+        if self.dirty_all:
+            cands = [p for p in self.grid if p >= 0]
+        elif self.dirty:
+            cands = [p for p in self.dirty if self.loc[p] >= 0]
+        else:
+            return
+        self.dirty.clear()
+        self.dirty_all = False
+        types = self.types
+        doomed = [p for p in cands if types[p].kind == "warrior" and self.strength(p) <= 0]  # type: ignore[operator]
+        if doomed:
+            self.destroy(sorted(doomed, key=self.loc.__getitem__), cause="strength 0")

@@ -1,0 +1,288 @@
+"""The engine: the complete mutable state of one game, and the loop that runs its tasks.
+
+Everything that can change during a game lives in an :class:`Engine`: where each piece is, who
+controls it, who knows what it is, the curse slot, effects until the end of the turn,
+once-per-turn counters, the pending steps. Plugins hold no state, so :meth:`Engine.copy` is a
+complete snapshot (used for undo, for exception safety and by search players).
+
+Powers receive the engine as ``game`` and use the methods of :class:`~.queries.Queries`
+(what is true now) and :class:`~.effects.Effects` (change it). Pieces are ints ("piece ids");
+squares are ints; players are ints (indices into ``rules.players``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from .actions import Action
+from .board import Board
+from .effects import Effects
+from .errors import IllegalActionError
+from .events import Chose, Event
+from .piecetype import PieceType
+from .queries import Queries
+from .registry import Behaviour, Catalogue
+from .tasks import Task
+
+if TYPE_CHECKING:
+    pass
+
+#: ``loc`` values for pieces off the board.
+DESTROYED = -1
+CURSE = -2
+CURSE_QUEUE = -3
+
+
+@attrs.frozen
+class Rules:
+    """Fixed parameters of a game.
+
+    ``players`` are the seat names in turn order; ``teams`` gives each seat's team (seats on
+    one team never attack each other). ``turn_limit`` (not in the rulebook) ends a game with
+    no winner after that many turns, for automated play. ``switches`` is the number of setup
+    switches each player may make.
+    """
+
+    players: tuple[str, ...] = ("beige", "gray")
+    teams: tuple[int, ...] = (0, 1)
+    turn_limit: int | None = None
+    switches: int = 2
+    name: str = "stratego-legends"
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.players) < 2 or len(set(self.players)) != len(self.players):
+            raise ValueError("a game needs two or more distinct player names")
+        if len(self.teams) != len(self.players):
+            raise ValueError("teams must give one team number per player")
+
+
+@attrs.frozen
+class Outcome:
+    """What an attack override decided: which of the two pieces are destroyed.
+
+    ``Outcome.HANDLED`` means the power already did everything itself (Daemin's capture).
+    """
+
+    kill_attacker: bool
+    kill_defender: bool
+    handled: bool = False
+    reason: str = ""
+
+    HANDLED: ClassVar[Outcome]
+
+
+Outcome.HANDLED = Outcome(False, False, True)
+
+
+class Engine(Queries, Effects):
+    """Mutable game state plus the task loop. Build through :class:`legends_core.Game`."""
+
+    __slots__ = (
+        "board", "rules", "catalogue", "types", "beh", "owner",
+        "ctrl", "loc", "known", "grid", "dead",
+        "curse", "curse_on", "curse_ctrl", "curse_queue",
+        "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
+        "turn", "active", "extra", "bf", "flown", "stack", "combat",
+        "winner", "over", "reason", "seed", "shuffles",
+        "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask",
+    )
+
+    board: Board
+    rules: Rules
+    catalogue: Catalogue
+    types: list[PieceType]
+    beh: list[Behaviour]
+    owner: list[int]
+    ctrl: list[int]
+    loc: list[int]
+    known: list[int]
+    grid: list[int]
+    dead: list[list[int]]
+    curse: int
+    curse_on: bool
+    curse_ctrl: int
+    curse_queue: list[int]
+    temps: list[tuple[int, str, Any, int]]
+    tstr: dict[int, int]
+    tkw: dict[int, frozenset[str]]
+    used_turn: set[tuple[int, str]]
+    used_game: set[tuple[int, str]]
+    memo: dict[tuple[int, str], Any]
+    turn: int
+    active: int
+    extra: list[int]
+    bf: list[tuple[int, int, int, int] | None]
+    flown: list[tuple[int, tuple[int, ...]]]
+    stack: list[Task]
+    combat: tuple[int, int, int, int, int] | None
+    winner: int | None
+    over: bool
+    reason: str
+    seed: int
+    shuffles: int
+    dirty: set[int]
+    dirty_all: bool
+    events: list[Event]
+    _sched: list[Task] | None
+    _seen_cache: dict[int, tuple[str, ...]]
+    all_mask: int
+
+    def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
+                 pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0):
+        """``pieces``: (type, owner, controller, loc, known mask) per piece id."""
+        self.board = board
+        self.rules = rules
+        self.catalogue = catalogue
+        self.types = [p[0] for p in pieces]
+        self.beh = [catalogue.behaviour(t.number) for t in self.types]
+        self.owner = [p[1] for p in pieces]
+        self.ctrl = [p[2] for p in pieces]
+        self.loc = [p[3] for p in pieces]
+        self.known = [p[4] for p in pieces]
+        self.grid = [-1] * board.size
+        for pid, sq in enumerate(self.loc):
+            if sq >= 0:
+                self.grid[sq] = pid
+        n = len(rules.players)
+        self.dead = [[] for _ in range(n)]
+        self.curse = -1
+        self.curse_on = False
+        self.curse_ctrl = -1
+        self.curse_queue = []
+        self.temps = []
+        self.tstr = {}
+        self.tkw = {}
+        self.used_turn = set()
+        self.used_game = set()
+        self.memo = {}
+        self.turn = 1
+        self.active = 0
+        self.extra = [0] * n
+        self.bf = [None] * n
+        self.flown = []
+        self.stack = []
+        self.combat = None
+        self.winner = None
+        self.over = False
+        self.reason = ""
+        self.seed = seed
+        self.shuffles = 0
+        self.dirty = set()
+        self.dirty_all = False
+        self.events = []
+        self._sched = None
+        self._seen_cache = {}
+        self.all_mask = (1 << n) - 1
+
+    # -- copying -----------------------------------------------------------------------
+    def copy(self) -> Engine:
+        """An independent snapshot (immutable parts are shared)."""
+        g = Engine.__new__(Engine)
+        g.board = self.board
+        g.rules = self.rules
+        g.catalogue = self.catalogue
+        g.types = self.types
+        g.beh = self.beh
+        g.owner = self.owner
+        g.ctrl = self.ctrl[:]
+        g.loc = self.loc[:]
+        g.known = self.known[:]
+        g.grid = self.grid[:]
+        g.dead = [d[:] for d in self.dead]
+        g.curse = self.curse
+        g.curse_on = self.curse_on
+        g.curse_ctrl = self.curse_ctrl
+        g.curse_queue = self.curse_queue[:]
+        g.temps = self.temps[:]
+        g.tstr = self.tstr.copy()
+        g.tkw = self.tkw.copy()
+        g.used_turn = self.used_turn.copy()
+        g.used_game = self.used_game.copy()
+        g.memo = self.memo.copy()
+        g.turn = self.turn
+        g.active = self.active
+        g.extra = self.extra[:]
+        g.bf = self.bf[:]
+        g.flown = self.flown[:]
+        g.stack = self.stack[:]
+        g.combat = self.combat
+        g.winner = self.winner
+        g.over = self.over
+        g.reason = self.reason
+        g.seed = self.seed
+        g.shuffles = self.shuffles
+        g.dirty = self.dirty.copy()
+        g.dirty_all = self.dirty_all
+        g.events = []
+        g._sched = None
+        g._seen_cache = self._seen_cache
+        g.all_mask = self.all_mask
+        return g
+
+    # -- the task loop -----------------------------------------------------------------
+    def schedule(self, *tasks: Task) -> None:
+        """Run ``tasks`` after the current step, in this order."""
+        if self._sched is None:
+            # Outside a step (building a game): push so the first given runs first.
+            self.stack.extend(reversed(tasks))
+        else:
+            self._sched.extend(tasks)
+
+    def _step(self, fn: Callable[..., Any], *args: Any) -> None:
+        self._sched = sched = []
+        try:
+            fn(self, *args)
+            self.settle()
+        finally:
+            self._sched = None
+        if sched and not self.over:
+            self.stack.extend(reversed(sched))
+
+    def run(self) -> None:
+        """Run tasks until a decision is pending or the game is over."""
+        stack = self.stack
+        while stack and not self.over:
+            t = stack[-1]
+            if t.decision:
+                if t.options(self):
+                    return
+                stack.pop()  # a question with no possible answer is skipped
+                continue
+            stack.pop()
+            self._step(t.run)
+
+    @property
+    def pending(self) -> Task | None:
+        """The decision waiting for an answer, or ``None`` when the game is over."""
+        if self.over or not self.stack:
+            return None
+        t = self.stack[-1]
+        return t if t.decision else None
+
+    def answer(self, action: Action) -> None:
+        """Give the pending decision one of its options (already checked legal)."""
+        t = self.stack[-1]
+        if not t.decision:
+            raise IllegalActionError("no decision is pending")
+        self.stack.pop()
+        self._step(t.answer, action)
+        self.run()
+
+    # -- events ------------------------------------------------------------------------
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def emit_choice(self, player: int, about: str, value: str) -> None:
+        self.events.append(Chose(self.rules.players[player], about, value))
+
+    def seen(self, pid: int) -> tuple[str, ...]:
+        """Names of the players who know piece ``pid``'s identity now."""
+        mask = self.known[pid]
+        names = self._seen_cache.get(mask)
+        if names is None:
+            names = tuple(p for i, p in enumerate(self.rules.players) if mask >> i & 1)
+            self._seen_cache[mask] = names
+        return names

@@ -1,0 +1,104 @@
+"""The turn: start, the main decision, response windows, the end of the turn.
+
+A turn is: the active player moves or takes one action (using any abilities first); then an
+end-of-turn window in which the players, starting with the active one, may use abilities until
+all pass in a row; then temporary effects lapse and the next player (or the same one, after an
+extra-turn power) begins. Windows are opened at fixed points whatever the players hold, so
+their existence tells nobody anything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import PASS, Action
+from .events import Passed, TurnStarted
+from .moves import ability_options, can_move_or_act, do_move, is_ability, perform, turn_options
+from .tasks import Task, task
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+
+@task("turn-start")
+class TurnStart(Task):
+    def run(self, g: Engine) -> None:
+        limit = g.rules.turn_limit
+        if limit is not None and g.turn > limit:
+            g.end_game(None, f"turn limit of {limit} reached")
+            return
+        p = g.active
+        g.emit(TurnStarted(g.rules.players[p], g.turn))
+        if not can_move_or_act(g, p):
+            foes = g.opponents(p)
+            g.end_game(foes[0] if len(foes) == 1 else None, f"{g.rules.players[p]} cannot move or act")
+            return
+        g.schedule(MainDecision(p))
+
+
+@task("main", decision=True)
+class MainDecision(Task):
+    """The active player's choice: a move, an action, or an ability (then choose again)."""
+
+    player: int
+    prompt = "move, act or use an ability"
+
+    def options(self, g: Engine) -> list[Action]:
+        return turn_options(g, self.player)
+
+    def answer(self, g: Engine, action: Action) -> None:
+        if action.kind == "move":
+            do_move(g, action)
+        else:
+            pid = g.grid[g.board.parse_square(action.src)]
+            if is_ability(g, pid, action.key):
+                perform(g, action)
+                g.schedule(MainDecision(self.player))
+                return
+            g.bf[self.player] = None
+            perform(g, action)
+        g.schedule(Window("end", self.player, 0), TurnEnd())
+
+
+@task("window", decision=True)
+class Window(Task):
+    """A response window: ``player`` may use an ability or pass.
+
+    ``kind`` is ``"attack"`` (during an attack, before strengths are compared) or ``"end"``
+    (before the turn ends). It closes when every player has passed in a row.
+    """
+
+    kind: str
+    player: int
+    passes: int
+
+    def options(self, g: Engine) -> list[Action]:
+        return [PASS, *ability_options(g, self.player, self.kind)]
+
+    def answer(self, g: Engine, action: Action) -> None:
+        nxt = g.next_player(self.player)
+        if action.kind == "pass":
+            g.emit(Passed(g.rules.players[self.player], self.kind))
+            if self.passes + 1 < len(g.rules.players):
+                g.schedule(Window(self.kind, nxt, self.passes + 1))
+            return
+        perform(g, action)
+        g.schedule(Window(self.kind, nxt, 0))
+
+    def describe(self, g: Engine) -> str:
+        return "use an ability during the attack, or pass" if self.kind == "attack" else \
+            "use an ability before the turn ends, or pass"
+
+
+@task("turn-end")
+class TurnEnd(Task):
+    def run(self, g: Engine) -> None:
+        g.expire_turn_effects()
+        g.combat = None
+        p = g.active
+        if g.extra[p] > 0:
+            g.extra[p] -= 1
+        else:
+            g.active = g.next_player(p)
+        g.turn += 1
+        g.schedule(TurnStart())

@@ -1,0 +1,379 @@
+"""The public game object.
+
+>>> from legends_core import Game
+>>> game = Game.new(seed=7)
+>>> game.current_player
+'beige'
+>>> action = next(iter(game.legal_actions()))
+>>> events = game.apply(action)
+>>> _ = game.pop()       # undo
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .actions import Action
+from .armies import resolve_army
+from .board import draw_battle_boards, from_battle_boards
+from .engine import Engine, Rules
+from .errors import GameOverError, IllegalActionError, LegendsError, PluginError, PositionError
+from .events import Event
+from .flow import TurnStart
+from .legality import explain
+from .piecetype import PieceType
+from .position import from_position, to_position
+from .registry import Catalogue, default_catalogue
+from .setup import SetupShuffle, SetupSwitch
+from .visibility import View, events_for, position_for, view
+
+RECORD_FORMAT = "stratego-legends-record"
+
+
+class LegalActions:
+    """A lazy view of the legal actions (like python-chess's ``board.legal_moves``).
+
+    Supports iteration, ``len``, ``in`` and truth testing; computed on first use.
+    """
+
+    __slots__ = ("_game", "_version", "_list", "_set")
+
+    def __init__(self, game: Game):
+        self._game = game
+        self._version = game._version
+        self._list: list[Action] | None = None
+        self._set: frozenset[Action] | None = None
+
+    def _actions(self) -> list[Action]:
+        if self._version != self._game._version:
+            raise RuntimeError("the game changed since these legal actions were listed")
+        if self._list is None:
+            p = self._game._engine.pending
+            self._list = p.options(self._game._engine) if p is not None else []
+        return self._list
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions())
+
+    def __len__(self) -> int:
+        return len(self._actions())
+
+    def __bool__(self) -> bool:
+        return bool(self._actions())
+
+    def __contains__(self, action: object) -> bool:
+        if self._set is None:
+            self._set = frozenset(self._actions())
+        return action in self._set
+
+    def __getitem__(self, i: int) -> Action:
+        return self._actions()[i]
+
+    def __repr__(self) -> str:
+        acts = self._actions()
+        shown = ", ".join(str(a) for a in acts[:8])
+        more = f", ... ({len(acts)} in all)" if len(acts) > 8 else ""
+        return f"<LegalActions: {shown}{more}>"
+
+
+class Game:
+    """A game of Stratego Legends: current state, legal actions, apply and undo.
+
+    Create one with :meth:`new`, :meth:`from_position` or :meth:`from_record`.
+    """
+
+    def __init__(self, engine: Engine, *, record: dict[str, Any] | None = None):
+        self._engine = engine
+        self._undo: list[tuple[Engine, Action]] = []
+        self._version = 0
+        self._legal: LegalActions | None = None
+        self._record = record if record is not None else {"format": RECORD_FORMAT, "version": 1,
+                                                          "position": to_position(engine)}
+        self._actions: list[str] = []
+
+    # -- construction ------------------------------------------------------------------
+    @classmethod
+    def new(cls, *, beige: object = None, gray: object = None,
+            boards: Sequence[str] | None = None, seed: int | None = None,
+            first: str = "beige", setup: bool = True, turn_limit: int | None = None,
+            catalogue: Catalogue | None = None) -> Game:
+        """Start a two-player game.
+
+        :param beige: the beige army: ``None`` (a preset drawn by the seed), ``"preset-1"`` ..
+            ``"preset-6"``, ``"random"``, or a list of collector numbers or names.
+        :param gray: the gray army, likewise.
+        :param boards: four battle-board ids (``"1A"`` .. ``"7D"``, optionally ``"@90"`` etc.
+            for a rotation): beige's two boards left to right as beige sees them, then gray's
+            left to right as gray sees them. ``None`` deals four at random.
+        :param seed: seeds every random choice (boards, presets, placement, reshuffles). A
+            random seed is chosen and recorded when ``None``.
+        :param first: which player moves first.
+        :param setup: when true the game begins with the setup decisions (reshuffle and up to
+            two switches each); when false play begins at once from the random placement.
+        :param turn_limit: end the game without a winner after this many turns (not a
+            rulebook rule; useful for automated play).
+        """
+        cat = catalogue or default_catalogue()
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        rng = random.Random(seed)
+        board_ids = list(boards) if boards is not None else draw_battle_boards(rng)
+        try:
+            board = from_battle_boards(board_ids)
+        except ValueError as exc:
+            raise PositionError(f"boards: {exc}") from None
+        rules = Rules(turn_limit=turn_limit)
+        if first not in rules.players:
+            raise ValueError(f"first must be one of {rules.players}, not {first!r}")
+        armies = [resolve_army(beige, "beige", cat, rng), resolve_army(gray, "gray", cat, rng)]
+        placed: list[tuple[int, int, int]] = []  # (square, owner, number)
+        for owner, army in enumerate(armies):
+            squares = [s for s in board.regions[rules.players[owner]] if board.is_land(s)]
+            if len(squares) != len(army):
+                raise PositionError(f"boards: {rules.players[owner]} has {len(squares)} land squares "
+                                    f"for {len(army)} pieces")
+            numbers = list(army)
+            rng.shuffle(numbers)
+            placed.extend((s, owner, n) for s, n in zip(squares, numbers, strict=True))
+        placed.sort()
+        # Piece ids follow squares, so an id says nothing about what a piece is.
+        pieces = [(cat[n], owner, owner, sq, 1 << owner) for sq, owner, n in placed]
+        g = Engine(board=board, rules=rules, catalogue=cat, pieces=pieces, seed=seed)
+        g.active = rules.players.index(first)
+        order = [g.active] + [p for p in range(len(rules.players)) if p != g.active]
+        tasks: list[Any] = []
+        if setup:
+            tasks += [SetupShuffle(p, g.opponent(p)) for p in order]
+            tasks += [SetupSwitch(p, rules.switches) for p in order if rules.switches > 0]
+        tasks.append(TurnStart())
+        g.schedule(*tasks)
+        record = {"format": RECORD_FORMAT, "version": 1,
+                  "setup": {"beige": list(armies[0]), "gray": list(armies[1]),
+                            "boards": list(board_ids), "seed": seed, "first": first,
+                            "setup": setup, "turn_limit": turn_limit}}
+        game = cls(g, record=record)
+        game._run()
+        return game
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any] | str, *,
+                      catalogue: Catalogue | None = None) -> Game:
+        """A game from a JSON position (a dict, or JSON text)."""
+        if isinstance(position, str):
+            try:
+                position = json.loads(position)
+            except json.JSONDecodeError as exc:
+                raise PositionError(f"position is not valid JSON: {exc}") from None
+        g = from_position(position, catalogue or default_catalogue())  # type: ignore[arg-type]
+        game = cls(g, record={"format": RECORD_FORMAT, "version": 1, "position": position})
+        game._run()
+        return game
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any] | str, *,
+                    catalogue: Catalogue | None = None) -> Game:
+        """Replay a game record (see :meth:`record`)."""
+        if isinstance(record, str):
+            try:
+                record = json.loads(record)
+            except json.JSONDecodeError as exc:
+                raise PositionError(f"record is not valid JSON: {exc}") from None
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise PositionError(f"format: expected {RECORD_FORMAT!r}")
+        if "setup" in record:
+            s = record["setup"]
+            if not isinstance(s, dict):
+                raise PositionError("setup: expected an object")
+            game = cls.new(beige=s.get("beige"), gray=s.get("gray"), boards=s.get("boards"),
+                           seed=s.get("seed"), first=s.get("first", "beige"),
+                           setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
+                           catalogue=catalogue)
+        elif "position" in record:
+            game = cls.from_position(record["position"], catalogue=catalogue)
+        else:
+            raise PositionError("record: needs 'setup' or 'position'")
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise PositionError("actions: expected a list of action notations")
+        for i, text in enumerate(actions):
+            try:
+                game.apply(Action.from_str(text))
+            except LegendsError as exc:
+                raise PositionError(f"actions[{i}]: {exc}") from None
+        return game
+
+    # -- state -------------------------------------------------------------------------
+    @property
+    def engine(self) -> Engine:
+        """The underlying engine (for powers, tests and search; change it only via apply)."""
+        return self._engine
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._engine.rules.players
+
+    @property
+    def board(self):  # type: ignore[no-untyped-def]
+        return self._engine.board
+
+    @property
+    def current_player(self) -> str | None:
+        """Who must decide now (``None`` once the game is over)."""
+        p = self._engine.pending
+        return None if p is None else self._engine.rules.players[p.player]
+
+    @property
+    def active_player(self) -> str:
+        """Whose turn it is (the current player may differ, e.g. in a response window)."""
+        return self._engine.rules.players[self._engine.active]
+
+    @property
+    def decision(self) -> str | None:
+        """What the current player is deciding, in words."""
+        p = self._engine.pending
+        return None if p is None else p.describe(self._engine)
+
+    @property
+    def decision_kind(self) -> str | None:
+        """The kind of the pending decision (``"main"``, ``"window"``, ``"ask"``, ...)."""
+        p = self._engine.pending
+        return None if p is None else p.name
+
+    @property
+    def turn(self) -> int:
+        return self._engine.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._engine.over
+
+    @property
+    def winner(self) -> str | None:
+        w = self._engine.winner
+        return None if w is None else self._engine.rules.players[w]
+
+    @property
+    def reason(self) -> str:
+        """Why the game ended."""
+        return self._engine.reason
+
+    def piece_at(self, square: str) -> PieceType | None:
+        """The piece type on ``square`` (referee view: ignores hidden information)."""
+        p = self._engine.grid[self._engine.board.parse_square(square)]
+        return None if p < 0 else self._engine.types[p]
+
+    def controller_at(self, square: str) -> str | None:
+        p = self._engine.grid[self._engine.board.parse_square(square)]
+        return None if p < 0 else self._engine.rules.players[self._engine.ctrl[p]]
+
+    def strength_at(self, square: str) -> int | None:
+        p = self._engine.grid[self._engine.board.parse_square(square)]
+        return None if p < 0 else self._engine.strength(p)
+
+    # -- actions -----------------------------------------------------------------------
+    def legal_actions(self) -> LegalActions:
+        if self._legal is None or self._legal._version != self._version:
+            self._legal = LegalActions(self)
+        return self._legal
+
+    def parse_action(self, text: str) -> Action:
+        """Read notation and check it is legal now."""
+        action = Action.from_str(text)
+        self._check(action, None)
+        return action
+
+    def _check(self, action: Action, player: str | None) -> None:
+        g = self._engine
+        if g.over:
+            raise GameOverError(f"the game is over ({g.reason}); no more actions")
+        pending = g.pending
+        assert pending is not None
+        if player is not None and player != g.rules.players[pending.player]:
+            raise IllegalActionError(
+                f"it is {g.rules.players[pending.player]}'s decision, not {player}'s")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"expected an Action, got {type(action).__name__}")
+        if action not in self.legal_actions():
+            raise IllegalActionError(explain(g, pending, action))
+
+    def apply(self, action: Action | str, *, player: str | None = None) -> list[Event]:
+        """Apply a legal action and return the events it caused (the full referee view).
+
+        :param player: if given, the action is refused unless this player is deciding (use it
+            when the action comes from an untrusted client; the error then tells nothing about
+            the other player's options).
+        :raises IllegalActionError: the action is not legal now; the game is unchanged.
+        :raises PluginError: a piece plugin failed; the game is unchanged.
+        """
+        if isinstance(action, str):
+            action = Action.from_str(action)
+        self._check(action, player)
+        before = self._engine
+        g = before.copy()
+        try:
+            g.answer(action)
+        except LegendsError:
+            raise
+        except Exception as exc:
+            raise PluginError(f"a piece power failed while applying {action}: {exc!r}; "
+                              "the game is unchanged") from exc
+        events = g.events
+        g.events = []
+        self._engine = g
+        self._undo.append((before, action))
+        self._actions.append(str(action))
+        self._version += 1
+        return events
+
+    push = apply
+
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        self._engine, action = self._undo.pop()
+        self._actions.pop()
+        self._version += 1
+        return action
+
+    def _run(self) -> None:
+        self._engine.run()
+        self._engine.events = []
+
+    # -- copies, views and saving ------------------------------------------------------
+    def copy(self, *, stack: bool = False) -> Game:
+        """An independent copy; with ``stack=True`` it can also undo this game's moves."""
+        other = Game.__new__(Game)
+        other._engine = self._engine.copy()
+        other._undo = list(self._undo) if stack else []
+        other._version = 0
+        other._legal = None
+        other._record = self._record
+        other._actions = list(self._actions)
+        return other
+
+    def view(self, player: str) -> View:
+        """Everything ``player`` may know, and nothing else."""
+        return view(self._engine, self._engine.player_index(player))
+
+    def events_for(self, events: list[Event], player: str) -> list[Event]:
+        """``events`` as ``player`` may see them."""
+        return events_for(events, player)
+
+    def to_position(self, player: str | None = None) -> dict[str, Any]:
+        """The JSON position. With ``player``, only what that player may know (it cannot be
+        loaded back, since hidden pieces have no identity)."""
+        pos = to_position(self._engine)
+        return pos if player is None else position_for(pos, player)
+
+    def record(self) -> dict[str, Any]:
+        """A game record: how the game was set up plus every action, replayable with
+        :meth:`from_record`."""
+        return {**self._record, "actions": list(self._actions)}
+
+    def __repr__(self) -> str:
+        state = f"won by {self.winner}" if self.is_over else f"{self.current_player} to decide"
+        return f"<Game turn {self.turn}, {state}>"

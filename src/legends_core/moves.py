@@ -1,0 +1,185 @@
+"""Standard movement, and gathering what a player may do right now.
+
+Enumeration always walks the board in square order and never looks at the identity of a piece
+the deciding player does not control, so the list of legal actions cannot give away an enemy
+piece.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .events import PowerUsed
+
+if TYPE_CHECKING:
+    from .engine import Engine
+    from .registry import Behaviour
+
+#: Keys of kernel-level actions that always exist.
+NO_LIMIT = None
+
+
+def _behaviours(g: Engine, pid: int) -> list[Behaviour]:
+    """The piece's own behaviour plus those of keywords it has without printing them."""
+    out = [g.beh[pid]]
+    extra = g.tkw.get(pid)
+    static = g.types[pid].keywords
+    kws: set[str] = set(extra) if extra else set()
+    c = g.curse
+    if c >= 0 and g.curse_on and g.beh[c].curse_keywords:
+        for f in g.beh[c].curse_keywords:
+            kws.update(f(g, c, pid))
+    for kw in kws:
+        if kw not in static:
+            b = g.catalogue.keyword_behaviour(kw)
+            if b is not None:
+                out.append(b)
+    return out
+
+
+def can_attack_square(g: Engine, pid: int, target: int) -> bool:
+    """May ``pid`` attack the piece on ``target`` (ignoring how it gets there)?"""
+    q = g.grid[target]
+    if q < 0:
+        return False
+    if g.has_keyword(pid, "cannot_attack"):
+        return False
+    p = g.ctrl[pid]
+    if g.hostile(g.ctrl[q], p):
+        return True
+    return q != pid and g.has_keyword(pid, "attacks_own") and g.types[q].kind != "castle"
+
+
+def back_and_forth_blocked(g: Engine, player: int, pid: int, frm: int, to: int) -> bool:
+    """A piece may not shuttle between the same two squares for more than two turns running."""
+    rec = g.bf[player]
+    return rec is not None and rec[0] == pid and rec[3] >= 2 and rec[1] == to and rec[2] == frm
+
+
+def standard_moves(g: Engine, pid: int, sq: int, out: list[Action]) -> None:
+    if g.has_keyword(pid, "stationary"):
+        return
+    board, grid = g.board, g.grid
+    land = board.is_land
+    player = g.ctrl[pid]
+    name = board.name
+    for t in board.orthogonal(sq):
+        if not land(t):
+            continue
+        q = grid[t]
+        if q < 0:
+            if not back_and_forth_blocked(g, player, pid, sq, t):
+                out.append(Action("move", name(sq), name(t)))
+        elif can_attack_square(g, pid, t):
+            out.append(Action("move", name(sq), name(t)))
+
+
+def offer_actions(g: Engine, pid: int, out: list[Action]) -> None:
+    for b in _behaviours(g, pid):
+        for f in b.offer_actions:
+            for a in f(g, pid) or ():
+                if _within_limit(g, pid, a.key, b):
+                    out.append(a)
+
+
+def offer_abilities(g: Engine, pid: int, window: str, out: list[Action]) -> None:
+    for b in _behaviours(g, pid):
+        for f in b.offer_abilities:
+            for a in f(g, pid, window) or ():
+                if _within_limit(g, pid, a.key, b):
+                    out.append(a)
+
+
+def _within_limit(g: Engine, pid: int, key: str, b: Behaviour) -> bool:
+    t = b.type
+    if t is None:
+        return True
+    power = t.power(key)
+    once = getattr(power, "once", None)
+    if once is None:
+        return True
+    return not g.used(pid, key, once)
+
+
+def turn_options(g: Engine, player: int) -> list[Action]:
+    """Everything ``player`` may do at the start of their turn: moves, actions, abilities."""
+    out: list[Action] = []
+    grid, ctrl = g.grid, g.ctrl
+    for sq in range(len(grid)):
+        pid = grid[sq]
+        if pid < 0 or ctrl[pid] != player:
+            continue
+        standard_moves(g, pid, sq, out)
+        offer_actions(g, pid, out)
+    out.extend(ability_options(g, player, "main"))
+    return out
+
+
+def can_move_or_act(g: Engine, player: int) -> bool:
+    grid, ctrl = g.grid, g.ctrl
+    out: list[Action] = []
+    for sq in range(len(grid)):
+        pid = grid[sq]
+        if pid < 0 or ctrl[pid] != player:
+            continue
+        standard_moves(g, pid, sq, out)
+        if out:
+            return True
+        offer_actions(g, pid, out)
+        if out:
+            return True
+    return False
+
+
+def ability_options(g: Engine, player: int, window: str) -> list[Action]:
+    out: list[Action] = []
+    grid, ctrl, beh, tkw = g.grid, g.ctrl, g.beh, g.tkw
+    for sq in range(len(grid)):
+        pid = grid[sq]
+        if pid < 0 or ctrl[pid] != player:
+            continue
+        if beh[pid].offer_abilities or pid in tkw:
+            offer_abilities(g, pid, window, out)
+    return out
+
+
+def is_ability(g: Engine, pid: int, key: str) -> bool:
+    return any(key in b.ability_keys for b in _behaviours(g, pid))
+
+
+def perform(g: Engine, action: Action) -> None:
+    """Use the power named by ``action``: reveal its piece, count its limit, carry it out."""
+    pid = g.grid[g.board.parse_square(action.src)]
+    for b in _behaviours(g, pid):
+        fn = b.perform.get(action.key)
+        if fn is None:
+            continue
+        g.reveal([pid])
+        g.emit(PowerUsed(g.rules.players[g.ctrl[pid]], action.src, g.types[pid].number,
+                         action.key, action.targets))
+        if b.type is not None:
+            power = b.type.power(action.key)
+            once = getattr(power, "once", None)
+            if once is not None:
+                g.mark_used(pid, action.key, once)
+        fn(g, pid, action)
+        return
+    raise LookupError(f"no power {action.key!r} on {action.src}")
+
+
+def do_move(g: Engine, action: Action) -> None:
+    """Carry out a standard move (attacking if the square is occupied)."""
+    sq, to = g.board.parse_square(action.src), g.board.parse_square(action.dst)
+    pid = g.grid[sq]
+    player = g.ctrl[pid]
+    if g.grid[to] >= 0:
+        g.bf[player] = None
+        g.attack(pid, to, "move", sq)
+        return
+    rec = g.bf[player]
+    if rec is not None and rec[0] == pid and rec[1] == to and rec[2] == sq:
+        g.bf[player] = (pid, sq, to, rec[3] + 1)
+    else:
+        g.bf[player] = (pid, sq, to, 1)
+    g.move_piece(pid, to)

@@ -1,0 +1,152 @@
+"""Piece types (the catalogue entries) and the :class:`Power` base class.
+
+A :class:`PieceType` is a frozen record of a piece's printed facts plus the powers that make it
+play. Powers are small objects whose methods are pluggy hook implementations (see
+:mod:`legends_core.hookspecs`); a piece is the sum of its powers. Shared powers (Flying, a
+terrain bonus, ...) are built once and reused by every piece that has them.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+KINDS = ("warrior", "magic", "castle")
+BEIGE_COLOURS = ("gold", "green", "blue")
+GRAY_COLOURS = ("silver", "red", "purple")
+COLOURS = BEIGE_COLOURS + GRAY_COLOURS
+ARMIES = ("beige", "gray")
+
+#: The nation of each colour, as the rulebook names them.
+NATIONS = {
+    "gold": "Valorians",
+    "green": "Ancients",
+    "blue": "Celestia",
+    "silver": "Gargans",
+    "red": "Manes",
+    "purple": "Qa'ans",
+}
+
+
+class Power:
+    """Base class of every power.
+
+    Subclasses set the class attributes below and implement any of the hooks in
+    :mod:`legends_core.hookspecs` as methods decorated with :data:`legends_core.hookimpl`.
+    Powers must hold no game state: everything that changes lives in the game.
+
+    ``label`` is the printed category (``"Innate"``, ``"Ability"``, ``"Action"``, ``"Magic"``,
+    ``"Death Curse"``, ``"Stationary"``). ``key`` names the power in action notation
+    (``c3 charging c6``) and must be unique within a piece. ``keywords`` are the static
+    keywords the power gives its piece (``"flying"``, ``"dispel_magic"``, ...). ``protects``
+    names pieces whose destruction in an attack this power may replace (Migol's Royal Guard):
+    the kernel then offers a replacement decision whenever such a piece loses an attack,
+    whether or not the protector is present, so the decision leaks nothing. ``once`` makes the
+    kernel stop offering the power after one use per turn or per game.
+    """
+
+    # Plain class attributes: a subclass may override them as class attributes or as attrs
+    # fields (a shared block such as a boost takes its key per piece).
+    label: str = "Innate"
+    key: str = ""
+    keywords: frozenset[str] = frozenset()
+    death_curse: bool = False
+    protects: frozenset[str] = frozenset()
+    #: ``"turn"`` or ``"game"`` when the text limits use to once per turn / per game.
+    once: str | None = None
+
+    def describe(self) -> str:
+        """One line in our own words, used when a piece gives no text of its own."""
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        fields = getattr(self, "__attrs_attrs__", ())
+        args = ", ".join(repr(getattr(self, f.name)) for f in fields)
+        return f"{type(self).__name__}({args})"
+
+
+def slug(name: str) -> str:
+    """``"Lord of Eagles"`` -> ``"lord-of-eagles"``; used for power keys and file names."""
+    out = []
+    for ch in name.lower():
+        if ch.isalnum():
+            out.append(ch)
+        elif out and out[-1] != "-":
+            out.append("-")
+    return "".join(out).strip("-")
+
+
+@attrs.frozen(eq=False, repr=False)
+class PieceType:
+    """One catalogue entry: printed facts, rules text in our words, and its powers.
+
+    ``strength`` is the base strength (``None`` for magic and castle pieces). ``type`` is the
+    creature word that Switching and "all Elves get +1" refer to. ``extra`` marks pieces outside
+    the 206 of the rulebook (#207, #208).
+    """
+
+    number: int
+    name: str
+    strength: int | None
+    kind: str
+    type: str
+    colour: str
+    army: str
+    text: str
+    powers: tuple[Power, ...] = ()
+    rulings: tuple[str, ...] = ()
+    extra: bool = False
+    keywords: frozenset[str] = attrs.field(init=False)
+    has_death_curse: bool = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        kws: set[str] = set()
+        for p in self.powers:
+            kws |= p.keywords
+        if self.kind == "magic":
+            kws.add("cannot_attack")
+        object.__setattr__(self, "keywords", frozenset(kws))
+        object.__setattr__(self, "has_death_curse", any(p.death_curse for p in self.powers))
+
+    def __repr__(self) -> str:
+        s = "magic" if self.kind == "magic" else "castle" if self.kind == "castle" else self.strength
+        return f"<PieceType #{self.number} {self.name} ({s}, {self.colour} {self.type})>"
+
+    @property
+    def is_warrior(self) -> bool:
+        return self.kind == "warrior"
+
+    @property
+    def is_magic(self) -> bool:
+        return self.kind == "magic"
+
+    @property
+    def is_castle(self) -> bool:
+        return self.kind == "castle"
+
+    @property
+    def nation(self) -> str:
+        return NATIONS.get(self.colour, self.colour)
+
+    def power(self, key: str) -> Power | None:
+        for p in self.powers:
+            if p.key == key:
+                return p
+        return None
+
+
+def piece(number: int, name: str, strength: int | None, *, type: str, colour: str,
+          text: str, powers: tuple[Power, ...] | list[Power] = (),
+          rulings: tuple[str, ...] | list[str] = (), kind: str | None = None,
+          army: str | None = None, extra: bool = False) -> PieceType:
+    """Small factory for piece modules.
+
+    ``kind`` defaults to ``"warrior"`` when a strength is given; magic and castle pieces pass
+    ``kind`` explicitly. ``army`` follows from the colour.
+    """
+    if kind is None:
+        kind = "warrior" if strength is not None else "magic"
+    if army is None:
+        army = "beige" if colour in BEIGE_COLOURS else "gray" if colour in GRAY_COLOURS else ""
+    return PieceType(number=number, name=name, strength=strength, kind=kind, type=type,
+                     colour=colour, army=army, text=text, powers=tuple(powers),
+                     rulings=tuple(rulings), extra=extra)

@@ -1,0 +1,291 @@
+"""Read-only questions powers ask of the game (mixed into :class:`~.engine.Engine`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from .piecetype import PieceType
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .engine import Rules
+    from .registry import Behaviour, Catalogue
+
+DESTROYED = -1
+CURSE = -2
+CURSE_QUEUE = -3
+
+
+class Queries:
+    __slots__ = ()
+
+    # Provided by Engine.
+    board: Board
+    rules: Rules
+    catalogue: Catalogue
+    types: list[PieceType]
+    beh: list[Behaviour]
+    owner: list[int]
+    ctrl: list[int]
+    loc: list[int]
+    known: list[int]
+    grid: list[int]
+    dead: list[list[int]]
+    curse: int
+    curse_on: bool
+    curse_ctrl: int
+    tstr: dict[int, int]
+    tkw: dict[int, frozenset[str]]
+    used_turn: set[tuple[int, str]]
+    used_game: set[tuple[int, str]]
+    memo: dict[tuple[int, str], Any]
+    combat: tuple[int, int, int, int, int] | None
+    active: int
+    flown: list[tuple[int, tuple[int, ...]]]
+    all_mask: int
+
+    # -- players -----------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.rules.players
+
+    def player_index(self, name: str) -> int:
+        try:
+            return self.rules.players.index(name)
+        except ValueError:
+            raise ValueError(f"no player named {name!r}") from None
+
+    def opponents(self, player: int) -> tuple[int, ...]:
+        """Players on other teams, in seating order."""
+        teams = self.rules.teams
+        return tuple(i for i in range(len(teams)) if teams[i] != teams[player])
+
+    def opponent(self, player: int) -> int:
+        """The first opponent (the only one in a two-player game)."""
+        return self.opponents(player)[0]
+
+    def next_player(self, player: int) -> int:
+        return (player + 1) % len(self.rules.players)
+
+    def hostile(self, a: int, b: int) -> bool:
+        """Are players ``a`` and ``b`` on different teams?"""
+        teams = self.rules.teams
+        return teams[a] != teams[b]
+
+    # -- pieces ------------------------------------------------------------------------
+    def type_of(self, pid: int) -> PieceType:
+        return self.types[pid]
+
+    def name_of(self, pid: int) -> str:
+        return self.types[pid].name
+
+    def square_of(self, pid: int) -> int:
+        """The piece's square, or a negative value when it is off the board."""
+        return self.loc[pid]
+
+    def on_board(self, pid: int) -> bool:
+        return self.loc[pid] >= 0
+
+    def piece_at(self, square: int) -> int:
+        """The piece on ``square`` or ``-1``."""
+        return self.grid[square]
+
+    def controller(self, pid: int) -> int:
+        return self.ctrl[pid]
+
+    def owner_of(self, pid: int) -> int:
+        return self.owner[pid]
+
+    def is_enemy(self, pid: int, player: int) -> bool:
+        """Is piece ``pid`` controlled by an opponent of ``player``?"""
+        return self.hostile(self.ctrl[pid], player)
+
+    def pieces(self, player: int | None = None) -> list[int]:
+        """Pieces on the board, in square order, optionally only those ``player`` controls."""
+        grid = self.grid
+        if player is None:
+            return [p for p in grid if p >= 0]
+        ctrl = self.ctrl
+        return [p for p in grid if p >= 0 and ctrl[p] == player]
+
+    def destroyed(self, player: int) -> list[int]:
+        """Pieces in ``player``'s destroyed area, in the order they arrived."""
+        return list(self.dead[player])
+
+    def all_destroyed(self) -> list[int]:
+        return [p for area in self.dead for p in area]
+
+    def curse_piece(self) -> int:
+        """The piece in the curse slot (``-1`` if none). See ``curse_on``."""
+        return self.curse
+
+    def base_strength(self, pid: int) -> int | None:
+        return self.types[pid].strength
+
+    def is_warrior(self, pid: int) -> bool:
+        return self.types[pid].kind == "warrior"
+
+    def is_magic(self, pid: int) -> bool:
+        return self.types[pid].kind == "magic"
+
+    def is_castle(self, pid: int) -> bool:
+        return self.types[pid].kind == "castle"
+
+    def castle_of(self, player: int) -> int:
+        """The castle ``player`` controls on the board, or ``-1``."""
+        for p in self.pieces(player):
+            if self.types[p].kind == "castle":
+                return p
+        return -1
+
+    # -- keywords and strength ---------------------------------------------------------
+    def has_keyword(self, pid: int, keyword: str) -> bool:
+        """Printed, granted until the end of the turn, or given by the curse in effect."""
+        if keyword in self.types[pid].keywords:
+            return True
+        granted = self.tkw.get(pid)
+        if granted is not None and keyword in granted:
+            return True
+        c = self.curse
+        if c >= 0 and self.curse_on and self.loc[pid] >= 0:
+            for f in self.beh[c].curse_keywords:
+                if keyword in f(self, c, pid):
+                    return True
+        return False
+
+    def keywords_of(self, pid: int) -> frozenset[str]:
+        kws = set(self.types[pid].keywords) | set(self.tkw.get(pid, ()))
+        c = self.curse
+        if c >= 0 and self.curse_on and self.loc[pid] >= 0:
+            for f in self.beh[c].curse_keywords:
+                kws |= set(f(self, c, pid))
+        return frozenset(kws)
+
+    def is_stationary(self, pid: int) -> bool:
+        return self.has_keyword(pid, "stationary")
+
+    def strength(self, pid: int) -> int | None:
+        """Current strength (``None`` for magic and castles).
+
+        During an attack the two pieces' strengths count on the attacked square and against
+        each other; otherwise on the piece's own square.
+        """
+        c = self.combat
+        if c is not None:
+            if pid == c[0]:
+                return self.strength_at(pid, c[2], c[1])
+            if pid == c[1]:
+                return self.strength_at(pid, c[2], c[0])
+        return self.strength_at(pid, self.loc[pid], -1)
+
+    def strength_at(self, pid: int, square: int, opponent: int = -1) -> int | None:
+        s = self.types[pid].strength
+        if s is None:
+            return None
+        for f in self.beh[pid].strength:
+            s += f(self, pid, square, opponent)
+        c = self.curse
+        if c >= 0 and self.curse_on:
+            for f in self.beh[c].curse_modifier:
+                s += f(self, c, pid, square, opponent)
+        return s + self.tstr.get(pid, 0)
+
+    # -- board -------------------------------------------------------------------------
+    def terrain(self, square: int) -> str:
+        return self.board.terrain[square]
+
+    def is_empty(self, square: int) -> bool:
+        """Land and unoccupied."""
+        return self.grid[square] < 0 and self.board.is_land(square)
+
+    def empty_squares(self, terrain: str | None = None) -> list[int]:
+        squares: Iterable[int] = self.board.of_terrain(terrain) if terrain else self.board.squares()
+        land, grid = self.board.is_land, self.grid
+        return [s for s in squares if grid[s] < 0 and land(s)]
+
+    def adjacent_pieces(self, square: int, player: int | None = None) -> list[int]:
+        out = []
+        for s in self.board.adjacent(square):
+            p = self.grid[s]
+            if p >= 0 and (player is None or self.ctrl[p] == player):
+                out.append(p)
+        return out
+
+    def adjacent_enemies(self, square: int, player: int) -> list[int]:
+        out = []
+        for s in self.board.adjacent(square):
+            p = self.grid[s]
+            if p >= 0 and self.hostile(self.ctrl[p], player):
+                out.append(p)
+        return out
+
+    def forward(self, player: int) -> int:
+        """Rank direction towards the far side for ``player`` (+1 for the first seat)."""
+        return 1 if self.rules.teams[player] == self.rules.teams[0] else -1
+
+    # -- knowledge ---------------------------------------------------------------------
+    def knows(self, player: int, pid: int) -> bool:
+        return bool(self.known[pid] >> player & 1)
+
+    def is_revealed(self, pid: int) -> bool:
+        """Known to every player."""
+        return self.known[pid] == self.all_mask
+
+    # -- per-piece memory and limits ---------------------------------------------------
+    def used(self, pid: int, key: str, per: str = "turn") -> bool:
+        return (pid, key) in (self.used_turn if per == "turn" else self.used_game)
+
+    def recall(self, pid: int, key: str, default: Any = None) -> Any:
+        return self.memo.get((pid, key), default)
+
+    def flights_over(self, square: int) -> list[int]:
+        """Pieces that flew over ``square`` this turn."""
+        return [flyer for flyer, over in self.flown if square in over]
+
+    def in_combat(self, pid: int) -> bool:
+        c = self.combat
+        return c is not None and (pid == c[0] or pid == c[1])
+
+    # -- naming ------------------------------------------------------------------------
+    def sq(self, name: str) -> int:
+        return self.board.parse_square(name)
+
+    def name(self, square: int) -> str:
+        return self.board.name(square)
+
+    def ref(self, pid: int) -> str:
+        """A public handle for a piece: its square, ``"beige:2"`` in a destroyed area, or
+        ``"curse"``."""
+        loc = self.loc[pid]
+        if loc >= 0:
+            return self.board.name(loc)
+        if loc == DESTROYED:
+            o = self.owner[pid]
+            return f"{self.rules.players[o]}:{self.dead[o].index(pid)}"
+        if loc == CURSE:
+            return "curse"
+        return f"curse-queue:{self.curse_queue_index(pid)}"
+
+    def curse_queue_index(self, pid: int) -> int:
+        return list(self.curse_queue).index(pid)  # type: ignore[attr-defined]
+
+    def from_ref(self, ref: str) -> int:
+        """Inverse of :meth:`ref`; raises ``ValueError``."""
+        if ref == "curse":
+            if self.curse < 0:
+                raise ValueError("the curse slot is empty")
+            return self.curse
+        if ":" in ref:
+            who, _, idx = ref.partition(":")
+            try:
+                return self.dead[self.player_index(who)][int(idx)]
+            except (ValueError, IndexError):
+                raise ValueError(f"no destroyed piece {ref!r}") from None
+        p = self.grid[self.board.parse_square(ref)]
+        if p < 0:
+            raise ValueError(f"no piece on {ref}")
+        return p
+
+    def iter_pieces(self) -> Iterator[int]:
+        return iter(range(len(self.types)))

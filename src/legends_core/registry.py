@@ -1,0 +1,276 @@
+"""The catalogue: piece types gathered from plugin packs, and per-type hook dispatch.
+
+Packs are found through the ``legends.pieces`` entry-point group (set ``LEGENDS_DISABLE_PACKS``
+to a comma-separated list of entry-point names to switch some off). Each pack implements
+:func:`~legends_core.hookspecs.legends_piece_types`. Every power of every piece is then
+registered with a pluggy plugin manager, which checks its hook implementations against the
+specs, and the catalogue builds a :class:`Behaviour` per piece type: the implementations of that
+type's own powers, ready to call directly. This happens once per process.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import CatalogueError
+from .piecetype import ARMIES, BEIGE_COLOURS, GRAY_COLOURS, KINDS, PieceType, Power
+
+PIECE_HOOKS = (
+    "legends_offer_actions",
+    "legends_offer_abilities",
+    "legends_perform",
+    "legends_offer_replacements",
+    "legends_strength_modifier",
+    "legends_curse_modifier",
+    "legends_curse_keywords",
+    "legends_attack_declared",
+    "legends_attack_override",
+    "legends_magic_spell",
+    "legends_after_attack",
+    "legends_revealed_by",
+    "legends_curse_begins",
+    "legends_curse_ends",
+)
+
+
+def _adapt(fn: Callable[..., Any], argnames: Sequence[str], spec: Sequence[str]) -> Callable[..., Any]:
+    """Make ``fn`` (which takes a subset of the spec's arguments) callable positionally."""
+    if tuple(argnames) == tuple(spec):
+        return fn
+    idx = [spec.index(a) for a in argnames]
+    if not idx:
+        return lambda *a: fn()
+    if len(idx) == 1:
+        i0 = idx[0]
+        return lambda *a: fn(a[i0])
+    if len(idx) == 2:
+        i0, i1 = idx
+        return lambda *a: fn(a[i0], a[i1])
+    return lambda *a: fn(*[a[i] for i in idx])
+
+
+class Behaviour:
+    """The hook implementations of one piece type, grouped by hook, ready to call.
+
+    Attributes are tuples of callables taking the spec's arguments positionally (``perform``
+    is a dict from power key to callable).
+    """
+
+    __slots__ = ("type", "offer_actions", "offer_abilities", "perform", "offer_replacements",
+                 "strength", "curse_modifier", "curse_keywords", "attack_declared",
+                 "attack_override", "magic_spell", "after_attack", "revealed_by",
+                 "curse_begins", "curse_ends", "ability_keys")
+
+    def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
+        self.type = ptype
+
+        def fns(hook: str) -> tuple[Callable[..., Any], ...]:
+            return tuple(f for _, f in table.get(hook, ()))
+
+        self.offer_actions = fns("legends_offer_actions")
+        self.offer_abilities = fns("legends_offer_abilities")
+        self.perform = {p.key: f for p, f in table.get("legends_perform", ())}
+        self.offer_replacements = fns("legends_offer_replacements")
+        self.strength = fns("legends_strength_modifier")
+        self.curse_modifier = fns("legends_curse_modifier")
+        self.curse_keywords = fns("legends_curse_keywords")
+        self.attack_declared = fns("legends_attack_declared")
+        self.attack_override = fns("legends_attack_override")
+        self.magic_spell = fns("legends_magic_spell")
+        self.after_attack = fns("legends_after_attack")
+        self.revealed_by = fns("legends_revealed_by")
+        self.curse_begins = fns("legends_curse_begins")
+        self.curse_ends = fns("legends_curse_ends")
+        self.ability_keys = frozenset(p.key for p, _ in table.get("legends_offer_abilities", ()))
+
+    def __repr__(self) -> str:
+        name = self.type.name if self.type else "keyword"
+        return f"<Behaviour of {name}>"
+
+
+class Catalogue(Mapping[int, PieceType]):
+    """All installed piece types by collector number, with their hook dispatch tables.
+
+    Behaves as a read-only mapping ``number -> PieceType``.
+    """
+
+    def __init__(self, types: Iterable[PieceType], keyword_powers: Iterable[Power] = (),
+                 plugin_manager: pluggy.PluginManager | None = None):
+        self._types: dict[int, PieceType] = {}
+        self._by_name: dict[str, PieceType] = {}
+        for t in types:
+            _validate(t)
+            if t.number in self._types:
+                raise CatalogueError(
+                    f"collector number #{t.number} is claimed twice: "
+                    f"{self._types[t.number].name!r} and {t.name!r}")
+            key = t.name.casefold()
+            if key in self._by_name:
+                raise CatalogueError(
+                    f"piece name {t.name!r} is used by #{self._by_name[key].number} and #{t.number}")
+            self._types[t.number] = t
+            self._by_name[key] = t
+        self._types = dict(sorted(self._types.items()))
+        pm = plugin_manager or _new_manager()
+        registered: set[int] = set()
+        specs = {h: list(getattr(pm.hook, h).spec.argnames) for h in PIECE_HOOKS}
+
+        def table_for(powers: Iterable[Power], owner: str) -> dict[str, list[tuple[Power, Callable[..., Any]]]]:
+            table: dict[str, list[tuple[Power, Callable[..., Any]]]] = {}
+            seen_keys: set[str] = set()
+            for p in powers:
+                if id(p) not in registered:
+                    try:
+                        pm.register(p, name=f"power-{id(p)}")
+                    except pluggy.PluginValidationError as exc:
+                        raise CatalogueError(f"{owner}: power {p!r} is invalid: {exc}") from None
+                    registered.add(id(p))
+                for caller in pm.get_hookcallers(p) or ():
+                    if caller.name not in specs:
+                        continue
+                    for impl in caller.get_hookimpls():
+                        if impl.plugin is p:
+                            table.setdefault(caller.name, []).append(
+                                (p, _adapt(impl.function, impl.argnames, specs[caller.name])))
+                if p.key and any(
+                    c.name in ("legends_perform",) for c in (pm.get_hookcallers(p) or ())
+                ):
+                    if p.key in seen_keys:
+                        raise CatalogueError(f"{owner}: two powers use the key {p.key!r}")
+                    seen_keys.add(p.key)
+            return table
+
+        self._behaviour = {n: Behaviour(t, table_for(t.powers, f"#{n} {t.name}"))
+                           for n, t in self._types.items()}
+        self._keyword: dict[str, Behaviour] = {}
+        self._keyword_power: dict[str, Power] = {}
+        for p in keyword_powers:
+            if len(p.keywords) != 1:
+                raise CatalogueError(f"keyword power {p!r} must name exactly one keyword")
+            (kw,) = tuple(p.keywords)
+            self._keyword[kw] = Behaviour(None, table_for([p], f"keyword {kw}"))
+            self._keyword_power[kw] = p
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise CatalogueError(f"a power implements a hook that does not exist: {exc}") from None
+        self.plugin_manager = pm
+        self.protected: frozenset[str] = frozenset(
+            name.casefold() for t in self._types.values() for p in t.powers for name in p.protects)
+        self.names: tuple[str, ...] = tuple(sorted(t.name for t in self._types.values()))
+
+    # -- mapping -----------------------------------------------------------------------
+    def __getitem__(self, number: int) -> PieceType:
+        return self._types[number]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._types)
+
+    def __len__(self) -> int:
+        return len(self._types)
+
+    def __repr__(self) -> str:
+        return f"<Catalogue of {len(self._types)} piece types>"
+
+    # -- lookups -----------------------------------------------------------------------
+    def by_name(self, name: str) -> PieceType:
+        try:
+            return self._by_name[name.casefold()]
+        except KeyError:
+            raise KeyError(f"no piece named {name!r} in the catalogue") from None
+
+    def find(self, ref: int | str) -> PieceType:
+        """A piece type by collector number, ``"#37"`` or name."""
+        if isinstance(ref, int) or (isinstance(ref, str) and ref.lstrip("#").isdigit()):
+            n = int(str(ref).lstrip("#"))
+            if n not in self._types:
+                raise KeyError(f"no piece #{n} in the catalogue")
+            return self._types[n]
+        return self.by_name(str(ref))
+
+    def behaviour(self, number: int) -> Behaviour:
+        return self._behaviour[number]
+
+    def keyword_behaviour(self, keyword: str) -> Behaviour | None:
+        return self._keyword.get(keyword)
+
+    @property
+    def keywords(self) -> frozenset[str]:
+        return frozenset(self._keyword)
+
+    def official(self) -> list[PieceType]:
+        """The 206 pieces of the rulebook (without extras such as #207 and #208)."""
+        return [t for t in self._types.values() if not t.extra]
+
+
+def _validate(t: PieceType) -> None:
+    where = f"piece #{t.number} {t.name!r}"
+    if not isinstance(t.number, int) or t.number <= 0:
+        raise CatalogueError(f"{where}: number must be a positive int")
+    if not t.name or not isinstance(t.name, str):
+        raise CatalogueError(f"{where}: name must be a non-empty string")
+    if t.kind not in KINDS:
+        raise CatalogueError(f"{where}: kind must be one of {KINDS}, not {t.kind!r}")
+    if t.kind == "warrior":
+        if not isinstance(t.strength, int) or not 1 <= t.strength <= 10:
+            raise CatalogueError(f"{where}: a warrior's strength must be 1..10")
+    elif t.strength is not None:
+        raise CatalogueError(f"{where}: a {t.kind} piece has no strength")
+    if t.army not in ARMIES:
+        raise CatalogueError(f"{where}: army must be 'beige' or 'gray'")
+    if (t.colour in BEIGE_COLOURS and t.army != "beige") or (t.colour in GRAY_COLOURS and t.army != "gray"):
+        raise CatalogueError(f"{where}: colour {t.colour} belongs to the other army")
+    if not t.text:
+        raise CatalogueError(f"{where}: rules text is missing")
+
+
+def _new_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager("legends")
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def load_packs(*, entry_points: bool = True, packs: Iterable[object] = ()) -> Catalogue:
+    """Build a catalogue from installed packs (entry points) plus explicitly given ones."""
+    pm = _new_manager()
+    blocked = [n.strip() for n in os.environ.get("LEGENDS_DISABLE_PACKS", "").split(",") if n.strip()]
+    for name in blocked:
+        pm.set_blocked(name)
+    if entry_points:
+        pm.load_setuptools_entrypoints("legends.pieces")
+    for pack in packs:
+        pm.register(pack)
+    types: list[PieceType] = []
+    kw_powers: list[Power] = []
+    for name, plugin in pm.list_name_plugin():
+        if plugin is None:
+            continue
+        try:
+            if hasattr(plugin, "legends_piece_types"):
+                types.extend(plugin.legends_piece_types())
+            if hasattr(plugin, "legends_keyword_powers"):
+                kw_powers.extend(plugin.legends_keyword_powers())
+        except Exception as exc:  # a broken pack must say which pack it is
+            raise CatalogueError(f"piece pack {name!r} failed to load: {exc!r}") from exc
+    return Catalogue(types, kw_powers, pm)
+
+
+_DEFAULT: Catalogue | None = None
+
+
+def default_catalogue() -> Catalogue:
+    """The process-wide catalogue of every installed pack, built on first use."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_packs()
+    return _DEFAULT
+
+
+def catalogue() -> Catalogue:
+    """Every installed piece type, by collector number."""
+    return default_catalogue()

@@ -1,0 +1,74 @@
+"""Setup decisions: the opponent's shuffle, then up to two switches each.
+
+Pieces are first placed at random, label side down. The rulebook lets each player rearrange the
+other's face-down pieces; since nobody knows a face-down piece, any rearrangement is as good as
+a random one, so the choice offered is ``shuffle`` (the engine reshuffles that army's pieces
+over the same squares, from the game's seed) or ``keep``. Then the first player, and after
+them the others, may make up to ``rules.switches`` switches of two of their own pieces.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .actions import DONE, Action
+from .events import Shuffled
+from .tasks import Task, task
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+
+def shuffle_army(g: Engine, player: int) -> None:
+    """Reshuffle the pieces ``player`` controls over their squares (nobody learns anything)."""
+    pids = g.pieces(player)
+    squares = [g.loc[p] for p in pids]
+    rng = random.Random(f"{g.seed}:shuffle:{g.shuffles}")
+    g.shuffles += 1
+    rng.shuffle(pids)
+    for p, sq in zip(pids, squares, strict=True):
+        g.loc[p] = sq
+        g.grid[sq] = p
+
+
+@task("setup-shuffle", decision=True)
+class SetupShuffle(Task):
+    player: int
+    target: int
+    prompt = "reshuffle the opponent's face-down pieces, or keep them"
+
+    def options(self, g: Engine) -> list[Action]:
+        return [Action.choose("shuffle"), Action.choose("keep")]
+
+    def answer(self, g: Engine, action: Action) -> None:
+        g.emit_choice(self.player, "shuffle", action.value)
+        if action.value == "shuffle":
+            shuffle_army(g, self.target)
+            g.emit(Shuffled(g.rules.players[self.player], g.rules.players[self.target]))
+
+
+@task("setup-switch", decision=True)
+class SetupSwitch(Task):
+    player: int
+    left: int
+    prompt = "switch two of your pieces, or choose done"
+
+    def options(self, g: Engine) -> list[Action]:
+        own = [g.loc[p] for p in g.pieces(self.player)]
+        name = g.board.name
+        out = [DONE]
+        for i, a in enumerate(own):
+            for b in own[i + 1:]:
+                out.append(Action.swap(name(a), name(b)))
+        return out
+
+    def answer(self, g: Engine, action: Action) -> None:
+        if action.kind == "choose":
+            g.emit_choice(self.player, "switch", "done")
+            return
+        a = g.grid[g.board.parse_square(action.src)]
+        b = g.grid[g.board.parse_square(action.dst)]
+        g.swap_pieces(a, b, "setup switch")
+        if self.left > 1:
+            g.schedule(SetupSwitch(self.player, self.left - 1))

@@ -1,0 +1,168 @@
+"""Tasks: the steps of play, kept as data on the game's stack.
+
+Resolving anything in Stratego Legends can stop half-way for a decision (the opponent picks a
+piece to lose in the middle of your attack). So the kernel never calls back into players: it
+keeps a stack of small frozen :class:`Task` objects. The top task runs; a task that needs a
+player's answer is a :class:`Decision` and stays on top until :meth:`Engine.answer` is given
+one of its options. Tasks hold only plain data (ints, strings, tuples, dicts of those), so a
+game can be copied, saved and resumed at any decision.
+
+Tasks scheduled while one step runs are run after it, in the order they were scheduled and
+before anything scheduled earlier (depth first), which is the order the rules read in.
+
+Powers do not usually define tasks: they ask questions with ``game.ask(..., then=fn)`` where
+``fn`` is a module-level function marked with :func:`continuation`, and ``game.later(fn)`` to
+run something after what is already scheduled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from .actions import Action
+from .errors import PositionError
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+TASK_TYPES: dict[str, type[Task]] = {}
+CONTINUATIONS: dict[str, Callable[..., Any]] = {}
+
+
+def task(name: str, *, decision: bool = False):  # type: ignore[no-untyped-def]
+    """Class decorator: make an attrs frozen task registered under ``name``."""
+    def register(cls):  # type: ignore[no-untyped-def]
+        cls = attrs.frozen(cls)
+        cls.name = name
+        cls.decision = decision
+        if name in TASK_TYPES and TASK_TYPES[name].__qualname__ != cls.__qualname__:
+            raise ValueError(f"task name {name!r} is already used")
+        TASK_TYPES[name] = cls
+        return cls
+    return register
+
+
+def continuation(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Register a module-level function so a saved game can name it.
+
+    Continuations of :meth:`Engine.ask` take ``(game, value, data)``; those of
+    :meth:`Engine.later` take ``(game, data)``. ``data`` is the dict given when scheduling.
+    """
+    name = f"{fn.__module__}:{fn.__qualname__}"
+    CONTINUATIONS[name] = fn
+    fn.continuation_name = name  # type: ignore[attr-defined]
+    return fn
+
+
+def continuation_name(fn: Callable[..., Any]) -> str:
+    try:
+        return fn.continuation_name  # type: ignore[attr-defined,no-any-return]
+    except AttributeError:
+        raise TypeError(f"{fn!r} is not marked with @continuation") from None
+
+
+class Task:
+    """Base class. ``run`` does the step; decisions implement ``options`` and ``answer``."""
+
+    name: ClassVar[str] = ""
+    decision: ClassVar[bool] = False
+    #: For decisions: a short public description of what is being decided.
+    prompt: ClassVar[str] = ""
+
+    def run(self, g: Engine) -> None:  # pragma: no cover - decisions never run
+        raise NotImplementedError
+
+    # Decisions only:
+    player: int
+
+    def options(self, g: Engine) -> list[Action]:  # pragma: no cover
+        raise NotImplementedError
+
+    def answer(self, g: Engine, action: Action) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def describe(self, g: Engine) -> str:
+        """Public text of the decision (shown to every player)."""
+        return self.prompt or self.name
+
+    # -- serialisation -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"task": self.name}
+        for f in attrs.fields(type(self)):  # type: ignore[misc]
+            d[f.name] = _plain(getattr(self, f.name))
+        return d
+
+    @staticmethod
+    def from_dict(data: Any) -> Task:
+        if not isinstance(data, dict) or data.get("task") not in TASK_TYPES:
+            raise PositionError(f"stack: unknown task {data!r:.80}")
+        cls = TASK_TYPES[data["task"]]
+        kwargs = {}
+        for f in attrs.fields(cls):  # type: ignore[misc]
+            if f.name not in data:
+                if f.default is attrs.NOTHING:
+                    raise PositionError(f"stack: task {cls.name!r} is missing field {f.name!r}")
+                continue
+            kwargs[f.name] = _frozen(data[f.name])
+        if "then" in kwargs and kwargs["then"] and kwargs["then"] not in CONTINUATIONS:
+            raise PositionError(f"stack: task {cls.name!r} names unknown continuation {kwargs['then']!r}")
+        try:
+            return cls(**kwargs)  # type: ignore[no-any-return]
+        except (TypeError, ValueError) as exc:
+            raise PositionError(f"stack: task {cls.name!r}: {exc}") from None
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    return v
+
+
+def _frozen(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _frozen(x) for k, x in v.items()}
+    return v
+
+
+# -------------------------------------------------------------------------------------
+# Generic tasks used by powers
+# -------------------------------------------------------------------------------------
+
+
+@task("ask", decision=True)
+class Ask(Task):
+    """A question from a power: ``player`` picks one of ``choices``; then ``then`` runs."""
+
+    player: int
+    about: str
+    choices: tuple[str, ...]
+    then: str
+    data: dict[str, Any] = attrs.field(factory=dict)
+
+    def options(self, g: Engine) -> list[Action]:
+        return [Action.choose(v) for v in self.choices]
+
+    def answer(self, g: Engine, action: Action) -> None:
+        g.emit_choice(self.player, self.about, action.value)
+        CONTINUATIONS[self.then](g, action.value, self.data)
+
+    def describe(self, g: Engine) -> str:
+        return self.about
+
+
+@task("later")
+class Later(Task):
+    """Run a continuation after everything scheduled before it."""
+
+    then: str
+    data: dict[str, Any] = attrs.field(factory=dict)
+
+    def run(self, g: Engine) -> None:
+        CONTINUATIONS[self.then](g, self.data)

@@ -1,0 +1,117 @@
+"""Helpers for testing pieces: build a small position, script the decisions, check results.
+
+>>> from legends_core.testing import position, play
+>>> game = position({"d3": 37, "d4": 160}, terrain={"d4": "desert"})
+>>> game.current_player
+'beige'
+>>> events = play(game, "d3-d4", "pass", "pass")     # attack, then both pass the window
+>>> game.piece_at("d4").name
+'Tiera'
+
+``position`` lays pieces on an otherwise plain board (any size), every piece known only to
+its controller unless told otherwise, and starts the turn of ``active`` with no setup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .actions import PASS, Action
+from .board import TERRAINS
+from .events import Event
+from .game import Game
+from .registry import Catalogue, default_catalogue
+
+_LETTER = {"desert": "D", "forest": "F", "marsh": "M", "mountain": "N", "plains": "P",
+           "town": "T", "water": "W"}
+
+
+def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | None = None,
+                  rows: Iterable[str] | None = None, width: int = 8, height: int = 8,
+                  active: str = "beige", curse: Any = None,
+                  destroyed: Mapping[str, Iterable[int]] | None = None,
+                  revealed: Iterable[str] = (), players: tuple[str, ...] = ("beige", "gray"),
+                  catalogue: Catalogue | None = None) -> dict[str, Any]:
+    """The JSON position for :func:`position` (see there)."""
+    cat = catalogue or default_catalogue()
+    if rows is None:
+        grid = [["P"] * width for _ in range(height)]
+        for sq, t in (terrain or {}).items():
+            if t not in TERRAINS:
+                raise ValueError(f"unknown terrain {t!r}")
+            f, r = ord(sq[0]) - 97, int(sq[1:]) - 1
+            grid[height - 1 - r][f] = _LETTER[t]
+        rows = ["".join(r) for r in grid]
+    rows = list(rows)
+    revealed = set(revealed)
+    out: list[dict[str, Any]] = []
+    for sq, spec in pieces.items():
+        if isinstance(spec, int):
+            spec = {"number": spec}
+        elif isinstance(spec, tuple):
+            spec = {"number": spec[0], "controller": spec[1]}
+        t = cat[spec["number"]]
+        owner = spec.get("owner", t.army if t.army in players else players[0])
+        ctrl = spec.get("controller", owner)
+        known = spec.get("known_to", list(players) if sq in revealed else [ctrl])
+        out.append({"number": t.number, "owner": owner, "controller": ctrl, "at": sq,
+                    "known_to": sorted(set(known) | {ctrl}, key=players.index)})
+    dead: dict[str, list[int]] = {p: [] for p in players}
+    for who, numbers in (destroyed or {}).items():
+        for n in numbers:
+            dead[who].append(len(out))
+            out.append({"number": n, "owner": who, "controller": who, "at": "destroyed",
+                        "known_to": list(players)})
+    curse_field = None
+    if curse is not None:
+        number, ctrl = curse if isinstance(curse, tuple) else (curse, cat[curse].army)
+        curse_field = {"piece": len(out), "active": True, "controller": ctrl}
+        out.append({"number": number, "owner": cat[number].army, "controller": ctrl,
+                    "at": "curse", "known_to": list(players)})
+    for i, p in enumerate(out):
+        p["id"] = i
+    return {
+        "rules": {"players": list(players), "teams": list(range(len(players)))},
+        "board": {"rows": rows},
+        "pieces": out,
+        "destroyed": dead,
+        "curse": curse_field,
+        "turn": {"number": 1, "active": active},
+    }
+
+
+def position(pieces: Mapping[str, Any], **kwargs: Any) -> Game:
+    """A game from a few pieces.
+
+    :param pieces: square -> collector number, ``(number, controller)`` or a dict with
+        ``number``, ``owner``, ``controller``, ``known_to``.
+    :param terrain: square -> terrain name (the rest is plains); or give ``rows``.
+    :param curse: a death-curse piece number (or ``(number, controller)``) in effect.
+    :param destroyed: player -> numbers already in that player's destroyed area.
+    :param revealed: squares whose pieces every player knows.
+    :param active: whose turn it is.
+    """
+    return Game.from_position(position_dict(pieces, **kwargs),
+                              catalogue=kwargs.get("catalogue"))
+
+
+def play(game: Game, *steps: str | Action) -> list[Event]:
+    """Apply each step (notation or Action) in order; return all events."""
+    events: list[Event] = []
+    for step in steps:
+        events.extend(game.apply(step))
+    return events
+
+
+def pass_windows(game: Game) -> list[Event]:
+    """Pass in every response window until another kind of decision (or the end)."""
+    events: list[Event] = []
+    while not game.is_over and game.decision_kind in ("window", "replacement"):
+        events.extend(game.apply(PASS))
+    return events
+
+
+def options(game: Game) -> list[str]:
+    """The legal actions as notation."""
+    return [str(a) for a in game.legal_actions()]

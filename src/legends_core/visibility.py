@@ -1,0 +1,152 @@
+"""What each player may see: the single place where hidden information is projected.
+
+Every outgoing channel goes through here: :func:`view` (a player's picture of the game),
+:func:`event_for` (an event as one player sees it) and :func:`position_for` (a saved game meant
+for one player). A piece's identity is shown to a player only if that player knows it (their
+own pieces, revealed pieces, pieces they were allowed to look at). Nothing here reads a hidden
+piece's type for a player who does not know it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .events import Event
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+
+@attrs.frozen
+class PieceView:
+    """A piece as one player sees it. ``number`` and the fields after it are ``None`` when
+    the viewer does not know what the piece is."""
+
+    square: str
+    controller: str
+    owner: str
+    revealed: bool
+    known_to: tuple[str, ...]
+    number: int | None
+    name: str | None = None
+    kind: str | None = None
+    strength: int | None = None
+    current: int | None = None
+    colour: str | None = None
+    type: str | None = None
+
+
+@attrs.frozen
+class View:
+    """Everything one player may know about the game, and nothing else."""
+
+    player: str
+    board: dict[str, Any]
+    pieces: tuple[PieceView, ...]
+    destroyed: dict[str, tuple[int, ...]]
+    curse: int | None
+    curse_active: bool
+    curse_controller: str | None
+    curse_queue: tuple[int, ...]
+    turn: int
+    active: str
+    to_move: str | None
+    decision: str | None
+    options: tuple[str, ...]
+    effects: tuple[tuple[str, str, Any], ...]
+    over: bool
+    winner: str | None
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return attrs.asdict(self, retain_collection_types=False)
+
+    def piece_on(self, square: str) -> PieceView | None:
+        for p in self.pieces:
+            if p.square == square:
+                return p
+        return None
+
+
+def view(g: Engine, player: int) -> View:
+    """Project the game for ``player``."""
+    names = g.rules.players
+    bit = 1 << player
+    pieces = []
+    for sq in range(len(g.grid)):
+        pid = g.grid[sq]
+        if pid < 0:
+            continue
+        mask = g.known[pid]
+        common = dict(square=g.board.name(sq), controller=names[g.ctrl[pid]],
+                      owner=names[g.owner[pid]], revealed=mask == g.all_mask,
+                      known_to=g.seen(pid))
+        if mask & bit:
+            t = g.types[pid]
+            pieces.append(PieceView(number=t.number, name=t.name, kind=t.kind,
+                                    strength=t.strength, current=g.strength(pid),
+                                    colour=t.colour, type=t.type, **common))
+        else:
+            pieces.append(PieceView(number=None, **common))
+    pending = g.pending
+    to_move = names[pending.player] if pending is not None else None
+    options: tuple[str, ...] = ()
+    if pending is not None and pending.player == player:
+        options = tuple(str(a) for a in pending.options(g))
+    effects = tuple(
+        (g.board.name(g.loc[pid]), kind, value) for pid, kind, value, _ in g.temps if g.loc[pid] >= 0
+    )
+    return View(
+        player=names[player],
+        board=g.board.to_dict(),
+        pieces=tuple(pieces),
+        destroyed={names[i]: tuple(g.types[p].number for p in area) for i, area in enumerate(g.dead)},
+        curse=g.types[g.curse].number if g.curse >= 0 else None,
+        curse_active=g.curse_on,
+        curse_controller=names[g.curse_ctrl] if g.curse >= 0 else None,
+        curse_queue=tuple(g.types[p].number for p in g.curse_queue),
+        turn=g.turn,
+        active=names[g.active],
+        to_move=to_move,
+        decision=pending.describe(g) if pending is not None else None,
+        options=options,
+        effects=effects,
+        over=g.over,
+        winner=names[g.winner] if g.winner is not None else None,
+        reason=g.reason,
+    )
+
+
+def event_for(event: Event, player: str) -> Event:
+    """The event as ``player`` sees it: piece identities they may not know are blanked."""
+    seen = getattr(event, "seen", None)
+    if seen is not None and player not in seen and getattr(event, "piece", None) is not None:
+        return attrs.evolve(event, piece=None)  # type: ignore[misc]
+    return event
+
+
+def events_for(events: list[Event], player: str) -> list[Event]:
+    return [event_for(e, player) for e in events]
+
+
+def position_for(position: dict[str, Any], player: str) -> dict[str, Any]:
+    """A saved position with what ``player`` may not know removed.
+
+    Unknown pieces keep their place, owner and controller but lose their collector number;
+    the pending stack is replaced by who must decide and about what.
+    """
+    out = dict(position)
+    players = list(position["rules"]["players"])
+    out["pieces"] = []
+    for p in position["pieces"]:
+        q = dict(p)
+        if player not in p.get("known_to", ()):
+            q["number"] = None
+        out["pieces"].append(q)
+    out.pop("stack", None)
+    out.pop("memo", None)
+    out["for_player"] = player
+    assert player in players
+    return out

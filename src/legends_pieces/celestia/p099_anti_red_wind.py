@@ -1,0 +1,12 @@
+"""#99 Anti-Red Wind -- blue magic."""
+
+from legends_core import piece
+
+from ..powers import SPELL, STATIONARY, CurseStrength, of
+
+PIECE = piece(
+    99, "Anti-Red Wind", None, kind="magic", type="magic", colour="blue",
+    text=("Stationary. Magic: when attacked it is destroyed and takes its attacker with it. "
+          "Death Curse: red pieces get -1 while it lasts."),
+    powers=[STATIONARY, SPELL, CurseStrength(-1, of(colour="red"))],
+)

@@ -1,0 +1,96 @@
+"""Shared power building blocks. Pieces compose these; a power that recurs is written once.
+
+See each module: :mod:`.keywords` (traits), :mod:`.movement`, :mod:`.ranged`,
+:mod:`.strength`, :mod:`.boosts`, :mod:`.combat`, :mod:`.magic`, :mod:`.curses`,
+:mod:`.turns`, :mod:`.choices` (multi-step choices) and :mod:`.match` (piece filters).
+"""
+
+from .boosts import Boost, Grant, Weaken
+from .choices import (
+    DONE,
+    choose_and_destroy,
+    choose_square,
+    destroyed_matching,
+    move_one_to,
+    opponent_destroys,
+    opponent_gives,
+    return_pieces,
+    reveal_then_destroy_one,
+)
+from .combat import (
+    KillsBase,
+    KillsType,
+    OpponentDestroysAfterAttack,
+    ReturnAfterAttack,
+    ReturnToTerrainAfterAttack,
+)
+from .curses import (
+    CurseGrant,
+    CurseStrength,
+    EndReturnMolds,
+    EndRevealNearWater,
+    EndRevealTerrain,
+    WhenCurseEnds,
+)
+from .keywords import (
+    BERSERK,
+    CANNOT_ATTACK,
+    DISPEL_MAGIC,
+    STATIONARY,
+    AttacksOwn,
+    Berserk,
+    CannotAttack,
+    DispelMagic,
+    Stationary,
+)
+from .magic import SPELL, AmbushSpell, Spell, SpellOpponentDestroys
+from .match import ANY, WARRIOR, Match, of
+from .movement import (
+    CHARGING,
+    FLYING,
+    QUICKNESS,
+    SLASHING,
+    SWITCHING,
+    TELEPORT,
+    Charging,
+    Flying,
+    Quickness,
+    RevealFlownOver,
+    Slashing,
+    Switching,
+    Teleport,
+    TerrainJump,
+    WaterJump,
+)
+from .ranged import (
+    DISTANCE_STRIKE,
+    SURROUND,
+    VISION,
+    DistanceStrike,
+    ReflectDistanceStrike,
+    ReflectVision,
+    Surround,
+    Vision,
+)
+from .strength import NearWater, TerrainBonus, VsColour, VsKeyword
+from .turns import DestroyAdjacent, ExtraTurn, Relocate
+
+#: Keyword powers a piece can be given by name ("gains Flying until the end of the turn").
+KEYWORD_POWERS = [FLYING, CHARGING, SLASHING, QUICKNESS, TELEPORT, SWITCHING,
+                  DISTANCE_STRIKE, VISION, SURROUND]
+
+__all__ = [
+    "ANY", "BERSERK", "CANNOT_ATTACK", "CHARGING", "DISPEL_MAGIC", "DISTANCE_STRIKE", "DONE",
+    "FLYING", "KEYWORD_POWERS", "QUICKNESS", "SLASHING", "SPELL", "STATIONARY", "SURROUND",
+    "SWITCHING", "TELEPORT", "VISION", "WARRIOR",
+    "AmbushSpell", "AttacksOwn", "Berserk", "Boost", "CannotAttack", "Charging", "CurseGrant",
+    "CurseStrength", "DestroyAdjacent", "DispelMagic", "DistanceStrike", "EndReturnMolds",
+    "EndRevealNearWater", "EndRevealTerrain", "ExtraTurn", "Flying", "Grant", "KillsBase",
+    "KillsType", "Match", "NearWater", "OpponentDestroysAfterAttack", "Quickness",
+    "ReflectDistanceStrike", "ReflectVision", "Relocate", "ReturnAfterAttack",
+    "ReturnToTerrainAfterAttack", "RevealFlownOver", "Slashing", "Spell",
+    "SpellOpponentDestroys", "Stationary", "Surround", "Switching", "Teleport", "TerrainBonus",
+    "TerrainJump", "Vision", "VsColour", "VsKeyword", "WaterJump", "Weaken", "WhenCurseEnds",
+    "choose_and_destroy", "choose_square", "destroyed_matching", "move_one_to", "of",
+    "opponent_destroys", "opponent_gives", "return_pieces", "reveal_then_destroy_one",
+]

@@ -1,0 +1,220 @@
+"""Shared multi-step effects: choosing pieces to lose, give away, destroy or bring back.
+
+These are the building blocks behind texts such as "force an opponent to choose and destroy
+any piece under his/her control" or "place a destroyed gold piece on an empty town space".
+Each one schedules questions with ``game.ask`` and finishes in a continuation, so a game can
+be saved in the middle of it.
+
+Ruling (castles in forced choices): a castle falls only to an attack, so a player forced to
+*destroy* one of their pieces never picks the castle; a player forced to *hand over* a piece
+may pick the castle only when they control nothing else (handing it over loses the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from legends_core.tasks import continuation
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+DONE = "done"
+
+
+# -- forced sacrifice ------------------------------------------------------------------
+
+
+def opponent_destroys(g: Engine, victim: int, count: int = 1, *, together: bool = False) -> None:
+    """``victim`` chooses ``count`` of their own pieces (not the castle) and destroys them,
+    one after another, or all at the same moment when ``together``."""
+    _ask_destroy(g, victim, count, together, ())
+
+
+def _ask_destroy(g: Engine, victim: int, left: int, together: bool, chosen: tuple[int, ...]) -> None:
+    choices = [g.ref(p) for p in g.pieces(victim)
+               if g.types[p].kind != "castle" and p not in chosen]
+    if left <= 0 or not choices:
+        if chosen:
+            g.destroy(chosen, cause="forced choice")
+        return
+    g.ask(victim, "choose one of your pieces to destroy", choices, _destroy_chosen,
+          {"victim": victim, "left": left, "together": together, "chosen": chosen})
+
+
+@continuation
+def _destroy_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
+    pid = g.from_ref(value)
+    if data["together"]:
+        _ask_destroy(g, data["victim"], data["left"] - 1, True, (*data["chosen"], pid))
+    else:
+        g.destroy([pid], cause="forced choice")
+        _ask_destroy(g, data["victim"], data["left"] - 1, False, ())
+
+
+# -- forced gift -----------------------------------------------------------------------
+
+
+def opponent_gives(g: Engine, victim: int, taker: int, count: int = 1) -> None:
+    """``victim`` chooses ``count`` of their pieces; ``taker`` gains control of each."""
+    _ask_give(g, victim, taker, count)
+
+
+def _ask_give(g: Engine, victim: int, taker: int, left: int) -> None:
+    if left <= 0 or g.over:
+        return
+    own = g.pieces(victim)
+    others = [p for p in own if g.types[p].kind != "castle"]
+    choices = [g.ref(p) for p in (others or own)]
+    g.ask(victim, "choose one of your pieces to hand over", choices, _give_chosen,
+          {"victim": victim, "taker": taker, "left": left})
+
+
+@continuation
+def _give_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
+    pid = g.from_ref(value)
+    g.take_control(pid, data["taker"])
+    _ask_give(g, data["victim"], data["taker"], data["left"] - 1)
+
+
+# -- choose and destroy ----------------------------------------------------------------
+
+
+def choose_and_destroy(g: Engine, player: int, candidates: Iterable[int], *,
+                       optional: bool = False, about: str = "choose a piece to destroy",
+                       cause: str = "power") -> None:
+    """``player`` picks one of ``candidates`` (pieces on the board) to destroy."""
+    choices = [g.ref(p) for p in candidates if g.loc[p] >= 0]
+    if choices and optional:
+        choices.append(DONE)
+    g.ask(player, about, choices, _destroy_picked, {"cause": cause})
+
+
+@continuation
+def _destroy_picked(g: Engine, value: str, data: dict[str, Any]) -> None:
+    if value != DONE:
+        g.destroy([g.from_ref(value)], cause=data["cause"])
+
+
+def reveal_then_destroy_one(g: Engine, player: int, pids: Sequence[int], *,
+                            mobile_only: bool = True, cause: str = "death curse") -> None:
+    """Reveal ``pids``; then ``player`` must destroy one of them (non-stationary ones only
+    when ``mobile_only``)."""
+    g.reveal(pids)
+    targets = [p for p in pids if g.loc[p] >= 0 and not (mobile_only and g.is_stationary(p))]
+    choose_and_destroy(g, player, targets, about="choose a revealed piece to destroy", cause=cause)
+
+
+# -- bringing destroyed pieces back ----------------------------------------------------
+
+
+def return_pieces(g: Engine, player: int, candidates: Iterable[int], *,
+                  squares: Sequence[int] | None = None, count: int | None = 1,
+                  budget: int | None = None, optional: bool = True) -> None:
+    """``player`` puts destroyed pieces back on the board under their control.
+
+    :param candidates: pieces in destroyed areas that qualify (never the curse slot).
+    :param squares: where they may go (each must be empty when placed); ``None`` means any
+        empty land square.
+    :param count: how many at most (``None``: any number).
+    :param budget: the most their base strengths may add up to (``None``: no limit).
+    :param optional: whether the player may stop (``done``) before placing anything.
+    """
+    _ask_return(g, {"player": player, "cands": tuple(candidates),
+                    "squares": None if squares is None else tuple(squares),
+                    "count": count, "budget": budget, "optional": optional})
+
+
+def _fits(g: Engine, pid: int, data: dict[str, Any]) -> bool:
+    if g.loc[pid] != -1:
+        return False
+    b = data["budget"]
+    return b is None or (g.types[pid].strength or 0) <= b
+
+
+def _free(g: Engine, data: dict[str, Any]) -> list[int]:
+    sq = data["squares"]
+    if sq is None:
+        return g.empty_squares()
+    return [s for s in sq if g.is_empty(s)]
+
+
+def _ask_return(g: Engine, data: dict[str, Any]) -> None:
+    if data["count"] is not None and data["count"] <= 0:
+        return
+    if not _free(g, data):
+        return
+    choices = [g.ref(p) for p in data["cands"] if _fits(g, p, data)]
+    if not choices:
+        return
+    if data["optional"]:
+        choices.append(DONE)
+    g.ask(data["player"], "choose a destroyed piece to bring back", choices, _return_which, data)
+
+
+@continuation
+def _return_which(g: Engine, value: str, data: dict[str, Any]) -> None:
+    if value == DONE:
+        return
+    pid = g.from_ref(value)
+    g.ask(data["player"], "choose the square for the returning piece",
+          [g.name(s) for s in _free(g, data)], _return_where, {**data, "piece": pid})
+
+
+@continuation
+def _return_where(g: Engine, value: str, data: dict[str, Any]) -> None:
+    pid = data["piece"]
+    g.place(pid, g.sq(value), data["player"])
+    nxt = dict(data)
+    nxt.pop("piece")
+    if nxt["count"] is not None:
+        nxt["count"] -= 1
+    if nxt["budget"] is not None:
+        nxt["budget"] -= g.types[pid].strength or 0
+    nxt["optional"] = True
+    _ask_return(g, nxt)
+
+
+def destroyed_matching(g: Engine, player: int | None, match: Any) -> list[int]:
+    """Pieces in ``player``'s destroyed area (every area when ``None``) that ``match``."""
+    areas = g.dead if player is None else [g.dead[player]]
+    return [p for area in areas for p in area if match(g, p)]
+
+
+# -- moving one of your pieces to a square ---------------------------------------------
+
+
+def move_one_to(g: Engine, player: int, candidates: Iterable[int], square: int, *,
+                optional: bool = True, reveal: bool = True, how: str = "move") -> None:
+    """``player`` may move one of ``candidates`` (on the board) to the empty ``square``."""
+    choices = [g.ref(p) for p in candidates if g.loc[p] >= 0 and g.loc[p] != square]
+    if not choices or not g.is_empty(square):
+        return
+    if optional:
+        choices.append(DONE)
+    g.ask(player, f"choose a piece to move to {g.name(square)}", choices, _move_chosen,
+          {"square": square, "reveal": reveal, "how": how})
+
+
+@continuation
+def _move_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
+    if value == DONE or not g.is_empty(data["square"]):
+        return
+    pid = g.from_ref(value)
+    g.move_piece(pid, data["square"], data["how"])
+    if data["reveal"]:
+        g.reveal([pid])
+
+
+# -- choosing squares and pieces ------------------------------------------------------
+
+
+def choose_square(g: Engine, player: int, squares: Iterable[int], then: Any,
+                  data: dict[str, Any] | None = None, *, about: str = "choose a square",
+                  optional: bool = False) -> None:
+    """Ask ``player`` for one of ``squares``; ``then(game, value, data)`` gets its name."""
+    choices = [g.name(s) for s in squares]
+    if choices and optional:
+        choices.append(DONE)
+    g.ask(player, about, choices, then, data)

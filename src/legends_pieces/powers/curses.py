@@ -1,0 +1,117 @@
+"""Death curses: effects while in the curse slot, and "when this death curse ends".
+
+A death curse works for the player who controlled its piece when it was destroyed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Power, hookimpl
+
+from .choices import destroyed_matching, reveal_then_destroy_one, return_pieces
+from .match import Match
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+@attrs.frozen(repr=False)
+class CurseStrength(Power):
+    """Death curse: every warrior matching ``who`` gets ``amount`` while the curse lasts."""
+
+    amount: int
+    who: Match
+    label = "Death Curse"
+    death_curse = True
+
+    def describe(self) -> str:
+        return f"Death curse: every {self.who.describe()} piece gets {self.amount:+d}."
+
+    @hookimpl
+    def legends_curse_modifier(self, game: Engine, piece: int) -> int:
+        return self.amount if self.who(game, piece) else 0
+
+
+@attrs.frozen(repr=False)
+class CurseGrant(Power):
+    """Death curse: every piece matching ``who`` gains ``keyword`` while the curse lasts."""
+
+    keyword: str
+    who: Match
+    label = "Death Curse"
+    death_curse = True
+
+    def describe(self) -> str:
+        kw = self.keyword.replace("_", " ").title()
+        return f"Death curse: every {self.who.describe()} piece gains {kw}."
+
+    @hookimpl
+    def legends_curse_keywords(self, game: Engine, piece: int) -> Iterable[str]:
+        # Test the printed facts only: a Match on keywords here would ask this hook again.
+        return (self.keyword,) if self.who(game, piece) else ()
+
+
+@attrs.frozen(repr=False)
+class WhenCurseEnds(Power):
+    """Base class: override :meth:`on_end` with the "when this death curse ends" text."""
+
+    label = "Death Curse"
+    death_curse = True
+
+    @hookimpl
+    def legends_curse_ends(self, game: Engine, curse: int, controller: int) -> None:
+        self.on_end(game, curse, controller)
+
+    def on_end(self, game: Engine, curse: int, controller: int) -> None:
+        raise NotImplementedError
+
+
+@attrs.frozen(repr=False)
+class EndRevealTerrain(WhenCurseEnds):
+    """When the curse ends: reveal every piece on ``terrain``; its player then destroys one
+    revealed non-stationary piece."""
+
+    terrain: str = ""
+
+    def describe(self) -> str:
+        return (f"When this death curse ends, every piece on {self.terrain} is revealed and you "
+                f"destroy one revealed non-stationary piece.")
+
+    def on_end(self, game: Engine, curse: int, controller: int) -> None:
+        pids = [game.grid[s] for s in game.board.of_terrain(self.terrain) if game.grid[s] >= 0]
+        reveal_then_destroy_one(game, controller, pids)
+
+
+@attrs.frozen(repr=False)
+class EndRevealNearWater(WhenCurseEnds):
+    """When the curse ends: reveal every piece next to water; destroy one revealed
+    non-stationary piece."""
+
+    def describe(self) -> str:
+        return ("When this death curse ends, every piece next to water is revealed and you "
+                "destroy one revealed non-stationary piece.")
+
+    def on_end(self, game: Engine, curse: int, controller: int) -> None:
+        pids = [p for p in game.pieces() if game.board.next_to_water(game.loc[p])]
+        reveal_then_destroy_one(game, controller, pids)
+
+
+@attrs.frozen(repr=False)
+class EndReturnMolds(WhenCurseEnds):
+    """When the curse ends: put destroyed Mold pieces whose base strengths add up to at most
+    ``budget`` on empty forest squares."""
+
+    budget: int = 0
+
+    def describe(self) -> str:
+        return (f"When this death curse ends, you may bring back destroyed Mold pieces with "
+                f"base strengths totalling at most {self.budget}, onto empty forest squares.")
+
+    def on_end(self, game: Engine, curse: int, controller: int) -> None:
+        cands = [p for p in destroyed_matching(game, controller, Match(type="mold")) if p != curse]
+        return_pieces(game, controller, cands, squares=game.board.of_terrain("forest"),
+                      count=None, budget=self.budget)

@@ -1,0 +1,78 @@
+"""Magic spells: what happens when a magic piece is attacked by a piece without Dispel Magic.
+
+:class:`Spell` destroys the magic piece and (usually) its attacker together, then runs
+:meth:`Spell.after_spell`, which spells with more to them override. "You" in a spell's text is
+the player who controlled the magic piece.
+
+Ruling (#63 Holy Vision, #100 Dragon Talisman, #201 Fungus of Bremmuk): when the spell
+destroys only the magic piece, the attacker has won the attack: it moves onto the square and
+the attack counts as successful, since the defender was destroyed and the attacker was not.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Power, hookimpl
+
+from .choices import move_one_to, opponent_destroys
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+@attrs.frozen(repr=False)
+class Spell(Power):
+    """Magic: when attacked, destroy this piece and (if ``kill_attacker``) its attacker."""
+
+    kill_attacker: bool = True
+    label = "Magic"
+
+    def describe(self) -> str:
+        if self.kill_attacker:
+            return "When attacked, this piece and its attacker are destroyed."
+        return "When attacked, this piece is destroyed (the attacker survives)."
+
+    @hookimpl
+    def legends_magic_spell(self, game: Engine, magic: int, attacker: int, square: int) -> None:
+        caster = game.ctrl[magic]
+        game.destroy([magic, attacker] if self.kill_attacker else [magic], cause="spell")
+        self.after_spell(game, magic, attacker, square, caster)
+
+    def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
+        """Extra effects of the spell, after the destruction."""
+
+
+@attrs.frozen(repr=False)
+class AmbushSpell(Spell):
+    """Magic: destroy this piece and its attacker; then you may move one of your ``type``
+    pieces onto the emptied square and reveal it."""
+
+    type: str = ""
+
+    def describe(self) -> str:
+        return (f"When attacked, this piece and its attacker are destroyed; you may then move "
+                f"any {self.type} you control onto its square (revealing it).")
+
+    def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
+        cands = [p for p in game.pieces(caster) if game.types[p].type == self.type
+                 and not game.is_stationary(p)]
+        move_one_to(game, caster, cands, square, how="ambush")
+
+
+@attrs.frozen(repr=False)
+class SpellOpponentDestroys(Spell):
+    """Magic: destroy this piece and its attacker; then the opponent destroys one of their
+    pieces (their choice)."""
+
+    def describe(self) -> str:
+        return ("When attacked, this piece and its attacker are destroyed; then the opponent "
+                "must destroy one of their own pieces (their choice).")
+
+    def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
+        opponent_destroys(game, game.opponent(caster))
+
+
+SPELL = Spell()

@@ -1,0 +1,84 @@
+"""Piece filters for texts like "an adjacent Elf", "all red pieces", "a non-stationary piece".
+
+``of(type="elf")`` builds a :class:`Match`; calling it with ``(game, piece)`` says whether the
+piece fits. Matches compare printed facts (type, colour, name, base strength, kind) and, for
+``keyword``/``mobile``, the piece's keywords now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+def _names(v: str | tuple[str, ...] | None) -> tuple[str, ...] | None:
+    if v is None:
+        return None
+    return (v,) if isinstance(v, str) else tuple(v)
+
+
+@attrs.frozen(repr=False)
+class Match:
+    type: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
+    colour: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
+    name: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
+    kind: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
+    base: tuple[int, ...] | None = None
+    keyword: str | None = None
+    mobile: bool = False
+
+    def __call__(self, g: Engine, pid: int) -> bool:
+        t = g.types[pid]
+        if self.type is not None and t.type not in self.type:
+            return False
+        if self.colour is not None and t.colour not in self.colour:
+            return False
+        if self.name is not None and t.name not in self.name:
+            return False
+        if self.kind is not None and t.kind not in self.kind:
+            return False
+        if self.base is not None and t.strength not in self.base:
+            return False
+        if self.keyword is not None and not g.has_keyword(pid, self.keyword):
+            return False
+        return not (self.mobile and g.has_keyword(pid, "stationary"))
+
+    def describe(self) -> str:
+        parts = []
+        if self.mobile:
+            parts.append("non-stationary")
+        if self.colour:
+            parts.append("/".join(self.colour))
+        if self.kind:
+            parts.append("/".join(self.kind))
+        if self.base:
+            parts.append("base " + "/".join(map(str, self.base)))
+        if self.type:
+            parts.append("/".join(self.type))
+        if self.name:
+            parts.append(" or ".join(self.name))
+        if self.keyword:
+            parts.append(f"with {self.keyword}")
+        return " ".join(parts) or "any"
+
+    def __repr__(self) -> str:
+        return f"of({self.describe()!r})"
+
+
+def of(*, type: str | tuple[str, ...] | None = None, colour: str | tuple[str, ...] | None = None,
+       name: str | tuple[str, ...] | None = None, kind: str | tuple[str, ...] | None = None,
+       base: tuple[int, ...] | int | None = None, keyword: str | None = None,
+       mobile: bool = False) -> Match:
+    """A piece filter; every given condition must hold."""
+    if isinstance(base, int):
+        base = (base,)
+    return Match(type=type, colour=colour, name=name, kind=kind, base=base, keyword=keyword,
+                 mobile=mobile)
+
+
+ANY = Match()
+WARRIOR = of(kind="warrior")

@@ -1,0 +1,324 @@
+"""Movement actions: Flying, Charging, Slashing, Quickness, Teleport, Switching and the
+"move from one terrain to any empty square of that terrain" family.
+
+Each is a turn action (used instead of a move) and reveals the piece using it. Charging and
+Quickness over one square are plain moves, so only longer ones are offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Action, Power, hookimpl
+from legends_core.moves import can_attack_square
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+ORTHO = range(0, 4)
+DIAG = range(4, 8)
+
+
+def flight(g: Engine, sq: int, direction: int) -> tuple[int, tuple[int, ...]] | None:
+    """Where a flight from ``sq`` lands in ``direction``, and the squares it passes over."""
+    over = []
+    for s in g.board.ray(sq, direction):
+        if g.grid[s] >= 0 or not g.board.is_land(s):
+            over.append(s)
+            continue
+        return (s, tuple(over)) if over else None
+    return None
+
+
+@attrs.frozen(repr=False)
+class Flying(Power):
+    """Action: jump in a straight orthogonal line over adjacent pieces and/or water, landing on
+    the first empty square beyond. Cannot attack."""
+
+    label = "Action"
+    key = "flying"
+    keywords = frozenset({"flying"})
+
+    def describe(self) -> str:
+        return ("Flying: leap orthogonally over a line of touching pieces and/or water to the "
+                "first empty square beyond (never an attack).")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        if game.is_stationary(piece):
+            return
+        sq = game.loc[piece]
+        name = game.board.name
+        for d in ORTHO:
+            hop = flight(game, sq, d)
+            if hop is not None:
+                yield Action.power(name(sq), "flying", name(hop[0]))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        sq, dst = game.loc[piece], game.sq(action.targets[0])
+        for d in ORTHO:
+            hop = flight(game, sq, d)
+            if hop is not None and hop[0] == dst:
+                game.move_piece(piece, dst, "flying", hop[1])
+                return
+        raise ValueError(f"no flight from {game.name(sq)} to {action.targets[0]}")
+
+
+def _line(g: Engine, piece: int, directions: range, min_steps: int) -> Iterator[int]:
+    """Squares reachable along straight lines through empty land, plus an attackable end."""
+    sq = g.loc[piece]
+    for d in directions:
+        steps = 0
+        for s in g.board.ray(sq, d):
+            if not g.board.is_land(s):
+                break
+            steps += 1
+            if g.grid[s] >= 0:
+                if steps >= min_steps and can_attack_square(g, piece, s):
+                    yield s
+                break
+            if steps >= min_steps:
+                yield s
+
+
+def _go(g: Engine, piece: int, target: int, how: str) -> None:
+    if g.grid[target] >= 0:
+        g.attack(piece, target, how)
+    else:
+        g.move_piece(piece, target, how)
+
+
+@attrs.frozen(repr=False)
+class Charging(Power):
+    """Action: any distance orthogonally through empty squares, possibly ending in an attack."""
+
+    label = "Action"
+    key = "charging"
+    keywords = frozenset({"charging"})
+
+    def describe(self) -> str:
+        return ("Charging: move any distance in a straight orthogonal line through empty land, "
+                "and may end by attacking.")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        if game.is_stationary(piece):
+            return
+        src = game.name(game.loc[piece])
+        for s in _line(game, piece, ORTHO, 2):
+            yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        _go(game, piece, game.sq(action.targets[0]), self.key)
+
+
+@attrs.frozen(repr=False)
+class Slashing(Power):
+    """Action: any distance diagonally through empty squares, possibly ending in an attack."""
+
+    label = "Action"
+    key = "slashing"
+    keywords = frozenset({"slashing"})
+
+    def describe(self) -> str:
+        return ("Slashing: move any distance in a straight diagonal line through empty land, "
+                "and may end by attacking.")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        if game.is_stationary(piece):
+            return
+        src = game.name(game.loc[piece])
+        for s in _line(game, piece, DIAG, 1):
+            yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        _go(game, piece, game.sq(action.targets[0]), self.key)
+
+
+def quick_targets(g: Engine, piece: int) -> list[int]:
+    """Squares two orthogonal steps away through an empty first square."""
+    sq = g.loc[piece]
+    out: list[int] = []
+    for s1 in g.board.orthogonal(sq):
+        if g.grid[s1] >= 0 or not g.board.is_land(s1):
+            continue
+        for s2 in g.board.orthogonal(s1):
+            if s2 == sq or s2 in out or not g.board.is_land(s2):
+                continue
+            if g.grid[s2] < 0 or can_attack_square(g, piece, s2):
+                out.append(s2)
+    return sorted(out)
+
+
+@attrs.frozen(repr=False)
+class Quickness(Power):
+    """Action: two orthogonal steps (an attack on the first step ends the move)."""
+
+    label = "Action"
+    key = "quickness"
+    keywords = frozenset({"quickness"})
+
+    def describe(self) -> str:
+        return ("Quickness: move two squares orthogonally (turning allowed) through an empty "
+                "first square; may end by attacking.")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        if game.is_stationary(piece):
+            return
+        src = game.name(game.loc[piece])
+        for s in quick_targets(game, piece):
+            yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        _go(game, piece, game.sq(action.targets[0]), self.key)
+
+
+@attrs.frozen(repr=False)
+class Teleport(Power):
+    """Action: destroy this piece; another of your non-stationary pieces moves to its square
+    and is revealed."""
+
+    label = "Action"
+    key = "teleport"
+    keywords = frozenset({"teleport"})
+
+    def describe(self) -> str:
+        return ("Teleport: destroy this piece so that another non-stationary piece you control "
+                "moves onto its square (that piece is revealed).")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        src = game.name(game.loc[piece])
+        for p in game.pieces(game.ctrl[piece]):
+            if p != piece and not game.is_stationary(p):
+                yield Action.power(src, self.key, game.ref(p))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        sq = game.loc[piece]
+        other = game.from_ref(action.targets[0])
+        game.destroy([piece], cause="teleport")
+        game.move_piece(other, sq, "teleport")
+        game.reveal([other])
+
+
+@attrs.frozen(repr=False)
+class Switching(Power):
+    """Action: trade squares with another piece of the same type you control (both
+    revealed)."""
+
+    label = "Action"
+    key = "switching"
+    keywords = frozenset({"switching"})
+
+    def describe(self) -> str:
+        return "Switching: trade squares with another piece of the same type that you control."
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        kind = game.types[piece].type
+        src = game.name(game.loc[piece])
+        for p in game.pieces(game.ctrl[piece]):
+            if p != piece and game.types[p].type == kind:
+                yield Action.power(src, self.key, game.ref(p))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        other = game.from_ref(action.targets[0])
+        game.reveal([other])
+        game.swap_pieces(piece, other, "switching")
+
+
+@attrs.frozen(repr=False)
+class TerrainJump(Power):
+    """Action: while on ``terrain``, move to any empty square of that terrain."""
+
+    terrain: str
+    label = "Action"
+    key = "terrain-move"
+
+    def describe(self) -> str:
+        return f"Action: while on {self.terrain}, move to any other empty {self.terrain} square."
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        sq = game.loc[piece]
+        if game.terrain(sq) != self.terrain:
+            return
+        src = game.name(sq)
+        for s in game.empty_squares(self.terrain):
+            yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        game.move_piece(piece, game.sq(action.targets[0]), self.key)
+
+
+@attrs.frozen(repr=False)
+class WaterJump(Power):
+    """Action: from a square next to water, move to any empty square next to water."""
+
+    label = "Action"
+    key = "water-move"
+
+    def describe(self) -> str:
+        return "Action: from a square beside water, move to any empty square beside water."
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        sq = game.loc[piece]
+        if not game.board.next_to_water(sq):
+            return
+        src = game.name(sq)
+        for s in game.empty_squares():
+            if game.board.next_to_water(s):
+                yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        game.move_piece(piece, game.sq(action.targets[0]), self.key)
+
+
+@attrs.frozen(repr=False)
+class RevealFlownOver(Power):
+    """Ability: after this piece flies, reveal every piece it flew over this turn."""
+
+    label = "Ability"
+    key = "reveal-flown-over"
+
+    def describe(self) -> str:
+        return "Ability: reveal all the pieces this piece flew over this turn."
+
+    @hookimpl
+    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
+        if game.recall(piece, "turn:revealed-flight"):
+            return
+        for flyer, over in game.flown:
+            if flyer == piece and any(game.grid[s] >= 0 and not game.is_revealed(game.grid[s])
+                                      for s in over):
+                yield Action.power(game.name(game.loc[piece]), self.key)
+                return
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        game.remember(piece, "turn:revealed-flight", True)
+        for flyer, over in game.flown:
+            if flyer == piece:
+                game.reveal([game.grid[s] for s in over if game.grid[s] >= 0])
+
+
+FLYING = Flying()
+CHARGING = Charging()
+SLASHING = Slashing()
+QUICKNESS = Quickness()
+TELEPORT = Teleport()
+SWITCHING = Switching()

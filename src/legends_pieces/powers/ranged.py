@@ -1,0 +1,157 @@
+"""Powers that reach without moving: Distance Strike, Vision, Surround, and the pieces that
+turn a Distance Strike or a Vision back on its user.
+
+Ruling (Poy #15, Colossor #119, Demarn #197): a piece that "is not destroyed; instead the
+Distance Strike piece is destroyed" reflects every Distance Strike aimed at it, whatever the
+strengths. The condition the texts give is being revealed by Distance Strike, not losing the
+comparison, and with the usual strengths the comparison would almost never go against them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Action, Power, hookimpl
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+def _reflected(g: Engine, target: int, source: int, keyword: str) -> bool:
+    for f in g.beh[target].revealed_by:
+        if f(g, target, source, keyword) == "reflect":
+            return True
+    return False
+
+
+@attrs.frozen(repr=False)
+class DistanceStrike(Power):
+    """Action: make a piece up to two squares away reveal itself; it is destroyed if its
+    current strength is lower than this piece's. Magic pieces and castles are unharmed."""
+
+    label = "Action"
+    key = "distance-strike"
+    keywords = frozenset({"distance_strike"})
+
+    def describe(self) -> str:
+        return ("Distance Strike: an enemy piece up to two squares away is revealed and, if its "
+                "current strength is lower than this piece's, destroyed.")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        sq = game.loc[piece]
+        me = game.ctrl[piece]
+        src = game.name(sq)
+        for s in game.board.within_two(sq):
+            q = game.grid[s]
+            if q >= 0 and game.hostile(game.ctrl[q], me):
+                yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        target = game.piece_at(game.sq(action.targets[0]))
+        game.reveal([target])
+        if _reflected(game, target, piece, "distance_strike"):
+            game.destroy([piece], cause="distance strike reflected")
+            return
+        if game.types[target].kind != "warrior":
+            return
+        mine, theirs = game.strength(piece), game.strength(target)
+        if theirs is not None and mine is not None and theirs < mine:
+            game.destroy([target], cause="distance strike")
+
+
+@attrs.frozen(repr=False)
+class Vision(Power):
+    """Action: reveal this piece, then reveal one enemy piece up to two squares away."""
+
+    label = "Action"
+    key = "vision"
+    keywords = frozenset({"vision"})
+
+    def describe(self) -> str:
+        return "Vision: reveal one enemy piece up to two squares away."
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        sq = game.loc[piece]
+        me = game.ctrl[piece]
+        src = game.name(sq)
+        for s in game.board.within_two(sq):
+            q = game.grid[s]
+            if q >= 0 and game.hostile(game.ctrl[q], me):
+                yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        target = game.piece_at(game.sq(action.targets[0]))
+        game.reveal([target])
+        if _reflected(game, target, piece, "vision"):
+            game.destroy([piece], cause="vision reflected")
+
+
+@attrs.frozen(repr=False)
+class Surround(Power):
+    """Action: an enemy piece touching five or more of your pieces, this one among them, is
+    revealed and destroyed (a magic piece without its spell; a castle is unharmed)."""
+
+    label = "Action"
+    key = "surround"
+    keywords = frozenset({"surround"})
+
+    def describe(self) -> str:
+        return ("Surround: destroy an adjacent enemy piece that touches at least five of your "
+                "pieces (a castle is unaffected).")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        sq = game.loc[piece]
+        me = game.ctrl[piece]
+        src = game.name(sq)
+        for s in game.board.adjacent(sq):
+            q = game.grid[s]
+            if q >= 0 and game.hostile(game.ctrl[q], me) and len(game.adjacent_pieces(s, me)) >= 5:
+                yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        target = game.piece_at(game.sq(action.targets[0]))
+        game.reveal([target])
+        game.destroy([target], cause="surround")
+
+
+@attrs.frozen(repr=False)
+class ReflectDistanceStrike(Power):
+    """A Distance Strike aimed at this piece destroys the striker instead."""
+
+    label: str = "Innate"
+
+    def describe(self) -> str:
+        return ("When a Distance Strike reveals this piece, it is not harmed and the striking "
+                "piece is destroyed instead.")
+
+    @hookimpl
+    def legends_revealed_by(self, keyword: str) -> str | None:
+        return "reflect" if keyword == "distance_strike" else None
+
+
+@attrs.frozen(repr=False)
+class ReflectVision(Power):
+    """A Vision that reveals this piece destroys the piece using Vision."""
+
+    label: str = "Innate"
+
+    def describe(self) -> str:
+        return "When a Vision reveals this piece, the piece using Vision is destroyed."
+
+    @hookimpl
+    def legends_revealed_by(self, keyword: str) -> str | None:
+        return "reflect" if keyword == "vision" else None
+
+
+DISTANCE_STRIKE = DistanceStrike()
+VISION = Vision()
+SURROUND = Surround()

@@ -1,0 +1,76 @@
+"""Innate strength modifiers: terrain, the opponent's colour or Flying, water nearby.
+
+In an attack both pieces count on the attacked square, so a terrain bonus applies to an
+attacker moving onto that terrain. Ruling: "while adjacent to a water space" is likewise judged
+from the attacked square during an attack (the attack takes place there).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Power, hookimpl
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+@attrs.frozen(repr=False)
+class TerrainBonus(Power):
+    """Innate: ``amount`` (may be negative) on ``terrain`` squares."""
+
+    terrain: str
+    amount: int
+
+    def describe(self) -> str:
+        return f"{self.amount:+d} on {self.terrain}."
+
+    @hookimpl
+    def legends_strength_modifier(self, game: Engine, square: int) -> int:
+        return self.amount if square >= 0 and game.board.terrain[square] == self.terrain else 0
+
+
+@attrs.frozen(repr=False)
+class VsColour(Power):
+    """Innate: ``amount`` when fighting a piece of ``colour``."""
+
+    colour: str
+    amount: int
+
+    def describe(self) -> str:
+        return f"{self.amount:+d} against {self.colour} pieces."
+
+    @hookimpl
+    def legends_strength_modifier(self, game: Engine, opponent: int) -> int:
+        return self.amount if opponent >= 0 and game.types[opponent].colour == self.colour else 0
+
+
+@attrs.frozen(repr=False)
+class VsKeyword(Power):
+    """Innate: ``amount`` when fighting a piece that has ``keyword`` (e.g. Flying)."""
+
+    keyword: str
+    amount: int
+
+    def describe(self) -> str:
+        return f"{self.amount:+d} against pieces with {self.keyword.replace('_', ' ').title()}."
+
+    @hookimpl
+    def legends_strength_modifier(self, game: Engine, opponent: int) -> int:
+        return self.amount if opponent >= 0 and game.has_keyword(opponent, self.keyword) else 0
+
+
+@attrs.frozen(repr=False)
+class NearWater(Power):
+    """Innate: ``amount`` while next to a water square."""
+
+    amount: int
+
+    def describe(self) -> str:
+        return f"{self.amount:+d} while next to water."
+
+    @hookimpl
+    def legends_strength_modifier(self, game: Engine, square: int) -> int:
+        return self.amount if square >= 0 and game.board.next_to_water(square) else 0

@@ -1,0 +1,96 @@
+"""Powers about turns: extra turns, and actions that destroy their own piece."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Action, Power, hookimpl
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+@attrs.frozen(repr=False)
+class ExtraTurn(Power):
+    """Ability: at the end of your turn, destroy this piece to take another turn.
+
+    Ruling (#39, #107): extra turns chain. Each such piece used gives one more turn, and one
+    can be used at the end of a turn that was itself an extra turn.
+    """
+
+    key: str
+    label: str = "Ability"
+
+    def describe(self) -> str:
+        return "At the end of your turn you may destroy this piece to take another turn."
+
+    @hookimpl
+    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
+        if window == "end" and game.active == game.ctrl[piece]:
+            yield Action.power(game.name(game.loc[piece]), self.key)
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int) -> None:
+        player = game.ctrl[piece]
+        game.destroy([piece], cause=self.key)
+        game.extra_turn(player)
+
+
+@attrs.frozen(repr=False)
+class DestroyAdjacent(Power):
+    """Action: destroy this piece and every piece next to it, all at once.
+
+    Ruling (#112 Medusa, #166 Decay): castles next to it are unharmed. A castle falls only to
+    an attack (the castle rules, and Surround and Distance Strike which spare castles), and
+    otherwise this would win the game without attacking.
+    """
+
+    key: str
+    label: str = "Action"
+
+    def describe(self) -> str:
+        return "Destroy this piece to destroy every piece next to it (castles are unharmed)."
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        yield Action.power(game.name(game.loc[piece]), self.key)
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int) -> None:
+        victims = game.adjacent_pieces(game.loc[piece])
+        game.reveal(victims)
+        game.destroy([piece, *victims], cause=self.key)
+
+
+@attrs.frozen(repr=False)
+class Relocate(Power):
+    """Action: move this piece to an empty square of ``terrain`` (or, with
+    ``terrain="adjacent"``, an empty adjacent square), at most once per game if ``once``."""
+
+    key: str
+    terrain: str
+    once: str | None = "game"
+    label: str = "Action"
+
+    def describe(self) -> str:
+        where = "an empty adjacent square" if self.terrain == "adjacent" else f"any empty {self.terrain} square"
+        lim = " Once per game." if self.once == "game" else ""
+        return f"Move this piece to {where}.{lim}"
+
+    def _targets(self, game: Engine, piece: int) -> list[int]:
+        if self.terrain == "adjacent":
+            return [s for s in game.board.adjacent(game.loc[piece]) if game.is_empty(s)]
+        return game.empty_squares(self.terrain)
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        src = game.name(game.loc[piece])
+        for s in self._targets(game, piece):
+            yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        game.move_piece(piece, game.sq(action.targets[0]), self.key)
