@@ -222,6 +222,14 @@ class Engine(Queries, Effects):
         g.all_mask = self.all_mask
         return g
 
+    def restore(self, snapshot: Engine) -> None:
+        """Make this engine equal to ``snapshot`` (taken with :meth:`copy`), keeping its
+        identity, so code holding it stays valid after an undo or a failed action."""
+        for name in Engine.__slots__:
+            setattr(self, name, getattr(snapshot, name))
+        self.events = []
+        self._sched = None
+
     # -- the task loop -----------------------------------------------------------------
     def schedule(self, *tasks: Task) -> None:
         """Run ``tasks`` after the current step, in this order."""

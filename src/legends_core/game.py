@@ -311,18 +311,19 @@ class Game:
         if isinstance(action, str):
             action = Action.from_str(action)
         self._check(action, player)
-        before = self._engine
-        g = before.copy()
+        g = self._engine
+        before = g.copy()
         try:
             g.answer(action)
         except LegendsError:
+            g.restore(before)
             raise
         except Exception as exc:
+            g.restore(before)
             raise PluginError(f"a piece power failed while applying {action}: {exc!r}; "
                               "the game is unchanged") from exc
         events = g.events
         g.events = []
-        self._engine = g
         self._undo.append((before, action))
         self._actions.append(str(action))
         self._version += 1
@@ -334,7 +335,9 @@ class Game:
         """Undo the last action and return it."""
         if not self._undo:
             raise IndexError("nothing to undo")
-        self._engine, action = self._undo.pop()
+        before, action = self._undo.pop()
+        # Restore from a copy: a game copied with stack=True shares its snapshots.
+        self._engine.restore(before.copy())
         self._actions.pop()
         self._version += 1
         return action
