@@ -15,8 +15,8 @@ from .errors import ArmyError
 from .registry import Catalogue
 
 #: How many pieces of each base strength (or kind) an army holds.
-COMPOSITION: dict[int | str, int] = {10: 1, 9: 1, 8: 3, 7: 3, 6: 3, 5: 3, 4: 3, 3: 3, 2: 3, 1: 1,
-                                     "magic": 5, "castle": 1}
+COMPOSITION: dict[int | str, int] = {"castle": 1, "magic": 5, 1: 1, 2: 3, 3: 3, 4: 3, 5: 3,
+                                     6: 3, 7: 3, 8: 3, 9: 1, 10: 1}
 ARMY_SIZE = sum(COMPOSITION.values())
 
 #: The preset armies (collector numbers), as a public fan implementation ships them.

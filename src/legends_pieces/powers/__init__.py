@@ -43,7 +43,7 @@ from .keywords import (
     DispelMagic,
     Stationary,
 )
-from .magic import SPELL, AmbushSpell, Spell, SpellOpponentDestroys
+from .magic import SPELL, AmbushSpell, GraveSpell, Spell, SpellOpponentDestroys
 from .match import ANY, WARRIOR, Match, of
 from .movement import (
     CHARGING,
@@ -54,6 +54,7 @@ from .movement import (
     TELEPORT,
     Charging,
     Flying,
+    Gather,
     Quickness,
     RevealFlownOver,
     Slashing,
@@ -72,6 +73,7 @@ from .ranged import (
     Surround,
     Vision,
 )
+from .sacrifice import SacrificeForceDestroy, SacrificeForceGive
 from .strength import NearWater, TerrainBonus, VsColour, VsKeyword
 from .turns import DestroyAdjacent, ExtraTurn, Relocate
 
@@ -85,10 +87,10 @@ __all__ = [
     "SWITCHING", "TELEPORT", "VISION", "WARRIOR",
     "AmbushSpell", "AttacksOwn", "Berserk", "Boost", "CannotAttack", "Charging", "CurseGrant",
     "CurseStrength", "DestroyAdjacent", "DispelMagic", "DistanceStrike", "EndReturnMolds",
-    "EndRevealNearWater", "EndRevealTerrain", "ExtraTurn", "Flying", "Grant", "KillsBase",
+    "EndRevealNearWater", "EndRevealTerrain", "ExtraTurn", "Flying", "Gather", "Grant", "GraveSpell", "KillsBase",
     "KillsType", "Match", "NearWater", "OpponentDestroysAfterAttack", "Quickness",
     "ReflectDistanceStrike", "ReflectVision", "Relocate", "ReturnAfterAttack",
-    "ReturnToTerrainAfterAttack", "RevealFlownOver", "Slashing", "Spell",
+    "ReturnToTerrainAfterAttack", "RevealFlownOver", "SacrificeForceDestroy", "SacrificeForceGive", "Slashing", "Spell",
     "SpellOpponentDestroys", "Stationary", "Surround", "Switching", "Teleport", "TerrainBonus",
     "TerrainJump", "Vision", "VsColour", "VsKeyword", "WaterJump", "Weaken", "WhenCurseEnds",
     "choose_and_destroy", "choose_square", "destroyed_matching", "move_one_to", "of",

@@ -131,7 +131,8 @@ class Grant(Power):
             return
         src = game.name(game.loc[piece])
         for p in _candidates(game, piece, self.reach, self.target):
-            if not game.has_keyword(p, self.keyword):
+            # Every keyword granted this way is a movement action: useless to a stationary piece.
+            if not game.has_keyword(p, self.keyword) and "stationary" not in game.types[p].keywords:
                 yield Action.power(src, self.key, game.name(game.loc[p]))
 
     @hookimpl

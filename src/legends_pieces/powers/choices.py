@@ -1,7 +1,7 @@
 """Shared multi-step effects: choosing pieces to lose, give away, destroy or bring back.
 
-These are the building blocks behind texts such as "force an opponent to choose and destroy
-any piece under his/her control" or "place a destroyed gold piece on an empty town space".
+These are the building blocks behind texts that make the opponent pick one of their own pieces
+to lose or to hand over, and behind texts that bring destroyed pieces back onto the board.
 Each one schedules questions with ``game.ask`` and finishes in a continuation, so a game can
 be saved in the middle of it.
 

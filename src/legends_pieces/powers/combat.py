@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Outcome, PieceType, Power, continuation, hookimpl
+from legends_core import Outcome, Power, continuation, hookimpl
 
 from .choices import DONE, opponent_destroys, return_pieces
 from .match import ANY, Match

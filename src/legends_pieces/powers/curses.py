@@ -12,7 +12,7 @@ import attrs
 
 from legends_core import Power, hookimpl
 
-from .choices import destroyed_matching, reveal_then_destroy_one, return_pieces
+from .choices import destroyed_matching, return_pieces, reveal_then_destroy_one
 from .match import Match
 
 if TYPE_CHECKING:

@@ -17,7 +17,8 @@ import attrs
 
 from legends_core import Power, hookimpl
 
-from .choices import move_one_to, opponent_destroys
+from .choices import destroyed_matching, move_one_to, opponent_destroys, return_pieces
+from .match import of
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -76,3 +77,22 @@ class SpellOpponentDestroys(Spell):
 
 
 SPELL = Spell()
+
+
+@attrs.frozen(repr=False)
+class GraveSpell(Spell):
+    """Magic: destroy this piece and its attacker; then a destroyed piece of ``type`` rises on
+    this square under your control (from your own destroyed area, or from any when
+    ``any_area``)."""
+
+    type: str = ""
+    any_area: bool = False
+
+    def describe(self) -> str:
+        whose = "any" if self.any_area else "one of your"
+        return (f"When attacked, this piece and its attacker are destroyed; then {whose} "
+                f"destroyed {self.type} pieces takes its square, under your control.")
+
+    def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
+        cands = destroyed_matching(game, None if self.any_area else caster, of(type=self.type))
+        return_pieces(game, caster, cands, squares=[square], count=1, optional=False)

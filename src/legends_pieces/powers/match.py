@@ -45,7 +45,9 @@ class Match:
             return False
         if self.keyword is not None and not g.has_keyword(pid, self.keyword):
             return False
-        return not (self.mobile and g.has_keyword(pid, "stationary"))
+        # "Stationary" is only ever printed, so read it from the type: a death curse that
+        # gives keywords to non-stationary pieces must not ask itself again.
+        return not (self.mobile and "stationary" in t.keywords)
 
     def describe(self) -> str:
         parts = []

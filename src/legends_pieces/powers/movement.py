@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Action, Power, hookimpl
+from legends_core import Action, Power, continuation, hookimpl
 from legends_core.moves import can_attack_square
+
+from .match import Match
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -322,3 +324,82 @@ SLASHING = Slashing()
 QUICKNESS = Quickness()
 TELEPORT = Teleport()
 SWITCHING = Switching()
+
+
+@attrs.frozen(repr=False)
+class Gather(Power):
+    """Action: move up to ``count`` pieces you control that match ``match`` onto empty squares
+    next to this piece, one at a time; each one moved is revealed."""
+
+    key: str
+    match: Match
+    count: int = 3
+    label: str = "Action"
+
+    def describe(self) -> str:
+        what = self.match.describe()
+        return (f"Move up to {self.count} {what} pieces you control onto empty squares next to "
+                f"this piece; each one moved is revealed.")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        if _free_around(game, piece) and _gatherable(game, piece, self.match, ()):
+            yield Action.power(game.name(game.loc[piece]), self.key)
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int) -> None:
+        _gather_next(game, {"leader": piece, "moved": (), "left": self.count,
+                            "key": self.key, "first": True})
+
+
+def _free_around(game: Engine, leader: int) -> list[int]:
+    return [s for s in game.board.adjacent(game.loc[leader]) if game.is_empty(s)]
+
+
+def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...]) -> list[int]:
+    return [p for p in game.pieces(game.ctrl[leader])
+            if p != leader and p not in moved and match(game, p)]
+
+
+def _gather_power(game: Engine, leader: int, key: str) -> Gather:
+    power = game.types[leader].power(key)
+    assert isinstance(power, Gather)
+    return power
+
+
+def _gather_next(game: Engine, data: dict[str, object]) -> None:
+    leader = data["leader"]
+    assert isinstance(leader, int)
+    if data["left"] <= 0 or game.loc[leader] < 0 or not _free_around(game, leader):  # type: ignore[operator]
+        return
+    power = _gather_power(game, leader, data["key"])  # type: ignore[arg-type]
+    cands = [game.ref(p) for p in _gatherable(game, leader, power.match, data["moved"])]  # type: ignore[arg-type]
+    if not cands:
+        return
+    if not data["first"]:
+        cands.append("done")
+    game.ask(game.ctrl[leader], f"choose a piece to bring next to the {game.types[leader].name}",
+             cands, _gather_which, {**data, "first": False})
+
+
+@continuation
+def _gather_which(game: Engine, value: str, data: dict[str, object]) -> None:
+    if value == "done":
+        return
+    pid = game.from_ref(value)
+    leader = data["leader"]
+    game.ask(game.ctrl[leader], "choose an empty square next to it",  # type: ignore[index]
+             [game.name(s) for s in _free_around(game, leader)], _gather_where,  # type: ignore[arg-type]
+             {**data, "piece": pid})
+
+
+@continuation
+def _gather_where(game: Engine, value: str, data: dict[str, object]) -> None:
+    pid = data["piece"]
+    assert isinstance(pid, int)
+    game.move_piece(pid, game.sq(value), str(data["key"]))
+    game.reveal([pid])
+    nxt = {k: v for k, v in data.items() if k != "piece"}
+    nxt["moved"] = (*nxt["moved"], pid)  # type: ignore[misc]
+    nxt["left"] = nxt["left"] - 1  # type: ignore[operator]
+    _gather_next(game, nxt)

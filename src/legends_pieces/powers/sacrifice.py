@@ -1,0 +1,58 @@
+"""Actions that destroy their own piece to make the opponent lose or hand over a piece."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Action, Power, hookimpl
+
+from .choices import opponent_destroys, opponent_gives
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+@attrs.frozen(repr=False)
+class SacrificeForceDestroy(Power):
+    """Action: destroy this piece; the opponent chooses one of their pieces and destroys it."""
+
+    key: str
+    label: str = "Action"
+
+    def describe(self) -> str:
+        return "Destroy this piece to make the opponent destroy one of their own pieces (their choice)."
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        yield Action.power(game.name(game.loc[piece]), self.key)
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int) -> None:
+        me = game.ctrl[piece]
+        game.destroy([piece], cause=self.key)
+        opponent_destroys(game, game.opponent(me))
+
+
+@attrs.frozen(repr=False)
+class SacrificeForceGive(Power):
+    """Action: destroy this piece; the opponent chooses one of their pieces and you take
+    control of it."""
+
+    key: str
+    label: str = "Action"
+
+    def describe(self) -> str:
+        return "Destroy this piece to make the opponent hand you one of their pieces (their choice)."
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        yield Action.power(game.name(game.loc[piece]), self.key)
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int) -> None:
+        me = game.ctrl[piece]
+        game.destroy([piece], cause=self.key)
+        opponent_gives(game, game.opponent(me), me)
