@@ -331,6 +331,11 @@ class Game:
 
     push = apply
 
+    @property
+    def history(self) -> list[Action]:
+        """The actions applied to this game object that can be undone, oldest first."""
+        return [a for _, a in self._undo]
+
     def pop(self) -> Action:
         """Undo the last action and return it."""
         if not self._undo:
@@ -369,8 +374,9 @@ class Game:
     def to_position(self, player: str | None = None) -> dict[str, Any]:
         """The JSON position. With ``player``, only what that player may know (it cannot be
         loaded back, since hidden pieces have no identity)."""
-        pos = to_position(self._engine)
-        return pos if player is None else position_for(pos, player)
+        if player is None:
+            return to_position(self._engine)
+        return position_for(self._engine, self._engine.player_index(player))
 
     def record(self) -> dict[str, Any]:
         """A game record: how the game was set up plus every action, replayable with

@@ -61,7 +61,7 @@ class View:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return attrs.asdict(self, retain_collection_types=False)
+        return attrs.asdict(self)
 
     def piece_on(self, square: str) -> PieceView | None:
         for p in self.pieces:
@@ -131,22 +131,10 @@ def events_for(events: list[Event], player: str) -> list[Event]:
     return [event_for(e, player) for e in events]
 
 
-def position_for(position: dict[str, Any], player: str) -> dict[str, Any]:
-    """A saved position with what ``player`` may not know removed.
+def position_for(g: Engine, player: int) -> dict[str, Any]:
+    """A saved game meant for one player: their :func:`view`, as JSON-friendly data.
 
-    Unknown pieces keep their place, owner and controller but lose their collector number;
-    the pending stack is replaced by who must decide and about what.
+    It holds no piece ids and no pending internal steps, only what :func:`view` shows, so it
+    cannot be loaded back as a game (hidden pieces have no identity in it).
     """
-    out = dict(position)
-    players = list(position["rules"]["players"])
-    out["pieces"] = []
-    for p in position["pieces"]:
-        q = dict(p)
-        if player not in p.get("known_to", ()):
-            q["number"] = None
-        out["pieces"].append(q)
-    out.pop("stack", None)
-    out.pop("memo", None)
-    out["for_player"] = player
-    assert player in players
-    return out
+    return {"format": "stratego-legends-view", "version": 1, **view(g, player).to_dict()}

@@ -1,0 +1,13 @@
+"""#30 Eruption -- green magic."""
+
+from legends_core import piece
+
+from ..powers import SPELL, STATIONARY, EndRevealTerrain
+
+PIECE = piece(
+    30, "Eruption", None, kind="magic", type="magic", colour="green",
+    text=("Stationary. Magic: a piece that attacks it dies together with it. Death Curse: "
+          "nothing while it lasts; when a later curse replaces it, all pieces on mountain squares "
+          "are revealed and its player destroys one of them that can move."),
+    powers=[STATIONARY, SPELL, EndRevealTerrain(terrain="mountain")],
+)

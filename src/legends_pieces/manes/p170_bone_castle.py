@@ -1,0 +1,13 @@
+"""#170 Bone Castle -- red castle."""
+
+from legends_core import piece
+
+from ..powers import STATIONARY, Grant, of
+
+PIECE = piece(
+    170, "Bone Castle", None, kind="castle", type="castle", colour="red",
+    text=("Stationary. Ability: reveal the castle to let a skeleton of yours next to it use "
+          "Slashing until the turn is over."),
+    powers=[STATIONARY, Grant("bone-castle", "slashing", target=of(type="skeleton"),
+                              reach="adjacent")],
+)

@@ -1,0 +1,223 @@
+"""The rulebook's general rules, checked with synthetic pieces (see kernel_pack)."""
+
+import pytest
+
+from legends_core import IllegalActionError
+from legends_core.testing import options, pass_windows, play, position
+from tests.kernel_pack import CATALOGUE, warrior
+
+B, G = "beige", "gray"
+CASTLE_B, CASTLE_G, TRAP_B, TRAP_G, MIRROR_G = 900, 901, 902, 903, 904
+BERSERKER, DISPELLER, CURSE_UP, CURSE_DOWN, FLYER, CHARGER, HASTY, HELPER = range(930, 938)
+
+
+def pos(pieces, **kw):
+    return position(pieces, catalogue=CATALOGUE, **kw)
+
+
+def dead(game, player):
+    g = game.engine
+    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
+
+
+# -- standard movement ---------------------------------------------------------------------
+
+def test_standard_moves_are_one_orthogonal_step_onto_land_not_own_pieces():
+    game = pos({"d4": warrior(B, 5), "d5": warrior(B, 3), "e4": warrior(G, 2), "h8": warrior(G, 1)},
+               terrain={"c4": "water"})
+    moves = {o for o in options(game) if o.startswith("d4-")}
+    # d5 is our own piece, c4 is water, diagonals are not standard moves, e4 is an attack.
+    assert moves == {"d4-d3", "d4-e4"}
+
+
+def test_illegal_move_raises_and_changes_nothing():
+    game = pos({"d4": warrior(B, 5), "h8": warrior(G, 1)})
+    before = game.to_position()
+    for bad in ("d4-e5", "d4-d6", "h8-h7", "a1-a2", "choose d4"):
+        with pytest.raises(IllegalActionError):
+            game.apply(bad)
+    assert game.to_position() == before
+
+
+def test_error_messages_say_what_was_wrong():
+    game = pos({"d4": warrior(B, 5), "h8": warrior(G, 1)}, terrain={"c4": "water"})
+    with pytest.raises(IllegalActionError, match="one square forward, back or sideways"):
+        game.apply("d4-e5")
+    with pytest.raises(IllegalActionError, match="water"):
+        game.apply("d4-c4")
+    with pytest.raises(IllegalActionError, match="no piece of yours on h8"):
+        game.apply("h8-h7")
+    with pytest.raises(IllegalActionError, match="not gray's"):
+        game.apply("d4-d5", player="gray")
+
+
+def test_stationary_and_magic_pieces():
+    game = pos({"d4": TRAP_B, "d5": warrior(G, 3), "a1": warrior(B, 1), "h8": warrior(G, 1)})
+    assert not [o for o in options(game) if o.startswith("d4")]  # stationary, cannot attack
+
+
+def test_back_and_forth_limited_to_two_consecutive_turns():
+    game = pos({"a1": warrior(B, 5), "h8": warrior(G, 5)})
+    play(game, "a1-a2", "pass", "pass", "h8-h7", "pass", "pass",
+         "a2-a1", "pass", "pass", "h7-h8", "pass", "pass")
+    assert "a1-a2" not in options(game)
+    assert "a1-b1" in options(game)
+    with pytest.raises(IllegalActionError, match="back and forth"):
+        game.apply("a1-a2")
+
+
+# -- attacks -------------------------------------------------------------------------------
+
+def test_attack_lower_strength_destroyed_winner_moves_in():
+    game = pos({"d4": warrior(B, 6), "d5": warrior(G, 4), "h8": warrior(G, 1)})
+    play(game, "d4-d5", "pass", "pass")
+    assert game.piece_at("d5").strength == 6 and game.piece_at("d4") is None
+    assert dead(game, G) == ["Test gray 4"]
+
+
+def test_attacker_loses_and_defender_stays():
+    game = pos({"d4": warrior(B, 3), "d5": warrior(G, 4), "h8": warrior(G, 1)})
+    play(game, "d4-d5", "pass", "pass")
+    assert game.piece_at("d5").strength == 4 and game.piece_at("d4") is None
+
+
+def test_equal_strength_destroys_both():
+    game = pos({"d4": warrior(B, 4), "d5": warrior(G, 4), "h8": warrior(G, 1)})
+    play(game, "d4-d5", "pass", "pass")
+    assert game.piece_at("d5") is None and game.piece_at("d4") is None
+
+
+def test_attack_window_is_offered_even_with_no_abilities():
+    game = pos({"d4": warrior(B, 4), "d5": warrior(G, 4), "h8": warrior(G, 1)})
+    play(game, "d4-d5")
+    assert game.decision_kind == "window" and options(game) == ["pass"]
+    play(game, "pass")
+    assert game.current_player == "gray" and options(game) == ["pass"]
+
+
+def test_attacking_the_castle_wins_at_once():
+    game = pos({"d4": warrior(B, 1), "d5": CASTLE_G, "h8": warrior(G, 10)})
+    play(game, "d4-d5")
+    assert game.is_over and game.winner == "beige" and "castle" in game.reason
+    assert not game.legal_actions() and game.current_player is None
+
+
+def test_magic_destroys_attacker_unless_dispelled():
+    game = pos({"d4": warrior(B, 10), "d5": TRAP_G, "h8": warrior(G, 1)})
+    play(game, "d4-d5", "pass", "pass")
+    assert game.piece_at("d4") is None and game.piece_at("d5") is None
+
+    game = pos({"d4": DISPELLER, "d5": TRAP_G, "h8": warrior(G, 1)})
+    play(game, "d4-d5", "pass", "pass")
+    assert game.piece_at("d5").name == "Test Dispeller"
+    assert dead(game, G) == ["Test Trap Gray"]
+
+
+def test_magic_that_spares_attacker_lets_it_move_in():
+    game = pos({"d4": warrior(B, 2), "d5": MIRROR_G, "h8": warrior(G, 1)})
+    play(game, "d4-d5", "pass", "pass")
+    assert game.piece_at("d5").name == "Test beige 2"
+
+
+# -- death curses and strength -------------------------------------------------------------
+
+def test_death_curse_takes_effect_and_is_replaced():
+    game = pos({"d4": warrior(G, 8), "d5": CURSE_UP, "a1": warrior(B, 1), "h8": warrior(G, 1)},
+               active="gray")
+    g = game.engine
+    play(game, "d4-d5", "pass", "pass")
+    assert g.curse >= 0 and g.types[g.curse].name == "Test Curse Up Beige" and g.curse_on
+    assert g.curse_ctrl == 0  # it works for beige, who controlled the piece
+    assert game.strength_at("d5") == 9  # soldiers get +1
+    assert "Test Curse Up Beige" not in dead(game, B)
+
+
+def test_two_death_curses_destroyed_together_do_nothing():
+    game = pos({"d4": CURSE_UP, "d5": CURSE_DOWN, "h8": warrior(G, 1)}, curse=(932, "gray"))
+    g = game.engine
+    old = g.curse
+    play(game, "d4-d5", "pass", "pass")
+    assert g.curse == old and g.curse_on  # the old curse is still in effect
+    assert dead(game, B) == ["Test Curse Up Beige"] and dead(game, G) == ["Test Curse Down Gray"]
+
+
+def test_strength_zero_is_destroyed_at_once():
+    # Gray's curse piece dies; its curse (-1 to gold) kills beige's strength 1 elsewhere.
+    game = pos({"d4": warrior(B, 8), "d5": CURSE_DOWN, "a1": warrior(B, 1), "h8": warrior(G, 1)})
+    play(game, "d4-d5", "pass", "pass")
+    assert game.piece_at("a1") is None and "Test beige 1" in dead(game, B)
+    assert game.strength_at("d5") == 7
+
+
+def test_boost_lasts_until_end_of_turn():
+    game = pos({"d4": warrior(B, 3), "c4": HELPER, "d5": warrior(G, 5), "h8": warrior(G, 1)})
+    play(game, "d4-d5", "c4 helper d4", "pass", "pass")
+    assert game.piece_at("d5").strength == 3
+    assert game.strength_at("d5") == 6
+    pass_windows(game)
+    assert game.strength_at("d5") == 3
+
+
+# -- turns ---------------------------------------------------------------------------------
+
+def test_player_without_move_or_action_loses():
+    game = pos({"d4": warrior(B, 3), "h8": TRAP_G})
+    play(game, "d4-d3", "pass", "pass")
+    assert game.is_over and game.winner == "beige" and "cannot move" in game.reason
+
+
+def test_extra_turn():
+    game = pos({"d4": HASTY, "a1": warrior(B, 1), "h8": warrior(G, 1)})
+    play(game, "a1-a2")
+    assert "d4 hasty" in options(game)
+    play(game, "d4 hasty", "pass", "pass")
+    assert game.active_player == "beige" and game.decision_kind == "main"
+    play(game, "a2-a3", "pass", "pass")
+    assert game.active_player == "gray"
+
+
+def test_berserk_must_attack_again():
+    game = pos({"d5": BERSERKER, "d4": warrior(B, 2), "e4": warrior(B, 3), "c4": warrior(B, 9),
+                "a1": warrior(B, 1)}, active="gray")
+    play(game, "d5-d4", "pass", "pass")
+    assert game.decision_kind == "berserk"
+    assert sorted(options(game)) == ["d4-c4", "d4-e4"]  # no pass: it must attack
+    play(game, "d4-c4", "pass", "pass")
+    # It lost against strength 9: the frenzy ends with its destruction.
+    assert game.piece_at("d4") is None and "Test Berserker" in dead(game, G)
+    assert game.decision_kind == "window"
+
+
+def test_berserk_stops_when_no_enemy_is_in_reach():
+    game = pos({"d5": BERSERKER, "d4": warrior(B, 2), "a1": warrior(B, 1)}, active="gray")
+    play(game, "d5-d4", "pass", "pass")
+    assert game.decision_kind == "window" and game.piece_at("d4").name == "Test Berserker"
+
+
+def test_turn_limit_ends_without_winner():
+    game = pos({"a1": warrior(B, 5), "h8": warrior(G, 5)})
+    game.engine.rules = type(game.engine.rules)(turn_limit=1)
+    play(game, "a1-a2", "pass", "pass")
+    assert game.is_over and game.winner is None
+
+
+# -- special movement ----------------------------------------------------------------------
+
+def test_flying_jumps_pieces_and_water_but_never_attacks():
+    game = pos({"a4": FLYER, "b4": warrior(G, 2), "c4": warrior(B, 1), "e4": warrior(G, 1),
+                "h8": warrior(G, 1)}, terrain={"d4": "water"})
+    flights = {o for o in options(game) if "flying" in o}
+    assert "a4 flying f4" in flights  # over b4, c4, the water on d4 and e4
+    assert not any(o.endswith(("b4", "e4")) for o in flights)
+    play(game, "a4 flying f4")
+    assert game.piece_at("f4").name == "Test Flyer"
+    assert game.view("gray").piece_on("f4").name == "Test Flyer"  # using a power reveals it
+
+
+def test_charging_moves_far_and_may_attack_at_the_end():
+    game = pos({"h8": CHARGER, "h3": warrior(B, 2), "a1": warrior(B, 1)}, active="gray")
+    charges = {o for o in options(game) if "charging" in o}
+    assert {"h8 charging h6", "h8 charging h3"} <= charges
+    assert "h8 charging h7" not in charges  # one square is a plain move
+    play(game, "h8 charging h3", "pass", "pass")
+    assert game.piece_at("h3").name == "Test Charger"
