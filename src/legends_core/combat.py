@@ -232,6 +232,7 @@ class Berserk(Task):
     player: int
     piece: int
     prompt = "your Berserk piece must attack again: choose the target"
+    may_be_empty = True
 
     def options(self, g: Engine) -> list[Action]:
         if g.loc[self.piece] < 0:

@@ -87,7 +87,7 @@ class Engine(Queries, Effects):
         "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
         "turn", "active", "extra", "bf", "flown", "stack", "combat",
         "winner", "over", "reason", "seed", "shuffles",
-        "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask",
+        "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask", "_opts",
     )
 
     board: Board
@@ -129,6 +129,7 @@ class Engine(Queries, Effects):
     _sched: list[Task] | None
     _seen_cache: dict[int, tuple[str, ...]]
     all_mask: int
+    _opts: list[Action] | None
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
                  pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0):
@@ -176,6 +177,7 @@ class Engine(Queries, Effects):
         self._sched = None
         self._seen_cache = {}
         self.all_mask = (1 << n) - 1
+        self._opts = None
 
     # -- copying -----------------------------------------------------------------------
     def copy(self) -> Engine:
@@ -220,6 +222,7 @@ class Engine(Queries, Effects):
         g._sched = None
         g._seen_cache = self._seen_cache
         g.all_mask = self.all_mask
+        g._opts = self._opts
         return g
 
     def restore(self, snapshot: Engine) -> None:
@@ -229,6 +232,7 @@ class Engine(Queries, Effects):
             setattr(self, name, getattr(snapshot, name))
         self.events = []
         self._sched = None
+        self._opts = None
 
     # -- the task loop -----------------------------------------------------------------
     def schedule(self, *tasks: Task) -> None:
@@ -255,12 +259,22 @@ class Engine(Queries, Effects):
         while stack and not self.over:
             t = stack[-1]
             if t.decision:
-                if t.options(self):
+                if not t.may_be_empty or self.options():
                     return
                 stack.pop()  # a question with no possible answer is skipped
+                self._opts = None
                 continue
             stack.pop()
+            self._opts = None
             self._step(t.run)
+
+    def options(self) -> list[Action]:
+        """The pending decision's options (cached until the state changes)."""
+        opts = self._opts
+        if opts is None:
+            p = self.pending
+            opts = self._opts = p.options(self) if p is not None else []
+        return opts
 
     @property
     def pending(self) -> Task | None:
@@ -275,6 +289,7 @@ class Engine(Queries, Effects):
         t = self.stack[-1]
         if not t.decision:
             raise IllegalActionError("no decision is pending")
+        self._opts = None
         self.stack.pop()
         self._step(t.answer, action)
         self.run()

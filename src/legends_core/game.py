@@ -51,8 +51,7 @@ class LegalActions:
         if self._version != self._game._version:
             raise RuntimeError("the game changed since these legal actions were listed")
         if self._list is None:
-            p = self._game._engine.pending
-            self._list = p.options(self._game._engine) if p is not None else []
+            self._list = self._game._engine.options()
         return self._list
 
     def __iter__(self) -> Iterator[Action]:

@@ -57,22 +57,41 @@ def back_and_forth_blocked(g: Engine, player: int, pid: int, frm: int, to: int) 
     return rec is not None and rec[0] == pid and rec[3] >= 2 and rec[1] == to and rec[2] == frm
 
 
+_MOVES: dict[tuple[int, int, int], Action] = {}
+
+
+def _move_action(g: Engine, a: int, b: int) -> Action:
+    """Move actions are immutable, so each (board width, from, to) is built once."""
+    key = (g.board.width, a, b)
+    act = _MOVES.get(key)
+    if act is None:
+        act = _MOVES[key] = Action("move", g.board.name(a), g.board.name(b))
+    return act
+
+
 def standard_moves(g: Engine, pid: int, sq: int, out: list[Action]) -> None:
     if g.has_keyword(pid, "stationary"):
         return
-    board, grid = g.board, g.grid
-    land = board.is_land
-    player = g.ctrl[pid]
-    name = board.name
-    for t in board.orthogonal(sq):
-        if not land(t):
+    board, grid, ctrl = g.board, g.grid, g.ctrl
+    land = board._land  # type: ignore[attr-defined]
+    player = ctrl[pid]
+    can_attack = not g.has_keyword(pid, "cannot_attack")
+    own_ok = can_attack and g.has_keyword(pid, "attacks_own")
+    teams = g.rules.teams
+    team = teams[player]
+    bf = g.bf[player]
+    for t in board._orthogonal[sq]:  # type: ignore[attr-defined]
+        if not land[t]:
             continue
         q = grid[t]
         if q < 0:
-            if not back_and_forth_blocked(g, player, pid, sq, t):
-                out.append(Action("move", name(sq), name(t)))
-        elif can_attack_square(g, pid, t):
-            out.append(Action("move", name(sq), name(t)))
+            if bf is not None and bf[0] == pid and bf[3] >= 2 and bf[1] == t and bf[2] == sq:
+                continue
+            out.append(_move_action(g, sq, t))
+        elif not can_attack:
+            continue
+        elif teams[ctrl[q]] != team or (own_ok and q != pid and g.types[q].kind != "castle"):
+            out.append(_move_action(g, sq, t))
 
 
 def offer_actions(g: Engine, pid: int, out: list[Action]) -> None:

@@ -144,14 +144,17 @@ class Queries:
         """Printed, granted until the end of the turn, or given by the curse in effect."""
         if keyword in self.types[pid].keywords:
             return True
-        granted = self.tkw.get(pid)
-        if granted is not None and keyword in granted:
-            return True
+        if self.tkw:
+            granted = self.tkw.get(pid)
+            if granted is not None and keyword in granted:
+                return True
         c = self.curse
-        if c >= 0 and self.curse_on and self.loc[pid] >= 0:
-            for f in self.beh[c].curse_keywords:
-                if keyword in f(self, c, pid):
-                    return True
+        if c >= 0 and self.curse_on:
+            fs = self.beh[c].curse_keywords
+            if fs and self.loc[pid] >= 0:
+                for f in fs:
+                    if keyword in f(self, c, pid):
+                        return True
         return False
 
     def keywords_of(self, pid: int) -> frozenset[str]:

@@ -117,29 +117,33 @@ class Catalogue(Mapping[int, PieceType]):
             self._by_name[key] = t
         self._types = dict(sorted(self._types.items()))
         pm = plugin_manager or _new_manager()
-        registered: set[int] = set()
+        # pluggy refuses a plugin equal to one already registered; equal powers are
+        # interchangeable (they hold no state), so one stands for all its equals.
+        canon: dict[Any, Power] = {}
         specs = {h: list(getattr(pm.hook, h).spec.argnames) for h in PIECE_HOOKS}
 
         def table_for(powers: Iterable[Power], owner: str) -> dict[str, list[tuple[Power, Callable[..., Any]]]]:
             table: dict[str, list[tuple[Power, Callable[..., Any]]]] = {}
             seen_keys: set[str] = set()
             for p in powers:
-                if id(p) not in registered:
+                try:
+                    rep = canon.setdefault(p, p)
+                except TypeError:  # unhashable: register it on its own
+                    rep = p
+                if not pm.is_registered(rep):
                     try:
-                        pm.register(p, name=f"power-{id(p)}")
+                        pm.register(rep, name=f"power-{id(rep)}")
                     except pluggy.PluginValidationError as exc:
                         raise CatalogueError(f"{owner}: power {p!r} is invalid: {exc}") from None
-                    registered.add(id(p))
-                for caller in pm.get_hookcallers(p) or ():
+                callers = pm.get_hookcallers(rep) or ()
+                for caller in callers:
                     if caller.name not in specs:
                         continue
                     for impl in caller.get_hookimpls():
-                        if impl.plugin is p:
+                        if impl.plugin is rep:
                             table.setdefault(caller.name, []).append(
                                 (p, _adapt(impl.function, impl.argnames, specs[caller.name])))
-                if p.key and any(
-                    c.name in ("legends_perform",) for c in (pm.get_hookcallers(p) or ())
-                ):
+                if p.key and any(c.name == "legends_perform" for c in callers):
                     if p.key in seen_keys:
                         raise CatalogueError(f"{owner}: two powers use the key {p.key!r}")
                     seen_keys.add(p.key)

@@ -69,6 +69,8 @@ class Task:
 
     name: ClassVar[str] = ""
     decision: ClassVar[bool] = False
+    #: Decisions that can find themselves with no options (and are then skipped).
+    may_be_empty: ClassVar[bool] = False
     #: For decisions: a short public description of what is being decided.
     prompt: ClassVar[str] = ""
 
@@ -140,6 +142,7 @@ def _frozen(v: Any) -> Any:
 class Ask(Task):
     """A question from a power: ``player`` picks one of ``choices``; then ``then`` runs."""
 
+    may_be_empty = True
     player: int
     about: str
     choices: tuple[str, ...]
