@@ -71,6 +71,7 @@ class Effects:
         self.grid[square] = pid
         self.loc[pid] = square
         self.dirty.add(pid)
+        self.moved.add(pid)
         name = self.board.name
         self.emit(Moved(self.rules.players[self.ctrl[pid]], name(frm), name(square),
                         self.types[pid].number, self.seen(pid), how,

@@ -85,7 +85,7 @@ class Engine(Queries, Effects):
         "ctrl", "loc", "known", "grid", "dead",
         "curse", "curse_on", "curse_ctrl", "curse_queue",
         "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
-        "turn", "active", "extra", "bf", "flown", "stack", "combat",
+        "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
         "winner", "over", "reason", "seed", "shuffles",
         "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask", "_opts",
     )
@@ -116,6 +116,7 @@ class Engine(Queries, Effects):
     extra: list[int]
     bf: list[tuple[int, int, int, int] | None]
     flown: list[tuple[int, tuple[int, ...]]]
+    moved: set[int]
     stack: list[Task]
     combat: tuple[int, int, int, int, int] | None
     winner: int | None
@@ -164,6 +165,7 @@ class Engine(Queries, Effects):
         self.extra = [0] * n
         self.bf = [None] * n
         self.flown = []
+        self.moved = set()
         self.stack = []
         self.combat = None
         self.winner = None
@@ -209,6 +211,7 @@ class Engine(Queries, Effects):
         g.extra = self.extra[:]
         g.bf = self.bf[:]
         g.flown = self.flown[:]
+        g.moved = self.moved.copy()
         g.stack = self.stack[:]
         g.combat = self.combat
         g.winner = self.winner

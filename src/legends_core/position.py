@@ -65,6 +65,7 @@ def to_position(g: Engine) -> dict[str, Any]:
                  "game": sorted([p, k] for p, k in g.used_game)},
         "memo": sorted(([p, k, v] for (p, k), v in g.memo.items()), key=lambda x: (x[0], x[1])),
         "flown": [[p, [name(s) for s in over]] for p, over in g.flown],
+        "moved": sorted(g.moved),
         "combat": None if g.combat is None else list(g.combat),
         "stack": [t.to_dict() for t in g.stack],
         "over": g.over,
@@ -219,6 +220,7 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
                    for p, over in data.get("flown", [])]
     except ValueError as exc:
         raise PositionError(f"flown: {exc}") from None
+    g.moved = {pid_ok(p, "moved") for p in data.get("moved", [])}
     combat = data.get("combat")
     g.combat = tuple(combat) if combat else None  # type: ignore[assignment]
     g.stack = [Task.from_dict(x) for x in data.get("stack", [])]

@@ -43,6 +43,7 @@ class Queries:
     combat: tuple[int, int, int, int, int] | None
     active: int
     flown: list[tuple[int, tuple[int, ...]]]
+    moved: set[int]
     all_mask: int
 
     # -- players -----------------------------------------------------------------------

@@ -29,6 +29,7 @@ class PieceView:
     owner: str
     revealed: bool
     known_to: tuple[str, ...]
+    moved: bool
     number: int | None
     name: str | None = None
     kind: str | None = None
@@ -82,7 +83,7 @@ def view(g: Engine, player: int) -> View:
         mask = g.known[pid]
         common = dict(square=g.board.name(sq), controller=names[g.ctrl[pid]],
                       owner=names[g.owner[pid]], revealed=mask == g.all_mask,
-                      known_to=g.seen(pid))
+                      known_to=g.seen(pid), moved=pid in g.moved)
         if mask & bit:
             t = g.types[pid]
             pieces.append(PieceView(number=t.number, name=t.name, kind=t.kind,
@@ -138,3 +139,60 @@ def position_for(g: Engine, player: int) -> dict[str, Any]:
     cannot be loaded back as a game (hidden pieces have no identity in it).
     """
     return {"format": "stratego-legends-view", "version": 1, **view(g, player).to_dict()}
+
+
+def determinize(g: Engine, player: int, rng: Any) -> Engine:
+    """A copy of the game in which every piece ``player`` does not know is given a plausible
+    identity drawn at random, keeping only what ``player`` knows.
+
+    The other sides' army make-up follows the composition rule (one castle, five magic pieces,
+    one 10, one 9, three each of 8 to 2, one 1), less the pieces ``player`` already knows. A
+    piece that has moved is never made a castle or a stationary piece. Search players use this
+    to imagine the hidden pieces without looking at them.
+    """
+    from .armies import COMPOSITION
+
+    d = g.copy()
+    d.types = list(g.types)
+    d.beh = list(g.beh)
+    cat = g.catalogue
+    bit = 1 << player
+    by_side: dict[int, list[int]] = {}
+    for pid in range(len(g.types)):
+        if not g.known[pid] & bit:
+            by_side.setdefault(g.owner[pid], []).append(pid)
+    for owner, hidden in by_side.items():
+        army = g.types[hidden[0]].army
+        slots: dict[Any, int] = dict(COMPOSITION)
+        for pid in range(len(g.types)):
+            if g.owner[pid] == owner and g.known[pid] & bit:
+                t = g.types[pid]
+                k = t.strength if t.kind == "warrior" else t.kind
+                slots[k] = slots.get(k, 0) - 1
+        bag = [k for k, n in slots.items() for _ in range(max(0, n))]
+        while len(bag) < len(hidden):
+            bag.append(rng.choice([k for k in COMPOSITION if isinstance(k, int)]))
+        rng.shuffle(bag)
+        # Castles and stationary magic only where a piece has never moved.
+        still = [p for p in hidden if p not in g.moved and g.loc[p] >= 0]
+        moving = [p for p in hidden if p not in still]
+        fixed = [k for k in bag if k in ("castle", "magic")]
+        free = [k for k in bag if k not in ("castle", "magic")]
+        rng.shuffle(still)
+        order = still + moving
+        assigned = fixed[: len(still)] + free + fixed[len(still):]
+        pools: dict[Any, list[Any]] = {}
+        for pid, k in zip(order, assigned, strict=False):
+            if k not in pools:
+                pools[k] = [t for t in cat.values() if t.army == army and not t.extra and
+                            (t.strength if t.kind == "warrior" else t.kind) == k]
+            choices = pools[k]
+            if pid in g.moved:
+                choices = [t for t in choices if "stationary" not in t.keywords] or choices
+            if not choices:
+                continue
+            t = rng.choice(choices)
+            d.types[pid] = t
+            d.beh[pid] = cat.behaviour(t.number)
+    d._opts = None
+    return d

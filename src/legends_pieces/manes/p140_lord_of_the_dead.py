@@ -8,10 +8,10 @@ PIECE = piece(
     140, "Lord of the Dead", 9, type="zombie", colour="red",
     text=("Ability: each time the Lord of the Dead wins an attack, you may bring one destroyed "
           "zombie back onto an empty marsh square. With no empty marsh square, nothing returns."),
-    powers=[ReturnToTerrainAfterAttack(of(type="zombie"), "marsh")],
+    powers=[ReturnToTerrainAfterAttack(of(type="zombie"), "marsh", any_area=True)],
     rulings=[
-        "The zombie comes from your own destroyed area. Every zombie belongs to the gray army, "
-        "so in a two-player game that is every destroyed zombie there is.",
-        "A zombie lying in the death curse slot cannot be brought back.",
+        "The text says a destroyed zombie, not one of yours, so it may come from any "
+        "destroyed area (our convention for 'any destroyed' pieces); it returns under the "
+        "control of the Lord's player.",
     ],
 )

@@ -11,6 +11,5 @@ PIECE = piece(
     powers=[STATIONARY, GraveSpell(type="zombie")],
     rulings=[
         "The rising zombie is not optional when one is available; it is placed face up.",
-        "A zombie in the death curse slot cannot rise.",
     ],
 )

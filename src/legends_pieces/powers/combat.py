@@ -8,7 +8,7 @@ import attrs
 
 from legends_core import Outcome, Power, continuation, hookimpl
 
-from .choices import DONE, opponent_destroys, return_pieces
+from .choices import DONE, destroyed_matching, opponent_destroys, return_pieces
 from .match import ANY, Match
 
 if TYPE_CHECKING:
@@ -117,15 +117,17 @@ class ReturnToTerrainAfterAttack(Power):
 
     match: Match
     terrain: str
+    any_area: bool = False
     label: str = "Ability"
 
     def describe(self) -> str:
-        return (f"After a successful attack you may put one of your destroyed "
+        whose = "a" if self.any_area else "one of your"
+        return (f"After a successful attack you may put {whose} destroyed "
                 f"{self.match.describe()} pieces on an empty {self.terrain} square.")
 
     @hookimpl
     def legends_after_attack(self, game: Engine, piece: int) -> None:
         me = game.ctrl[piece]
-        cands = [p for p in game.dead[me] if self.match(game, p)]
+        cands = destroyed_matching(game, None if self.any_area else me, self.match)
         return_pieces(game, me, cands, squares=game.board.of_terrain(self.terrain), count=1)
 

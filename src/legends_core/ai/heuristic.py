@@ -1,0 +1,127 @@
+"""A heuristic player: try each action on imagined copies of the game and keep the best.
+
+For every legal action (at most ``breadth`` of them) it imagines the hidden pieces
+(:func:`~legends_core.visibility.determinize`), applies the action, lets the rest of the turn
+play out with a simple policy (pass in windows, cheapest answers to questions) and scores the
+result with :func:`evaluate`. It never looks at a piece its side does not know.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..visibility import determinize
+
+if TYPE_CHECKING:
+    from ..engine import Engine
+    from ..game import Game
+
+WIN = 10_000.0
+
+
+def piece_value(g: Engine, pid: int) -> float:
+    t = g.types[pid]
+    if t.kind == "castle":
+        return 0.0
+    if t.kind == "magic":
+        return 3.0
+    return 1.0 + float(t.strength or 0)
+
+
+def evaluate(g: Engine, player: int) -> float:
+    """How good the game looks for ``player`` (material, knowledge, advance, the curse)."""
+    if g.over:
+        if g.winner is None:
+            return 0.0
+        return WIN if g.winner == player else -WIN
+    score = 0.0
+    bit = 1 << player
+    width = g.board.width
+    height = g.board.height
+    for sq, pid in enumerate(g.grid):
+        if pid < 0:
+            continue
+        v = piece_value(g, pid)
+        if g.ctrl[pid] == player:
+            score += v
+            if g.known[pid] != bit and g.types[pid].kind != "magic":
+                score -= 0.15 * v  # the enemy knows it
+            if g.types[pid].kind == "warrior":
+                rank = sq // width
+                adv = rank if g.forward(player) > 0 else height - 1 - rank
+                score += 0.04 * adv
+        else:
+            score -= v
+            if g.known[pid] & bit:
+                score += 0.1 * v
+                if g.types[pid].kind == "castle":
+                    score += 3.0
+    if g.curse >= 0 and g.curse_on:
+        score += 1.5 if g.curse_ctrl == player else -1.5
+    return score
+
+
+def quick_answer(g: Engine, rng: random.Random) -> Action:
+    """A fast, sensible default for a decision inside a simulation."""
+    opts = g.options()
+    p = g.pending
+    assert p is not None
+    if opts[0].kind == "pass":
+        return opts[0]
+    if p.name == "setup-switch" or p.name == "setup-shuffle":
+        return opts[0] if opts[0].value in ("done", "keep") else opts[-1]
+    return opts[rng.randrange(len(opts))]
+
+
+def settle_turn(g: Engine, rng: random.Random, limit: int = 60) -> None:
+    """Play the rest of the current turn (and its consequences) with :func:`quick_answer`."""
+    turn = g.turn
+    for _ in range(limit):
+        if g.over or g.pending is None:
+            return
+        if g.turn != turn and g.pending.name == "main":
+            return
+        g.answer(quick_answer(g, rng))
+
+
+class HeuristicPlayer:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48):
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.breadth = breadth
+
+    def choose(self, game: Game) -> Action:
+        actions = list(game.legal_actions())
+        if len(actions) == 1:
+            return actions[0]
+        g = game.engine
+        pending = g.pending
+        assert pending is not None
+        me = pending.player
+        if pending.name in ("setup-shuffle", "setup-switch"):
+            return quick_answer(g, self.rng)
+        if len(actions) > self.breadth:
+            keep = [a for a in actions if a.kind == "pass"]
+            actions = keep + self.rng.sample([a for a in actions if a.kind != "pass"],
+                                             self.breadth - len(keep))
+        worlds = [determinize(g, me, self.rng) for _ in range(self.samples)]
+        best, best_score = actions[0], -math.inf
+        for a in actions:
+            total = 0.0
+            for w in worlds:
+                sim = w.copy()
+                try:
+                    sim.answer(a)
+                    settle_turn(sim, self.rng)
+                    total += evaluate(sim, me)
+                except Exception:  # an imagined world can be impossible; judge it harshly
+                    total -= WIN
+            score = total / len(worlds) + self.rng.random() * 1e-3
+            if score > best_score:
+                best, best_score = a, score
+        return best

@@ -1,0 +1,103 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each iteration imagines the hidden pieces afresh (:func:`~legends_core.visibility.determinize`),
+walks down a tree of actions shared by all imagined worlds (choosing by UCB among the actions
+legal in this world), adds one node, plays a short random continuation and scores the end with
+the heuristic evaluation. The action tried most often at the root is played. The budget is a
+number of iterations and/or seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..visibility import determinize
+from .heuristic import evaluate
+
+if TYPE_CHECKING:
+    from ..engine import Engine
+    from ..game import Game
+
+
+class _Node:
+    __slots__ = ("player", "children", "visits", "avail", "reward")
+
+    def __init__(self, player: int):
+        self.player = player  # who chose the action leading here
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTSPlayer:
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int = 300,
+                 seconds: float | None = None, depth: int = 24, exploration: float = 0.7):
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.c = exploration
+
+    def choose(self, game: Game) -> Action:
+        actions = list(game.legal_actions())
+        if len(actions) == 1:
+            return actions[0]
+        g = game.engine
+        pending = g.pending
+        assert pending is not None
+        me = pending.player
+        root = _Node(me)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        for i in range(self.iterations if self.iterations else 10**9):
+            if deadline is not None and time.perf_counter() > deadline and i > 0:
+                break
+            self._iterate(determinize(g, me, self.rng), root, me)
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
+        return best[0]
+
+    def _iterate(self, w: Engine, root: _Node, me: int) -> None:
+        node, path = root, [root]
+        while not w.over and w.pending is not None:
+            acts = w.options()
+            actor = w.pending.player
+            untried = [a for a in acts if a not in node.children]
+            if untried:
+                a = self.rng.choice(untried)
+                child = node.children[a] = _Node(actor)
+                w.answer(a)
+                path.append(child)
+                break
+            best, best_u = acts[0], -math.inf
+            for a in acts:
+                ch = node.children[a]
+                ch.avail += 1
+                u = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if u > best_u:
+                    best, best_u = a, u
+            w.answer(best)
+            node = node.children[best]
+            path.append(node)
+        value = self._rollout(w, me)
+        for n in path:
+            n.visits += 1
+            n.reward += value if n.player == me else -value
+
+    def _rollout(self, w: Engine, me: int) -> float:
+        rng = self.rng
+        for _ in range(self.depth):
+            if w.over or w.pending is None:
+                break
+            opts = w.options()
+            # Passing is the usual answer in windows; random abilities mostly waste pieces.
+            if opts[0].kind == "pass" and rng.random() < 0.9:
+                w.answer(opts[0])
+            else:
+                w.answer(opts[rng.randrange(len(opts))])
+        return math.tanh(evaluate(w, me) / 12.0)
