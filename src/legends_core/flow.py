@@ -73,6 +73,8 @@ class Window(Task):
     passes: int
 
     def options(self, g: Engine) -> list[Action]:
+        if self.kind == "attack" and not attack_live(g):
+            return [PASS]
         return [PASS, *ability_options(g, self.player, self.kind)]
 
     def answer(self, g: Engine, action: Action) -> None:
@@ -83,11 +85,22 @@ class Window(Task):
                 g.schedule(Window(self.kind, nxt, self.passes + 1))
             return
         perform(g, action)
+        if self.kind == "attack" and not attack_live(g):
+            return  # a power ended the attack (Clevut): nothing is left to respond to
         g.schedule(Window(self.kind, nxt, 0))
 
     def describe(self, g: Engine) -> str:
         return "use an ability during the attack, or pass" if self.kind == "attack" else \
             "use an ability before the turn ends, or pass"
+
+
+def attack_live(g: Engine) -> bool:
+    """Is an attack still under way, both pieces where it started?"""
+    c = g.combat
+    if c is None:
+        return False
+    att, dfn, sq, origin, player = c
+    return g.loc[att] == origin and g.ctrl[att] == player and g.loc[dfn] == sq
 
 
 @task("turn-end")

@@ -1,0 +1,69 @@
+"""#33 Woodland Tower -- green castle."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from legends_core import Action, Power, continuation, hookimpl, piece
+
+from ..powers import STATIONARY
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+def _hidden_castles(game: Engine, player: int) -> list[int]:
+    """Opponents of ``player`` whose castle on the board is not yet known to all."""
+    out = []
+    for foe in game.opponents(player):
+        castle = game.castle_of(foe)
+        if castle >= 0 and not game.is_revealed(castle):
+            out.append(foe)
+    return out
+
+
+@attrs.frozen(repr=False)
+class ExposeCastle(Power):
+    """Action: reveal this castle; an opponent's castle is then revealed too."""
+
+    label = "Action"
+    key = "woodland-tower"
+
+    def describe(self) -> str:
+        return "Show this castle to make an opponent show theirs."
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        if _hidden_castles(game, game.ctrl[piece]):
+            yield Action.power(game.name(game.loc[piece]), self.key)
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int) -> None:
+        me = game.ctrl[piece]
+        foes = _hidden_castles(game, me)
+        if len(foes) == 1:
+            game.reveal([game.castle_of(foes[0])])
+        else:
+            game.ask(me, "choose the opponent who must show their castle",
+                     [game.players[f] for f in foes], _expose)
+
+
+@continuation
+def _expose(game: Engine, value: str, data: dict[str, Any]) -> None:
+    castle = game.castle_of(game.player_index(value))
+    if castle >= 0:
+        game.reveal([castle])
+
+
+PIECE = piece(
+    33, "Woodland tower", None, kind="castle", type="castle", colour="green",
+    text="Stationary. Action: show the Tower to force an opponent to show their castle too.",
+    powers=[STATIONARY, ExposeCastle()],
+    rulings=[
+        "Offered only while an opponent's castle is still hidden from someone: otherwise the "
+        "action would change nothing.",
+    ],
+)

@@ -1,0 +1,64 @@
+"""#34 Guarded Fortress -- green castle."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Action, Power, hookimpl, piece
+
+from ..powers import STATIONARY
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+LIMIT = 4
+
+
+def _weak(game: Engine, pid: int) -> bool:
+    s = game.types[pid].strength
+    return game.types[pid].kind == "warrior" and s is not None and s <= LIMIT
+
+
+@attrs.frozen(repr=False)
+class Sentry(Power):
+    """Action: reveal this castle and an adjacent enemy piece; a piece of base strength 4 or
+    less is destroyed."""
+
+    label = "Action"
+    key = "guarded-fortress"
+
+    def describe(self) -> str:
+        return ("Show this castle and a touching enemy piece; that piece is destroyed if its "
+                "base strength is at most 4.")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        src = game.name(game.loc[piece])
+        for q in game.adjacent_enemies(game.loc[piece], game.ctrl[piece]):
+            if game.is_revealed(q) and not _weak(game, q):
+                continue  # already known and out of reach: nothing would change
+            yield Action.power(src, self.key, game.name(game.loc[q]))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        target = game.grid[game.sq(action.targets[0])]
+        game.reveal([target])
+        if _weak(game, target):
+            game.destroy([target], cause=self.key)
+
+
+PIECE = piece(
+    34, "Guarded Fortress", None, kind="castle", type="castle", colour="green",
+    text=("Stationary. Action: show the Fortress and one enemy piece touching it. If that "
+          "piece's printed strength is 4 or lower, it is destroyed."),
+    powers=[STATIONARY, Sentry()],
+    rulings=[
+        "Only enemy pieces may be chosen, and the test uses the printed (base) strength.",
+        "Magic pieces and castles have no base strength and are never destroyed this way.",
+        "A piece already shown to everyone whose base strength is above 4 is not offered, "
+        "since nothing would happen.",
+    ],
+)
