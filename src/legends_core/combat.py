@@ -100,6 +100,10 @@ class AttackResolve(Task):
                     f(g, dfn, att, sq)
             else:
                 g.destroy([dfn, att], cause="spell")
+            # A surviving attacker takes the square before any follow-up of the spell is
+            # answered, so such a follow-up cannot fill the square it won.
+            if g.loc[att] == self.origin and g.ctrl[att] == self.player and g.grid[sq] < 0:
+                g.move_piece(att, sq, "attack")
             g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
             return
         outcome = None

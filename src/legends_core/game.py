@@ -362,9 +362,9 @@ class Game:
         other._actions = list(self._actions)
         return other
 
-    def view(self, player: str) -> View:
-        """Everything ``player`` may know, and nothing else."""
-        return view(self._engine, self._engine.player_index(player))
+    def view(self, player: str | None) -> View:
+        """Everything ``player`` may know, and nothing else (``None``: the referee's full view)."""
+        return view(self._engine, None if player is None else self._engine.player_index(player))
 
     def events_for(self, events: list[Event], player: str) -> list[Event]:
         """``events`` as ``player`` may see them."""

@@ -65,9 +65,12 @@ class Power:
 
 
 def slug(name: str) -> str:
-    """``"Lord of Eagles"`` -> ``"lord-of-eagles"``; used for power keys and file names."""
+    """``"Lord of Eagles"`` -> ``"lord-of-eagles"``, ``"Tar'n"`` -> ``"tarn"``; used for
+    power keys and module names."""
     out = []
     for ch in name.lower():
+        if ch in "'’":
+            continue
         if ch.isalnum():
             out.append(ch)
         elif out and out[-1] != "-":

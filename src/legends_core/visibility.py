@@ -71,10 +71,10 @@ class View:
         return None
 
 
-def view(g: Engine, player: int) -> View:
-    """Project the game for ``player``."""
+def view(g: Engine, player: int | None) -> View:
+    """Project the game for ``player`` (``None``: the referee, who sees everything)."""
     names = g.rules.players
-    bit = 1 << player
+    bit = g.all_mask if player is None else 1 << player
     pieces = []
     for sq in range(len(g.grid)):
         pid = g.grid[sq]
@@ -94,13 +94,13 @@ def view(g: Engine, player: int) -> View:
     pending = g.pending
     to_move = names[pending.player] if pending is not None else None
     options: tuple[str, ...] = ()
-    if pending is not None and pending.player == player:
-        options = tuple(str(a) for a in pending.options(g))
+    if pending is not None and (player is None or pending.player == player):
+        options = tuple(str(a) for a in g.options())
     effects = tuple(
         (g.board.name(g.loc[pid]), kind, value) for pid, kind, value, _ in g.temps if g.loc[pid] >= 0
     )
     return View(
-        player=names[player],
+        player="referee" if player is None else names[player],
         board=g.board.to_dict(),
         pieces=tuple(pieces),
         destroyed={names[i]: tuple(g.types[p].number for p in area) for i, area in enumerate(g.dead)},

@@ -1,0 +1,44 @@
+"""The ``legends`` command: play, simulate, replay, list pieces, or watch a computer game.
+
+Run ``legends --help``. Errors in files or arguments are reported on one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from ..errors import LegendsError
+
+COMMANDS = ("game", "play", "simulate", "replay", "pieces")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import game_cmd, pieces_cmd, play_cmd, replay_cmd, simulate_cmd
+
+    ap = argparse.ArgumentParser(prog="legends", description="Stratego Legends rules engine.")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+    for mod in (game_cmd, play_cmd, simulate_cmd, replay_cmd, pieces_cmd):
+        mod.add_parser(sub)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    if not args.command:
+        args = ap.parse_args(["game", *(argv or [])])
+    try:
+        return int(args.run(args) or 0)
+    except (LegendsError, OSError, json.JSONDecodeError) as exc:
+        print(f"legends: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,54 @@
+"""``legends game``: a complete computer-against-computer game, printed move by move."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..ai import make_player
+from ..events import describe
+from ..game import Game
+from .common import add_game_options, army_arg, boards_arg
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("game", help="watch the computer play itself (the default command)")
+    add_game_options(p)
+    p.add_argument("--players", default="heuristic,heuristic",
+                   help="beige,gray computer players: random, heuristic or ismcts")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--save", help="write the game record (JSON) to this file")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = Game.new(beige=army_arg(args.beige), gray=army_arg(args.gray),
+                    boards=boards_arg(args.boards), seed=args.seed,
+                    turn_limit=args.turn_limit or 1000)
+    names = {n: t.name for n, t in game.engine.catalogue.items()}
+    kinds = args.players.split(",")
+    if len(kinds) != 2:
+        raise ValueError("--players needs two names, e.g. heuristic,random")
+    seed = game.record()["setup"]["seed"]
+    players = {"beige": make_player(kinds[0], seed), "gray": make_player(kinds[1], seed + 1)}
+    if not args.quiet:
+        print(f"Stratego Legends: beige ({kinds[0]}) against gray ({kinds[1]}), seed {seed}, "
+              f"boards {'+'.join(game.board.layout)}")
+    while not game.is_over:
+        who = game.current_player
+        assert who is not None
+        action = players[who].choose(game)
+        events = game.apply(action)
+        if args.quiet:
+            continue
+        if action.kind != "pass":
+            print(f"[turn {game.turn:>3}] {who}: {action}")
+            for e in events:
+                if e.kind not in ("pass", "turn"):
+                    print(f"           {describe(e, names)}")
+    print(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns")
+    if args.save:
+        import json
+
+        with open(args.save, "w", encoding="utf-8") as fh:
+            json.dump(game.record(), fh)
+    return 0
