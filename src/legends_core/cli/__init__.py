@@ -6,7 +6,6 @@ Run ``legends --help``. Errors in files or arguments are reported on one line.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
@@ -32,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = ap.parse_args(["game", *(argv or [])])
     try:
         return int(args.run(args) or 0)
-    except (LegendsError, OSError, json.JSONDecodeError) as exc:
+    except (LegendsError, OSError, ValueError, KeyError) as exc:
         print(f"legends: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

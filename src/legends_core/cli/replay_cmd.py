@@ -1,0 +1,62 @@
+"""``legends replay``: step through a saved game record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+from ..actions import Action
+from ..game import Game
+from .text import board_text, event_lines
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("replay", help="step through a saved game record")
+    p.add_argument("file", help="a game record (JSON), as saved by 'game --save' or 'play'")
+    p.add_argument("--view", choices=("beige", "gray", "full"), default="full",
+                   help="whose knowledge to show (default: everything)")
+    p.add_argument("--svg", metavar="DIR", help="also write one SVG picture per action here")
+    p.add_argument("--step", action="store_true", help="wait for Enter after each action")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open(args.file, encoding="utf-8") as fh:
+        record = json.load(fh)
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+        raise ValueError(f"{args.file}: not a game record (no 'actions' list)")
+    actions = record["actions"]
+    game = Game.from_record({**record, "actions": []})
+    viewer = None if args.view == "full" else args.view
+    names = {n: t.name for n, t in game.engine.catalogue.items()}
+    if args.svg:
+        from ..svg import board_svg
+
+        os.makedirs(args.svg, exist_ok=True)
+
+    def picture(i: int, last: Action | None) -> None:
+        if args.svg:
+            path = os.path.join(args.svg, f"{i:05d}.svg")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(board_svg(view=game.view(viewer), last=last))
+
+    picture(0, None)
+    print(board_text(game.view(viewer)))
+    for i, text in enumerate(actions, 1):
+        action = Action.from_str(text)
+        who = game.current_player
+        events = game.apply(action)
+        if viewer is not None:
+            events = game.events_for(events, viewer)
+        print(f"[{i}] turn {game.turn} {who}: {action}")
+        for line in event_lines(events, names):
+            print(f"      {line}")
+        picture(i, action)
+        if args.step:
+            print(board_text(game.view(viewer)))
+            input("-- Enter for the next action --")
+    print(board_text(game.view(viewer)))
+    print(f"Winner: {game.winner or 'nobody'} ({game.reason})" if game.is_over
+          else f"(record ends at turn {game.turn}; {game.current_player} to decide)")
+    return 0

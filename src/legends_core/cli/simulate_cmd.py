@@ -1,0 +1,122 @@
+"""``legends simulate``: many computer games, with a summary of results."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..ai import make_player
+from ..game import Game
+from .common import add_game_options, army_arg, boards_arg
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("simulate", help="play many computer games and summarise them")
+    p.add_argument("-n", "--games", type=int, default=20)
+    add_game_options(p)
+    p.add_argument("--players", default="heuristic,random",
+                   help="beige,gray computer players: random, heuristic or ismcts")
+    p.add_argument("--swap", action="store_true",
+                   help="alternate which player takes beige (results are per player)")
+    p.add_argument("--jobs", type=int, default=2, help="processes to use")
+    p.add_argument("--pieces", type=int, default=10, help="rows of per-piece statistics")
+    p.set_defaults(run=run)
+
+
+def play_one(job: dict[str, Any]) -> dict[str, Any]:
+    game = Game.new(beige=job["beige"], gray=job["gray"], boards=job["boards"],
+                    seed=job["seed"], setup=True, turn_limit=job["turn_limit"])
+    bp, gp = job["players"]
+    players = {"beige": make_player(bp, job["seed"]), "gray": make_player(gp, job["seed"] + 1)}
+    attacks_won: Counter[int] = Counter()
+    destroyed: Counter[int] = Counter()
+    powers: Counter[int] = Counter()
+    while not game.is_over:
+        who = game.current_player
+        assert who is not None
+        for e in game.apply(players[who].choose(game)):
+            if e.kind == "move" and getattr(e, "how", "") == "attack" and e.piece is not None:  # type: ignore[attr-defined]
+                attacks_won[e.piece] += 1  # type: ignore[attr-defined]
+            elif e.kind == "destroy":
+                destroyed[e.piece] += 1  # type: ignore[attr-defined]
+            elif e.kind == "power":
+                powers[e.piece] += 1  # type: ignore[attr-defined]
+    winner = game.winner
+    return {"winner": None if winner is None else dict(zip(("beige", "gray"), job["players"],
+                                                           strict=True))[winner] + f"@{winner}",
+            "turns": game.turn, "reason": game.reason, "attacks": dict(attacks_won),
+            "destroyed": dict(destroyed), "powers": dict(powers)}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(args: argparse.Namespace) -> int:
+    kinds = args.players.split(",")
+    if len(kinds) != 2:
+        raise ValueError("--players needs two names, e.g. heuristic,random")
+    for k in kinds:
+        make_player(k)
+    base = args.seed if args.seed is not None else int(time.time())
+    jobs = []
+    for i in range(args.games):
+        pair = kinds if not (args.swap and i % 2) else kinds[::-1]
+        jobs.append({"seed": base + i, "players": pair, "beige": army_arg(args.beige),
+                     "gray": army_arg(args.gray), "boards": boards_arg(args.boards),
+                     "turn_limit": args.turn_limit or 1000})
+    results = []
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        for i, r in enumerate(pool.map(play_one, jobs), 1):
+            results.append(r)
+            bar = "#" * (30 * i // len(jobs))
+            print(f"\r[{bar:<30}] {i}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    n = len(results)
+    print(f"{n} games in {time.perf_counter() - t0:.1f}s (seeds {base}..{base + n - 1})")
+    by_player: Counter[str] = Counter()
+    by_side: Counter[str] = Counter()
+    for r in results:
+        if r["winner"]:
+            who, side = r["winner"].split("@")
+            by_player[who] += 1
+            by_side[side] += 1
+    for name in dict.fromkeys(kinds):
+        lo, hi = wilson(by_player[name], n)
+        label = name if kinds[0] != kinds[1] else "either player"
+        print(f"  {label:<14} won {by_player[name]:>4}/{n} = {by_player[name] / n:6.1%}  "
+              f"(95% CI {lo:.1%} - {hi:.1%})")
+    print(f"  beige side won {by_side['beige']}, gray side won {by_side['gray']}, "
+          f"no winner {n - sum(by_side.values())}")
+    turns = [r["turns"] for r in results]
+    print(f"  game length in turns: mean {statistics.mean(turns):.1f}, median "
+          f"{statistics.median(turns):.0f}, min {min(turns)}, max {max(turns)}")
+    print("  how games ended:")
+    for reason, k in Counter(r["reason"] for r in results).most_common():
+        print(f"    {k:>4}  {reason}")
+    from ..registry import catalogue
+
+    cat = catalogue()
+    totals: dict[str, Counter[int]] = {k: Counter() for k in ("attacks", "destroyed", "powers")}
+    for r in results:
+        for k in totals:
+            totals[k].update({int(a): b for a, b in r[k].items()})
+    print(f"  per piece (top {args.pieces} by attacks won): attacks won / destroyed / powers used")
+    for num, won in totals["attacks"].most_common(args.pieces):
+        print(f"    #{num:<4} {cat[num].name:<26} {won:>5} {totals['destroyed'][num]:>5} "
+              f"{totals['powers'][num]:>5}")
+    return 0
