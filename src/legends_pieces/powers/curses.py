@@ -112,6 +112,7 @@ class EndReturnMolds(WhenCurseEnds):
                 f"base strengths totalling at most {self.budget}, onto empty forest squares.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
-        cands = [p for p in destroyed_matching(game, controller, Match(type="mold")) if p != curse]
+        # The text names no owner, so molds may come from any destroyed area.
+        cands = destroyed_matching(game, None, Match(type="mold"))
         return_pieces(game, controller, cands, squares=game.board.of_terrain("forest"),
                       count=None, budget=self.budget)
