@@ -134,3 +134,15 @@ def test_a_plugin_that_raises_leaves_the_game_unchanged():
         game.apply("d4 explode")
     assert game.to_position() == before
     play(game, "d4-d5")  # still playable
+
+
+@given(st.integers(min_value=0, max_value=2**31), st.booleans())
+def test_records_of_new_games_replay_exactly(seed, setup):
+    rng = random.Random(seed)
+    game = Game.new(seed=seed, setup=setup)
+    for _ in range(rng.randrange(1, 120)):
+        if game.is_over:
+            break
+        game.apply(rng.choice(list(game.legal_actions())))
+    replay = Game.from_record(json.loads(json.dumps(game.record())))
+    assert replay.to_position() == game.to_position()

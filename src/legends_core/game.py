@@ -118,8 +118,10 @@ class Game:
         cat = catalogue or default_catalogue()
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        rng = random.Random(seed)
-        board_ids = list(boards) if boards is not None else draw_battle_boards(rng)
+        # One stream per purpose, so a record that names the armies and boards chosen replays
+        # to the same placement.
+        board_ids = (list(boards) if boards is not None
+                     else draw_battle_boards(random.Random(f"{seed}:boards")))
         try:
             board = from_battle_boards(board_ids)
         except ValueError as exc:
@@ -127,7 +129,10 @@ class Game:
         rules = Rules(turn_limit=turn_limit)
         if first not in rules.players:
             raise ValueError(f"first must be one of {rules.players}, not {first!r}")
-        armies = [resolve_army(beige, "beige", cat, rng), resolve_army(gray, "gray", cat, rng)]
+        army_rng = random.Random(f"{seed}:armies")
+        armies = [resolve_army(beige, "beige", cat, army_rng),
+                  resolve_army(gray, "gray", cat, army_rng)]
+        rng = random.Random(f"{seed}:placement")
         placed: list[tuple[int, int, int]] = []  # (square, owner, number)
         for owner, army in enumerate(armies):
             squares = [s for s in board.regions[rules.players[owner]] if board.is_land(s)]
