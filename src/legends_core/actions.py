@@ -20,18 +20,18 @@ plain text: ``Action.from_str(str(a)) == a``.
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from .errors import NotationError
 
 KINDS = ("move", "power", "choose", "pass", "swap")
 
 
-@attrs.frozen(repr=False, cache_hash=True)
-class Action:
-    """One decision. Build with the factories (:meth:`move`, :meth:`power`, ...)."""
+class Action(NamedTuple):
+    """One decision: an immutable value (a named tuple, so hashing and comparing are fast).
+
+    Build with the factories (:meth:`move`, :meth:`power`, ...) or :meth:`from_str`.
+    """
 
     kind: str
     src: str = ""
@@ -43,11 +43,11 @@ class Action:
     # -- factories ---------------------------------------------------------------------
     @classmethod
     def move(cls, src: str, dst: str) -> Action:
-        return cls("move", src=src, dst=dst)
+        return cls("move", src, dst)
 
     @classmethod
     def power(cls, src: str, key: str, *targets: str) -> Action:
-        return cls("power", src=src, key=key, targets=tuple(targets))
+        return cls("power", src, "", key, targets)
 
     @classmethod
     def choose(cls, value: str) -> Action:
@@ -77,7 +77,9 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.from_str({str(self)!r})"
 
-    notation = __str__
+    def notation(self) -> str:
+        """The short notation (same as ``str(action)``)."""
+        return str(self)
 
     @classmethod
     def from_str(cls, text: str) -> Action:

@@ -111,6 +111,7 @@ class Board:
         for name in ("land", "rays", "adjacent", "orthogonal", "diagonal", "within2",
                      "water_adjacent", "by_terrain", "names"):
             object.__setattr__(self, "_" + name, t[name])
+        object.__setattr__(self, "_index", {n: i for i, n in enumerate(t["names"])})  # type: ignore[call-overload]
 
     def __repr__(self) -> str:
         what = "+".join(self.layout) if self.layout else "custom"
@@ -131,6 +132,9 @@ class Board:
 
     def parse_square(self, text: str) -> int:
         """``'a1'`` -> ``0``; raises :class:`ValueError` naming the bad text."""
+        sq = self._index.get(text)  # type: ignore[attr-defined]
+        if sq is not None:
+            return sq  # type: ignore[no-any-return]
         m = _SQUARE_RE.match(text.strip().lower()) if isinstance(text, str) else None
         if not m:
             raise ValueError(f"{text!r} is not a square name like 'a1'")

@@ -20,22 +20,30 @@ if TYPE_CHECKING:
 NO_LIMIT = None
 
 
-def _behaviours(g: Engine, pid: int) -> list[Behaviour]:
-    """The piece's own behaviour plus those of keywords it has without printing them."""
-    out = [g.beh[pid]]
-    extra = g.tkw.get(pid)
+def _extra_behaviours(g: Engine, pid: int) -> list[Behaviour]:
+    """Behaviours of keywords the piece has now without printing them (granted until the end
+    of the turn, or given by the curse in effect)."""
+    extra = g.tkw.get(pid) if g.tkw else None
+    c = g.curse
+    curse_fs = g.beh[c].curse_keywords if c >= 0 and g.curse_on else ()
+    if not extra and not curse_fs:
+        return []
     static = g.types[pid].keywords
     kws: set[str] = set(extra) if extra else set()
-    c = g.curse
-    if c >= 0 and g.curse_on and g.beh[c].curse_keywords:
-        for f in g.beh[c].curse_keywords:
-            kws.update(f(g, c, pid))
-    for kw in kws:
+    for f in curse_fs:
+        kws.update(f(g, c, pid))
+    out = []
+    for kw in sorted(kws):
         if kw not in static:
             b = g.catalogue.keyword_behaviour(kw)
             if b is not None:
                 out.append(b)
     return out
+
+
+def _behaviours(g: Engine, pid: int) -> list[Behaviour]:
+    """The piece's own behaviour plus those of keywords it has without printing them."""
+    return [g.beh[pid], *_extra_behaviours(g, pid)]
 
 
 def can_attack_square(g: Engine, pid: int, target: int) -> bool:
@@ -69,14 +77,27 @@ def _move_action(g: Engine, a: int, b: int) -> Action:
     return act
 
 
-def standard_moves(g: Engine, pid: int, sq: int, out: list[Action]) -> None:
-    if g.has_keyword(pid, "stationary"):
-        return
+def dynamic_keywords(g: Engine) -> bool:
+    """Could any piece have a keyword it does not print (a grant, or the curse)?"""
+    c = g.curse
+    return bool(g.tkw) or (c >= 0 and g.curse_on and bool(g.beh[c].curse_keywords))
+
+
+def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = True) -> None:
+    if dyn:
+        if g.has_keyword(pid, "stationary"):
+            return
+        can_attack = not g.has_keyword(pid, "cannot_attack")
+        own_ok = can_attack and g.has_keyword(pid, "attacks_own")
+    else:
+        kws = g.types[pid].keywords
+        if "stationary" in kws:
+            return
+        can_attack = "cannot_attack" not in kws
+        own_ok = can_attack and "attacks_own" in kws
     board, grid, ctrl = g.board, g.grid, g.ctrl
     land = board._land  # type: ignore[attr-defined]
     player = ctrl[pid]
-    can_attack = not g.has_keyword(pid, "cannot_attack")
-    own_ok = can_attack and g.has_keyword(pid, "attacks_own")
     teams = g.rules.teams
     team = teams[player]
     bf = g.bf[player]
@@ -94,43 +115,49 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action]) -> None:
             out.append(_move_action(g, sq, t))
 
 
-def offer_actions(g: Engine, pid: int, out: list[Action]) -> None:
-    for b in _behaviours(g, pid):
-        for f in b.offer_actions:
-            for a in f(g, pid) or ():
-                if _within_limit(g, pid, a.key, b):
-                    out.append(a)
+def _offer(g: Engine, pid: int, b: Behaviour, fs: tuple, args: tuple, out: list[Action]) -> None:  # type: ignore[type-arg]
+    limits = b.limits
+    for f in fs:
+        acts = f(g, pid, *args)
+        if not acts:
+            continue
+        if not limits:
+            out.extend(acts)
+            continue
+        for a in acts:
+            once = limits.get(a.key)
+            if once is None or not g.used(pid, a.key, once):
+                out.append(a)
+
+
+def offer_actions(g: Engine, pid: int, out: list[Action], dyn: bool = True) -> None:
+    b = g.beh[pid]
+    if b.offer_actions:
+        _offer(g, pid, b, b.offer_actions, (), out)
+    if dyn:
+        for b in _extra_behaviours(g, pid):
+            _offer(g, pid, b, b.offer_actions, (), out)
 
 
 def offer_abilities(g: Engine, pid: int, window: str, out: list[Action]) -> None:
-    for b in _behaviours(g, pid):
-        for f in b.offer_abilities:
-            for a in f(g, pid, window) or ():
-                if _within_limit(g, pid, a.key, b):
-                    out.append(a)
-
-
-def _within_limit(g: Engine, pid: int, key: str, b: Behaviour) -> bool:
-    t = b.type
-    if t is None:
-        return True
-    power = t.power(key)
-    once = getattr(power, "once", None)
-    if once is None:
-        return True
-    return not g.used(pid, key, once)
+    b = g.beh[pid]
+    if b.offer_abilities:
+        _offer(g, pid, b, b.offer_abilities, (window,), out)
+    for b in _extra_behaviours(g, pid):
+        _offer(g, pid, b, b.offer_abilities, (window,), out)
 
 
 def turn_options(g: Engine, player: int) -> list[Action]:
     """Everything ``player`` may do at the start of their turn: moves, actions, abilities."""
     out: list[Action] = []
     grid, ctrl = g.grid, g.ctrl
+    dyn = dynamic_keywords(g)
     for sq in range(len(grid)):
         pid = grid[sq]
         if pid < 0 or ctrl[pid] != player:
             continue
-        standard_moves(g, pid, sq, out)
-        offer_actions(g, pid, out)
+        standard_moves(g, pid, sq, out, dyn)
+        offer_actions(g, pid, out, dyn)
     out.extend(ability_options(g, player, "main"))
     return out
 
@@ -138,14 +165,15 @@ def turn_options(g: Engine, player: int) -> list[Action]:
 def can_move_or_act(g: Engine, player: int) -> bool:
     grid, ctrl = g.grid, g.ctrl
     out: list[Action] = []
+    dyn = dynamic_keywords(g)
     for sq in range(len(grid)):
         pid = grid[sq]
         if pid < 0 or ctrl[pid] != player:
             continue
-        standard_moves(g, pid, sq, out)
+        standard_moves(g, pid, sq, out, dyn)
         if out:
             return True
-        offer_actions(g, pid, out)
+        offer_actions(g, pid, out, dyn)
         if out:
             return True
     return False
@@ -177,11 +205,9 @@ def perform(g: Engine, action: Action) -> None:
         g.reveal([pid])
         g.emit(PowerUsed(g.rules.players[g.ctrl[pid]], action.src, g.types[pid].number,
                          action.key, action.targets))
-        if b.type is not None:
-            power = b.type.power(action.key)
-            once = getattr(power, "once", None)
-            if once is not None:
-                g.mark_used(pid, action.key, once)
+        once = b.limits.get(action.key)
+        if once is not None:
+            g.mark_used(pid, action.key, once)
         fn(g, pid, action)
         return
     raise LookupError(f"no power {action.key!r} on {action.src}")

@@ -64,7 +64,7 @@ class Behaviour:
     __slots__ = ("type", "offer_actions", "offer_abilities", "perform", "offer_replacements",
                  "strength", "curse_modifier", "curse_keywords", "attack_declared",
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
-                 "curse_begins", "curse_ends", "ability_keys")
+                 "curse_begins", "curse_ends", "ability_keys", "limits")
 
     def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
@@ -87,6 +87,8 @@ class Behaviour:
         self.curse_begins = fns("legends_curse_begins")
         self.curse_ends = fns("legends_curse_ends")
         self.ability_keys = frozenset(p.key for p, _ in table.get("legends_offer_abilities", ()))
+        #: power key -> "turn" or "game", for powers limited to one use.
+        self.limits = {p.key: p.once for ps in table.values() for p, _ in ps if p.key and p.once}
 
     def __repr__(self) -> str:
         name = self.type.name if self.type else "keyword"
