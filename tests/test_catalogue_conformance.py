@@ -6,14 +6,14 @@ import importlib
 import random
 
 import pytest
+from tests.randomgames import check_invariants, play_random
+from tests.reference_facts import FACTS
 
 from legends_core import Action, Game, catalogue
 from legends_core.armies import COMPOSITION, random_army
 from legends_core.piecetype import slug
 from legends_core.testing import position
 from legends_pieces import NATIONS
-from tests.randomgames import check_invariants, play_random
-from tests.reference_facts import FACTS
 
 CAT = catalogue()
 NUMBERS = sorted(FACTS)

@@ -4,11 +4,11 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.kernel_pack import CATALOGUE, warrior
+from tests.randomgames import random_position_game
 
 from legends_core import Game
 from legends_core.testing import play, position
-from tests.kernel_pack import CATALOGUE, warrior
-from tests.randomgames import random_position_game
 
 
 def twin_with_permuted_hidden(game: Game, hidden_from: str, seed: int) -> Game:

@@ -1,10 +1,10 @@
 """The rulebook's general rules, checked with synthetic pieces (see kernel_pack)."""
 
 import pytest
+from tests.kernel_pack import CATALOGUE, warrior
 
 from legends_core import IllegalActionError
 from legends_core.testing import options, pass_windows, play, position
-from tests.kernel_pack import CATALOGUE, warrior
 
 B, G = "beige", "gray"
 CASTLE_B, CASTLE_G, TRAP_B, TRAP_G, MIRROR_G = 900, 901, 902, 903, 904

@@ -3,9 +3,9 @@
 import random
 
 import pytest
+from tests.randomgames import play_random
 
 from legends_core import CatalogueError, Game, catalogue, hookimpl, load_packs, piece, preset
-from tests.randomgames import play_random
 
 
 def test_example_pack_is_discovered_and_plays_a_game():

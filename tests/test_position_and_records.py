@@ -7,13 +7,15 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.kernel_pack import CATALOGUE, PIECES, warrior
+from tests.randomgames import random_position_game
 
 from legends_core import (
     Action,
     Game,
     PluginError,
-    Power,
     PositionError,
+    Power,
     hookimpl,
     load_packs,
     piece,
@@ -21,8 +23,6 @@ from legends_core import (
 from legends_core.events import Event
 from legends_core.testing import play, position, position_dict
 from legends_pieces.powers import KEYWORD_POWERS
-from tests.kernel_pack import CATALOGUE, PIECES, warrior
-from tests.randomgames import random_position_game
 
 
 @given(st.integers(min_value=0, max_value=2**31), st.integers(min_value=0, max_value=150))

@@ -4,7 +4,6 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
-
 from tests.kernel_pack import CATALOGUE
 from tests.randomgames import play_random, random_position_game
 

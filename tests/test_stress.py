@@ -8,9 +8,9 @@ import os
 import random
 
 import pytest
+from tests.randomgames import play_random
 
 from legends_core import Game
-from tests.randomgames import play_random
 
 GAMES = int(os.environ.get("LEGENDS_STRESS_GAMES", "300"))
 

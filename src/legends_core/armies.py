@@ -70,7 +70,7 @@ def preset(name: str | int, side: str) -> tuple[int, ...]:
     return PRESETS[key][side]
 
 
-def _slot(t) -> int | str:  # type: ignore[no-untyped-def]
+def _slot(t) -> int | str:
     return t.strength if t.kind == "warrior" else t.kind
 
 

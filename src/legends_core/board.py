@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -31,7 +32,7 @@ DIRECTIONS = ORTHOGONAL + DIAGONAL
 _SQUARE_RE = re.compile(r"^([a-z])([1-9][0-9]?)$")
 
 
-def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, object]:
+def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]:
     n = width * height
     land = tuple(t != WATER for t in terrain)
     rays: list[tuple[tuple[int, ...], ...]] = []
@@ -93,7 +94,17 @@ class Board:
     terrain: tuple[str, ...]
     regions: dict[str, tuple[int, ...]] = attrs.field(factory=dict, eq=False, hash=False)
     layout: tuple[str, ...] = ()
-    _t: dict[str, object] = attrs.field(init=False, eq=False, hash=False)
+    # Tables computed once from the terrain (not part of the value).
+    _land: tuple[bool, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _adjacent: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _orthogonal: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _diagonal: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _within2: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _water_adjacent: tuple[bool, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _by_terrain: dict[str, tuple[int, ...]] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _names: tuple[str, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _index: dict[str, int] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not (1 <= self.width <= 26 and 1 <= self.height <= 99):
@@ -105,13 +116,11 @@ class Board:
         for t in self.terrain:
             if t not in TERRAINS:
                 raise PositionError(f"unknown terrain {t!r}")
-        t = _tables(self.width, self.height, self.terrain)
-        object.__setattr__(self, "_t", t)
-        # Flattened for speed: these are read on every move generation.
-        for name in ("land", "rays", "adjacent", "orthogonal", "diagonal", "within2",
-                     "water_adjacent", "by_terrain", "names"):
-            object.__setattr__(self, "_" + name, t[name])
-        object.__setattr__(self, "_index", {n: i for i, n in enumerate(t["names"])})  # type: ignore[call-overload]
+        tables = _tables(self.width, self.height, self.terrain)
+        # Flattened attributes for speed: these are read on every move generation.
+        for name, value in tables.items():
+            object.__setattr__(self, "_" + name, value)
+        object.__setattr__(self, "_index", {n: i for i, n in enumerate(self._names)})
 
     def __repr__(self) -> str:
         what = "+".join(self.layout) if self.layout else "custom"
@@ -128,13 +137,13 @@ class Board:
 
     def name(self, square: int) -> str:
         """``0`` -> ``'a1'``."""
-        return self._names[square]  # type: ignore[attr-defined,no-any-return]
+        return self._names[square]
 
     def parse_square(self, text: str) -> int:
         """``'a1'`` -> ``0``; raises :class:`ValueError` naming the bad text."""
-        sq = self._index.get(text)  # type: ignore[attr-defined]
+        sq = self._index.get(text)
         if sq is not None:
-            return sq  # type: ignore[no-any-return]
+            return sq
         m = _SQUARE_RE.match(text.strip().lower()) if isinstance(text, str) else None
         if not m:
             raise ValueError(f"{text!r} is not a square name like 'a1'")
@@ -151,34 +160,34 @@ class Board:
         return square // self.width
 
     def is_land(self, square: int) -> bool:
-        return self._land[square]  # type: ignore[attr-defined,no-any-return]
+        return self._land[square]
 
     def terrain_of(self, square: int) -> str:
         return self.terrain[square]
 
     def adjacent(self, square: int) -> tuple[int, ...]:
         """The up to 8 squares touching ``square`` (diagonals included)."""
-        return self._adjacent[square]  # type: ignore[attr-defined,no-any-return]
+        return self._adjacent[square]
 
     def orthogonal(self, square: int) -> tuple[int, ...]:
-        return self._orthogonal[square]  # type: ignore[attr-defined,no-any-return]
+        return self._orthogonal[square]
 
     def diagonal(self, square: int) -> tuple[int, ...]:
-        return self._diagonal[square]  # type: ignore[attr-defined,no-any-return]
+        return self._diagonal[square]
 
     def ray(self, square: int, direction: int) -> tuple[int, ...]:
         """Squares outward from ``square`` in ``DIRECTIONS[direction]``, nearest first."""
-        return self._rays[square][direction]  # type: ignore[attr-defined,no-any-return]
+        return self._rays[square][direction]
 
     def within_two(self, square: int) -> tuple[int, ...]:
         """Squares up to two steps away in any combination of directions."""
-        return self._within2[square]  # type: ignore[attr-defined,no-any-return]
+        return self._within2[square]
 
     def next_to_water(self, square: int) -> bool:
-        return self._water_adjacent[square]  # type: ignore[attr-defined,no-any-return]
+        return self._water_adjacent[square]
 
     def of_terrain(self, terrain: str) -> tuple[int, ...]:
-        return self._by_terrain.get(terrain, ())  # type: ignore[attr-defined,no-any-return]
+        return self._by_terrain.get(terrain, ())
 
     def distance(self, a: int, b: int) -> int:
         """King-move distance between two squares."""
@@ -217,7 +226,7 @@ class Board:
 
 
 def from_rows(rows: Sequence[str], *, width: int | None = None, height: int | None = None,
-              regions: dict[str, Iterable[str]] | None = None,
+              regions: Mapping[str, Iterable[str]] | None = None,
               layout: tuple[str, ...] = ()) -> Board:
     """Build a board from terrain letters, top rank first (as the first player sees it)."""
     rows = [str(r) for r in rows]

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from .actions import PASS, Action
 from .events import Attacked, Compared, Passed
 from .flow import Window
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 
 
 @task("attack")
+@attrs.frozen
 class Attack(Task):
     attacker: int
     square: int
@@ -53,6 +56,7 @@ class Attack(Task):
 
 
 @task("attack-reveal")
+@attrs.frozen
 class AttackReveal(Task):
     attacker: int
     defender: int
@@ -76,6 +80,7 @@ class AttackReveal(Task):
 
 
 @task("attack-resolve")
+@attrs.frozen
 class AttackResolve(Task):
     attacker: int
     defender: int
@@ -134,6 +139,7 @@ class AttackResolve(Task):
 
 
 @task("replacement", decision=True)
+@attrs.frozen
 class Replacement(Task):
     """The player whose attacked piece is about to be destroyed may replace that by a power
     (Migol's Royal Guard). Offered whenever a protected piece loses, whatever is nearby."""
@@ -158,6 +164,7 @@ class Replacement(Task):
 
 
 @task("attack-kill")
+@attrs.frozen
 class AttackKill(Task):
     attacker: int
     defender: int
@@ -186,6 +193,7 @@ class AttackKill(Task):
 
 
 @task("attack-finish")
+@attrs.frozen
 class AttackFinish(Task):
     """The attacker won and stands on ``square``: run its after-attack powers, then Berserk."""
 
@@ -205,6 +213,7 @@ class AttackFinish(Task):
 
 
 @task("berserk-check")
+@attrs.frozen
 class BerserkCheck(Task):
     attacker: int
     square: int
@@ -230,6 +239,7 @@ def berserk_targets(g: Engine, pid: int) -> list[int]:
 
 
 @task("berserk", decision=True)
+@attrs.frozen
 class Berserk(Task):
     """A Berserk piece that won must attack again if it can: choose which enemy."""
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from .events import CurseBegan, CurseEnded
 from .tasks import Task, task
 
@@ -22,6 +24,7 @@ CURSE_QUEUE = -3
 
 
 @task("curse-arrive")
+@attrs.frozen
 class CurseArrive(Task):
     piece: int
     controller: int
@@ -49,6 +52,7 @@ class CurseArrive(Task):
 
 
 @task("curse-activate")
+@attrs.frozen
 class CurseActivate(Task):
     piece: int
 

@@ -24,21 +24,37 @@ from .events import (
     Revealed,
     Swapped,
 )
+from .queries import Queries
 from .tasks import Ask, Later, continuation_name
 
 if TYPE_CHECKING:
-    from .engine import Engine
+    from .events import Event
+    from .tasks import Task
 
 DESTROYED = -1
 CURSE = -2
 CURSE_QUEUE = -3
 
 
-class Effects:
-    __slots__ = ()
+class Effects(Queries):
+
+    # Provided by Engine.
+    curse_queue: list[int]
+    temps: list[tuple[int, str, Any, int]]
+    dirty: set[int]
+    dirty_all: bool
+    extra: list[int]
+    over: bool
+    winner: int | None
+    reason: str
+
+    if TYPE_CHECKING:
+        def emit(self, event: Event) -> None: ...
+        def seen(self, pid: int) -> tuple[str, ...]: ...
+        def schedule(self, *tasks: Task) -> None: ...
 
     # -- knowledge ---------------------------------------------------------------------
-    def reveal(self: Engine, pids: Iterable[int], to: Iterable[int] | None = None) -> list[int]:
+    def reveal(self, pids: Iterable[int], to: Iterable[int] | None = None) -> list[int]:
         """Show pieces to every player (or only to the players in ``to``).
 
         Returns the pieces that someone learned. Revealing a piece again is harmless.
@@ -55,11 +71,11 @@ class Effects:
                                    self.seen(pid) if to is None else self._names(after & (mask | before))))
         return learned
 
-    def _names(self: Engine, mask: int) -> tuple[str, ...]:
+    def _names(self, mask: int) -> tuple[str, ...]:
         return tuple(p for i, p in enumerate(self.rules.players) if mask >> i & 1)
 
     # -- moving ------------------------------------------------------------------------
-    def move_piece(self: Engine, pid: int, square: int, how: str = "move",
+    def move_piece(self, pid: int, square: int, how: str = "move",
                    over: Sequence[int] = ()) -> None:
         """Move a piece on the board to an empty land square."""
         frm = self.loc[pid]
@@ -79,7 +95,7 @@ class Effects:
         if over:
             self.flown.append((pid, tuple(over)))
 
-    def swap_pieces(self: Engine, a: int, b: int, how: str = "switch") -> None:
+    def swap_pieces(self, a: int, b: int, how: str = "switch") -> None:
         """Exchange the squares of two pieces on the board (no one learns anything)."""
         sa, sb = self.loc[a], self.loc[b]
         if sa < 0 or sb < 0:
@@ -90,7 +106,7 @@ class Effects:
         self.emit(Swapped(self.rules.players[self.ctrl[a]], self.board.name(sa),
                           self.board.name(sb), how))
 
-    def place(self: Engine, pid: int, square: int, player: int, *, reveal: bool = True) -> None:
+    def place(self, pid: int, square: int, player: int, *, reveal: bool = True) -> None:
         """Put a piece from a destroyed area (or the curse slot) on an empty square.
 
         ``player`` controls it afterwards. Such pieces lay face up, so everyone knows them.
@@ -117,7 +133,7 @@ class Effects:
                          self.seen(pid), self.rules.players[player]))
         self._check_castle(pid)
 
-    def attack(self: Engine, pid: int, square: int, how: str = "move", origin: int | None = None) -> None:
+    def attack(self, pid: int, square: int, how: str = "move", origin: int | None = None) -> None:
         """Schedule an attack by ``pid`` on the piece on ``square``."""
         from .combat import Attack
 
@@ -125,7 +141,7 @@ class Effects:
                              self.ctrl[pid]))
 
     # -- destruction -------------------------------------------------------------------
-    def destroy(self: Engine, pids: Iterable[int], cause: str = "") -> list[int]:
+    def destroy(self, pids: Iterable[int], cause: str = "") -> list[int]:
         """Destroy pieces on the board, all at the same moment.
 
         Castles are left alone unless ``cause`` is ``"attack"`` (a castle falls only to an
@@ -167,14 +183,14 @@ class Effects:
             self.emit(CursesVoided(tuple(self.types[p].number for p in curses)))
         return batch
 
-    def _clear_effects(self: Engine, pid: int) -> None:
+    def _clear_effects(self, pid: int) -> None:
         if pid in self.tstr or pid in self.tkw:
             self.temps = [t for t in self.temps if t[0] != pid]
             self.tstr.pop(pid, None)
             self.tkw.pop(pid, None)
 
     # -- control -----------------------------------------------------------------------
-    def take_control(self: Engine, pid: int, player: int) -> None:
+    def take_control(self, pid: int, player: int) -> None:
         """``player`` now controls the piece (and so knows what it is)."""
         if self.ctrl[pid] == player:
             return
@@ -185,13 +201,13 @@ class Effects:
                                  self.rules.players[player]))
         self._check_castle(pid)
 
-    def _check_castle(self: Engine, pid: int) -> None:
+    def _check_castle(self, pid: int) -> None:
         if self.types[pid].kind == "castle" and self.loc[pid] >= 0 and self.hostile(
                 self.ctrl[pid], self.owner[pid]):
             self.end_game(self.ctrl[pid], "took control of the enemy castle")
 
     # -- until the end of the turn -----------------------------------------------------
-    def boost(self: Engine, pid: int, amount: int, source: int = -1) -> None:
+    def boost(self, pid: int, amount: int, source: int = -1) -> None:
         """Change a warrior's strength by ``amount`` until the end of the turn."""
         if self.types[pid].kind != "warrior" or self.loc[pid] < 0:
             return
@@ -200,7 +216,7 @@ class Effects:
         self.dirty.add(pid)
         self.emit(Modified(self.ref(pid), self.types[pid].number, self.seen(pid), amount))
 
-    def grant(self: Engine, pid: int, keyword: str, source: int = -1) -> None:
+    def grant(self, pid: int, keyword: str, source: int = -1) -> None:
         """Give a piece a keyword (``"flying"``, ...) until the end of the turn."""
         if self.loc[pid] < 0:
             return
@@ -208,7 +224,7 @@ class Effects:
         self.tkw[pid] = self.tkw.get(pid, frozenset()) | {keyword}
         self.emit(Granted(self.ref(pid), self.types[pid].number, self.seen(pid), keyword))
 
-    def expire_turn_effects(self: Engine) -> None:
+    def expire_turn_effects(self) -> None:
         for pid in self.tstr:
             self.dirty.add(pid)
         self.temps.clear()
@@ -219,25 +235,25 @@ class Effects:
         for k in [k for k in self.memo if k[1].startswith("turn:")]:
             del self.memo[k]
 
-    def extra_turn(self: Engine, player: int) -> None:
+    def extra_turn(self, player: int) -> None:
         """``player`` takes another turn after this one."""
         self.extra[player] += 1
         self.emit(ExtraTurn(self.rules.players[player]))
 
     # -- limits and memory -------------------------------------------------------------
-    def mark_used(self: Engine, pid: int, key: str, per: str = "turn") -> None:
+    def mark_used(self, pid: int, key: str, per: str = "turn") -> None:
         (self.used_turn if per == "turn" else self.used_game).add((pid, key))
 
-    def remember(self: Engine, pid: int, key: str, value: Any) -> None:
+    def remember(self, pid: int, key: str, value: Any) -> None:
         """Store a JSON-friendly value about a piece in the game state. Keys starting with
         ``"turn:"`` are forgotten at the end of the turn."""
         self.memo[(pid, key)] = value
 
-    def forget(self: Engine, pid: int, key: str) -> None:
+    def forget(self, pid: int, key: str) -> None:
         self.memo.pop((pid, key), None)
 
     # -- questions and follow-ups ------------------------------------------------------
-    def ask(self: Engine, player: int, about: str, choices: Sequence[str],
+    def ask(self, player: int, about: str, choices: Sequence[str],
             then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
         """Schedule a question: ``player`` picks one of ``choices`` (strings: squares, refs,
         names, ``"done"``). Then ``then(game, value, data)`` runs. Nothing is asked when
@@ -245,12 +261,12 @@ class Effects:
         if choices:
             self.schedule(Ask(player, about, tuple(choices), continuation_name(then), dict(data or {})))
 
-    def later(self: Engine, then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
+    def later(self, then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
         """Schedule ``then(game, data)`` after everything scheduled so far."""
         self.schedule(Later(continuation_name(then), dict(data or {})))
 
     # -- the end -----------------------------------------------------------------------
-    def end_game(self: Engine, winner: int | None, reason: str) -> None:
+    def end_game(self, winner: int | None, reason: str) -> None:
         if self.over:
             return
         self.over = True
@@ -258,7 +274,7 @@ class Effects:
         self.reason = reason
         self.emit(GameOver(None if winner is None else self.rules.players[winner], reason))
 
-    def settle(self: Engine) -> None:
+    def settle(self) -> None:
         """State checks after every step: warriors at strength 0 or below are destroyed at
         once (all together)."""
         if self.over:

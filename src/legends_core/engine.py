@@ -13,7 +13,7 @@ squares are ints; players are ints (indices into ``rules.players``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
@@ -23,7 +23,6 @@ from .effects import Effects
 from .errors import IllegalActionError
 from .events import Chose, Event
 from .piecetype import PieceType
-from .queries import Queries
 from .registry import Behaviour, Catalogue
 from .tasks import Task
 
@@ -77,7 +76,7 @@ class Outcome:
 Outcome.HANDLED = Outcome(False, False, True)
 
 
-class Engine(Queries, Effects):
+class Engine(Effects):
     """Mutable game state plus the task loop. Build through :class:`legends_core.Game`."""
 
     __slots__ = (
@@ -247,7 +246,7 @@ class Engine(Queries, Effects):
             self._sched.extend(tasks)
 
     def _step(self, fn: Callable[..., Any], *args: Any) -> None:
-        self._sched = sched = []
+        self._sched = sched = cast(list[Task], [])
         try:
             fn(self, *args)
             self.settle()

@@ -9,7 +9,8 @@ everyone else. Squares are names (``"d4"``); pieces off the board are named by a
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
@@ -18,9 +19,11 @@ from .errors import PositionError
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
-def _event(kind: str):  # type: ignore[no-untyped-def]
-    def register(cls):  # type: ignore[no-untyped-def]
-        cls = attrs.frozen(cls)
+E = TypeVar("E", bound="Event")
+
+
+def _event(kind: str) -> Callable[[type[E]], type[E]]:
+    def register(cls: type[E]) -> type[E]:
         cls.kind = kind
         EVENT_TYPES[kind] = cls
         return cls
@@ -34,7 +37,7 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
-        for f in attrs.fields(type(self)):  # type: ignore[misc]
+        for f in attrs.fields(cast(Any, type(self))):
             v = getattr(self, f.name)
             d[f.name] = list(v) if isinstance(v, tuple) else v
         return d
@@ -46,12 +49,12 @@ class Event:
         except (KeyError, TypeError):
             raise PositionError(f"event.kind: unknown event {data!r:.60}") from None
         kwargs = {}
-        for f in attrs.fields(cls):  # type: ignore[misc]
+        for f in attrs.fields(cast(Any, cls)):
             if f.name in data:
                 v = data[f.name]
                 kwargs[f.name] = tuple(v) if isinstance(v, list) else v
         try:
-            return cls(**kwargs)  # type: ignore[no-any-return]
+            return cls(**kwargs)
         except TypeError as exc:
             raise PositionError(f"event {data['kind']}: {exc}") from None
 
@@ -60,12 +63,14 @@ class Event:
 
 
 @_event("turn")
+@attrs.frozen
 class TurnStarted(Event):
     player: str
     number: int
 
 
 @_event("move")
+@attrs.frozen
 class Moved(Event):
     player: str
     frm: str
@@ -77,6 +82,7 @@ class Moved(Event):
 
 
 @_event("attack")
+@attrs.frozen
 class Attacked(Event):
     player: str
     frm: str
@@ -85,6 +91,7 @@ class Attacked(Event):
 
 
 @_event("reveal")
+@attrs.frozen
 class Revealed(Event):
     at: str
     piece: int | None
@@ -92,6 +99,7 @@ class Revealed(Event):
 
 
 @_event("strength")
+@attrs.frozen
 class Compared(Event):
     at: str
     attacker: int
@@ -99,6 +107,7 @@ class Compared(Event):
 
 
 @_event("destroy")
+@attrs.frozen
 class Destroyed(Event):
     at: str
     piece: int
@@ -108,23 +117,27 @@ class Destroyed(Event):
 
 
 @_event("curse-begin")
+@attrs.frozen
 class CurseBegan(Event):
     piece: int
     player: str
 
 
 @_event("curse-end")
+@attrs.frozen
 class CurseEnded(Event):
     piece: int
     player: str
 
 
 @_event("curse-void")
+@attrs.frozen
 class CursesVoided(Event):
     pieces: tuple[int, ...]
 
 
 @_event("control")
+@attrs.frozen
 class ControlChanged(Event):
     at: str
     piece: int | None
@@ -133,6 +146,7 @@ class ControlChanged(Event):
 
 
 @_event("place")
+@attrs.frozen
 class Placed(Event):
     at: str
     frm: str
@@ -142,6 +156,7 @@ class Placed(Event):
 
 
 @_event("power")
+@attrs.frozen
 class PowerUsed(Event):
     player: str
     at: str
@@ -151,6 +166,7 @@ class PowerUsed(Event):
 
 
 @_event("modify")
+@attrs.frozen
 class Modified(Event):
     at: str
     piece: int | None
@@ -159,6 +175,7 @@ class Modified(Event):
 
 
 @_event("grant")
+@attrs.frozen
 class Granted(Event):
     at: str
     piece: int | None
@@ -167,6 +184,7 @@ class Granted(Event):
 
 
 @_event("swap")
+@attrs.frozen
 class Swapped(Event):
     player: str
     a: str
@@ -175,12 +193,14 @@ class Swapped(Event):
 
 
 @_event("pass")
+@attrs.frozen
 class Passed(Event):
     player: str
     window: str
 
 
 @_event("choose")
+@attrs.frozen
 class Chose(Event):
     player: str
     prompt: str
@@ -188,17 +208,20 @@ class Chose(Event):
 
 
 @_event("shuffle")
+@attrs.frozen
 class Shuffled(Event):
     player: str
     army: str
 
 
 @_event("extra-turn")
+@attrs.frozen
 class ExtraTurn(Event):
     player: str
 
 
 @_event("game-over")
+@attrs.frozen
 class GameOver(Event):
     winner: str | None
     reason: str

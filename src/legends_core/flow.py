@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from .actions import PASS, Action
 from .events import Passed, TurnStarted
 from .moves import ability_options, can_move_or_act, do_move, is_ability, perform, turn_options
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 
 
 @task("turn-start")
+@attrs.frozen
 class TurnStart(Task):
     def run(self, g: Engine) -> None:
         limit = g.rules.turn_limit
@@ -37,6 +40,7 @@ class TurnStart(Task):
 
 
 @task("main", decision=True)
+@attrs.frozen
 class MainDecision(Task):
     """The active player's choice: a move, an action, or an ability (then choose again)."""
 
@@ -61,6 +65,7 @@ class MainDecision(Task):
 
 
 @task("window", decision=True)
+@attrs.frozen
 class Window(Task):
     """A response window: ``player`` may use an ability or pass.
 
@@ -104,6 +109,7 @@ def attack_live(g: Engine) -> bool:
 
 
 @task("turn-end")
+@attrs.frozen
 class TurnEnd(Task):
     def run(self, g: Engine) -> None:
         g.expire_turn_effects()

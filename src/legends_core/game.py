@@ -220,7 +220,7 @@ class Game:
         return self._engine.rules.players
 
     @property
-    def board(self):  # type: ignore[no-untyped-def]
+    def board(self):
         return self._engine.board
 
     @property

@@ -96,12 +96,12 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
         can_attack = "cannot_attack" not in kws
         own_ok = can_attack and "attacks_own" in kws
     board, grid, ctrl = g.board, g.grid, g.ctrl
-    land = board._land  # type: ignore[attr-defined]
+    land = board._land
     player = ctrl[pid]
     teams = g.rules.teams
     team = teams[player]
     bf = g.bf[player]
-    for t in board._orthogonal[sq]:  # type: ignore[attr-defined]
+    for t in board._orthogonal[sq]:
         if not land[t]:
             continue
         q = grid[t]
@@ -115,7 +115,7 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
             out.append(_move_action(g, sq, t))
 
 
-def _offer(g: Engine, pid: int, b: Behaviour, fs: tuple, args: tuple, out: list[Action]) -> None:  # type: ignore[type-arg]
+def _offer(g: Engine, pid: int, b: Behaviour, fs: tuple, args: tuple, out: list[Action]) -> None:
     limits = b.limits
     for f in fs:
         acts = f(g, pid, *args)

@@ -222,7 +222,7 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
         raise PositionError(f"flown: {exc}") from None
     g.moved = {pid_ok(p, "moved") for p in data.get("moved", [])}
     combat = data.get("combat")
-    g.combat = tuple(combat) if combat else None  # type: ignore[assignment]
+    g.combat = tuple(combat) if combat else None
     g.stack = [Task.from_dict(x) for x in data.get("stack", [])]
     g.over = bool(data.get("over", False))
     w = data.get("winner")

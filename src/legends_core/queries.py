@@ -18,7 +18,6 @@ CURSE_QUEUE = -3
 
 
 class Queries:
-    __slots__ = ()
 
     # Provided by Engine.
     board: Board

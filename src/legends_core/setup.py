@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+import attrs
+
 from .actions import DONE, Action
 from .events import Shuffled
 from .tasks import Task, task
@@ -33,6 +35,7 @@ def shuffle_army(g: Engine, player: int) -> None:
 
 
 @task("setup-shuffle", decision=True)
+@attrs.frozen
 class SetupShuffle(Task):
     player: int
     target: int
@@ -49,6 +52,7 @@ class SetupShuffle(Task):
 
 
 @task("setup-switch", decision=True)
+@attrs.frozen
 class SetupSwitch(Task):
     player: int
     left: int

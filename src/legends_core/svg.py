@@ -48,7 +48,7 @@ def _piece(p: PieceView, x: float, y: float, size: float) -> str:
     return "".join(out)
 
 
-def board_svg(*, view: View, last: Action | None = None, size: int = 56,
+def board_svg(*, view: View, last: Action | None = None, size: float = 56,
               panel: bool = True, coordinates: bool = True) -> str:
     """Render ``view`` as SVG source.
 
@@ -60,8 +60,8 @@ def board_svg(*, view: View, last: Action | None = None, size: int = 56,
     """
     width, height = view.board["width"], view.board["height"]
     rows = view.board["rows"]
-    margin = size * 0.5 if coordinates else 0
-    panel_w = size * 4 if panel else 0
+    margin = size * 0.5 if coordinates else 0.0
+    panel_w = size * 4 if panel else 0.0
     total_w = margin + width * size + panel_w
     total_h = margin + height * size
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '

@@ -18,7 +18,7 @@ run something after what is already scheduled.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import attrs
 
@@ -29,13 +29,13 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 TASK_TYPES: dict[str, type[Task]] = {}
+T = TypeVar("T", bound="Task")
 CONTINUATIONS: dict[str, Callable[..., Any]] = {}
 
 
-def task(name: str, *, decision: bool = False):  # type: ignore[no-untyped-def]
-    """Class decorator: make an attrs frozen task registered under ``name``."""
-    def register(cls):  # type: ignore[no-untyped-def]
-        cls = attrs.frozen(cls)
+def task(name: str, *, decision: bool = False) -> Callable[[type[T]], type[T]]:
+    """Class decorator: register an (attrs frozen) task class under ``name``."""
+    def register(cls: type[T]) -> type[T]:
         cls.name = name
         cls.decision = decision
         if name in TASK_TYPES and TASK_TYPES[name].__qualname__ != cls.__qualname__:
@@ -59,7 +59,7 @@ def continuation(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def continuation_name(fn: Callable[..., Any]) -> str:
     try:
-        return fn.continuation_name  # type: ignore[attr-defined,no-any-return]
+        return str(getattr(fn, "continuation_name"))  # noqa: B009 (set by @continuation)
     except AttributeError:
         raise TypeError(f"{fn!r} is not marked with @continuation") from None
 
@@ -93,7 +93,7 @@ class Task:
     # -- serialisation -----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"task": self.name}
-        for f in attrs.fields(type(self)):  # type: ignore[misc]
+        for f in attrs.fields(cast(Any, type(self))):
             d[f.name] = _plain(getattr(self, f.name))
         return d
 
@@ -103,7 +103,7 @@ class Task:
             raise PositionError(f"stack: unknown task {data!r:.80}")
         cls = TASK_TYPES[data["task"]]
         kwargs = {}
-        for f in attrs.fields(cls):  # type: ignore[misc]
+        for f in attrs.fields(cast(Any, cls)):
             if f.name not in data:
                 if f.default is attrs.NOTHING:
                     raise PositionError(f"stack: task {cls.name!r} is missing field {f.name!r}")
@@ -112,7 +112,7 @@ class Task:
         if "then" in kwargs and kwargs["then"] and kwargs["then"] not in CONTINUATIONS:
             raise PositionError(f"stack: task {cls.name!r} names unknown continuation {kwargs['then']!r}")
         try:
-            return cls(**kwargs)  # type: ignore[no-any-return]
+            return cls(**kwargs)
         except (TypeError, ValueError) as exc:
             raise PositionError(f"stack: task {cls.name!r}: {exc}") from None
 
@@ -139,6 +139,7 @@ def _frozen(v: Any) -> Any:
 
 
 @task("ask", decision=True)
+@attrs.frozen
 class Ask(Task):
     """A question from a power: ``player`` picks one of ``choices``; then ``then`` runs."""
 
@@ -161,6 +162,7 @@ class Ask(Task):
 
 
 @task("later")
+@attrs.frozen
 class Later(Task):
     """Run a continuation after everything scheduled before it."""
 

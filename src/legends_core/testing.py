@@ -51,11 +51,11 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
             spec = {"number": spec}
         elif isinstance(spec, tuple):
             spec = {"number": spec[0], "controller": spec[1]}
-        t = cat[spec["number"]]
-        owner = spec.get("owner", t.army if t.army in players else players[0])
+        pt = cat[spec["number"]]
+        owner = spec.get("owner", pt.army if pt.army in players else players[0])
         ctrl = spec.get("controller", owner)
         known = spec.get("known_to", list(players) if sq in revealed else [ctrl])
-        out.append({"number": t.number, "owner": owner, "controller": ctrl, "at": sq,
+        out.append({"number": pt.number, "owner": owner, "controller": ctrl, "at": sq,
                     "known_to": sorted(set(known) | {ctrl}, key=players.index)})
     dead: dict[str, list[int]] = {p: [] for p in players}
     for who, numbers in (destroyed or {}).items():

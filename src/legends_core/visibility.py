@@ -81,16 +81,15 @@ def view(g: Engine, player: int | None) -> View:
         if pid < 0:
             continue
         mask = g.known[pid]
-        common = dict(square=g.board.name(sq), controller=names[g.ctrl[pid]],
-                      owner=names[g.owner[pid]], revealed=mask == g.all_mask,
-                      known_to=g.seen(pid), moved=pid in g.moved)
+        square, controller, owner = g.board.name(sq), names[g.ctrl[pid]], names[g.owner[pid]]
+        revealed, known_to, moved = mask == g.all_mask, g.seen(pid), pid in g.moved
         if mask & bit:
             t = g.types[pid]
-            pieces.append(PieceView(number=t.number, name=t.name, kind=t.kind,
-                                    strength=t.strength, current=g.strength(pid),
-                                    colour=t.colour, type=t.type, **common))
+            pieces.append(PieceView(square, controller, owner, revealed, known_to, moved,
+                                    t.number, t.name, t.kind, t.strength, g.strength(pid),
+                                    t.colour, t.type))
         else:
-            pieces.append(PieceView(number=None, **common))
+            pieces.append(PieceView(square, controller, owner, revealed, known_to, moved, None))
     pending = g.pending
     to_move = names[pending.player] if pending is not None else None
     options: tuple[str, ...] = ()

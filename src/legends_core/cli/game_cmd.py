@@ -10,7 +10,7 @@ from ..game import Game
 from .common import add_game_options, army_arg, boards_arg
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("game", help="watch the computer play itself (the default command)")
     add_game_options(p)
     p.add_argument("--players", default="heuristic,heuristic",

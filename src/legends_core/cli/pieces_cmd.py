@@ -7,7 +7,7 @@ import argparse
 from ..registry import catalogue
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("pieces", help="list the pieces, or show one (legends pieces 37)")
     p.add_argument("piece", nargs="?", help="a collector number or name to show in full")
     p.add_argument("--colour", "--color", help="gold, green, blue, silver, red or purple")

@@ -19,7 +19,7 @@ HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pas
 Other commands: board (draw the board), save FILE (save and keep playing), quit."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play against the computer in the terminal")
     add_game_options(p)
     p.add_argument("--side", choices=("beige", "gray"), default="beige", help="your side")

@@ -11,7 +11,7 @@ from ..game import Game
 from .text import board_text, event_lines
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="step through a saved game record")
     p.add_argument("file", help="a game record (JSON), as saved by 'game --save' or 'play'")
     p.add_argument("--view", choices=("beige", "gray", "full"), default="full",

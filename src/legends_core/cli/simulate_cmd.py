@@ -16,7 +16,7 @@ from ..game import Game
 from .common import add_game_options, army_arg, boards_arg
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many computer games and summarise them")
     p.add_argument("-n", "--games", type=int, default=20)
     add_game_options(p)

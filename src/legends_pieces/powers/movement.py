@@ -8,7 +8,7 @@ Quickness over one square are plain moves, so only longer ones are offered.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -367,13 +367,12 @@ def _gather_power(game: Engine, leader: int, key: str) -> Gather:
     return power
 
 
-def _gather_next(game: Engine, data: dict[str, object]) -> None:
-    leader = data["leader"]
-    assert isinstance(leader, int)
-    if data["left"] <= 0 or game.loc[leader] < 0 or not _free_around(game, leader):  # type: ignore[operator]
+def _gather_next(game: Engine, data: dict[str, Any]) -> None:
+    leader: int = data["leader"]
+    if data["left"] <= 0 or game.loc[leader] < 0 or not _free_around(game, leader):
         return
-    power = _gather_power(game, leader, data["key"])  # type: ignore[arg-type]
-    cands = [game.ref(p) for p in _gatherable(game, leader, power.match, data["moved"])]  # type: ignore[arg-type]
+    power = _gather_power(game, leader, data["key"])
+    cands = [game.ref(p) for p in _gatherable(game, leader, power.match, data["moved"])]
     if not cands:
         return
     if not data["first"]:
@@ -383,23 +382,22 @@ def _gather_next(game: Engine, data: dict[str, object]) -> None:
 
 
 @continuation
-def _gather_which(game: Engine, value: str, data: dict[str, object]) -> None:
+def _gather_which(game: Engine, value: str, data: dict[str, Any]) -> None:
     if value == "done":
         return
     pid = game.from_ref(value)
-    leader = data["leader"]
-    game.ask(game.ctrl[leader], "choose an empty square next to it",  # type: ignore[index]
-             [game.name(s) for s in _free_around(game, leader)], _gather_where,  # type: ignore[arg-type]
+    leader: int = data["leader"]
+    game.ask(game.ctrl[leader], "choose an empty square next to it",
+             [game.name(s) for s in _free_around(game, leader)], _gather_where,
              {**data, "piece": pid})
 
 
 @continuation
-def _gather_where(game: Engine, value: str, data: dict[str, object]) -> None:
-    pid = data["piece"]
-    assert isinstance(pid, int)
+def _gather_where(game: Engine, value: str, data: dict[str, Any]) -> None:
+    pid: int = data["piece"]
     game.move_piece(pid, game.sq(value), str(data["key"]))
     game.reveal([pid])
     nxt = {k: v for k, v in data.items() if k != "piece"}
-    nxt["moved"] = (*nxt["moved"], pid)  # type: ignore[misc]
-    nxt["left"] = nxt["left"] - 1  # type: ignore[operator]
+    nxt["moved"] = (*nxt["moved"], pid)
+    nxt["left"] = nxt["left"] - 1
     _gather_next(game, nxt)
