@@ -11,7 +11,7 @@ from legends_core import Game
 from legends_core.testing import play, position
 
 
-def twin_with_permuted_hidden(game: Game, hidden_from: str, seed: int) -> Game:
+def twin_with_permuted_hidden(game: Game, hidden_from: str, seed: int, catalogue=CATALOGUE) -> Game:
     """A copy of ``game`` whose other player's pieces unknown to ``hidden_from`` swap
     identities among themselves."""
     pos = game.to_position()
@@ -21,23 +21,16 @@ def twin_with_permuted_hidden(game: Game, hidden_from: str, seed: int) -> Game:
     random.Random(seed).shuffle(numbers)
     for p, n in zip(secret, numbers, strict=True):
         p["number"] = n
-    return Game.from_position(pos, catalogue=CATALOGUE)
+    return Game.from_position(pos, catalogue=catalogue)
 
 
 def views_equal(a: Game, b: Game, player: str) -> bool:
     return a.view(player) == b.view(player)
 
 
-@given(st.integers(min_value=0, max_value=2**31), st.sampled_from(["beige", "gray"]))
-def test_views_actions_and_events_do_not_depend_on_hidden_identities(seed, viewer):
+def check_indistinguishable(a: Game, viewer: str, seed: int, catalogue) -> None:
     rng = random.Random(seed)
-    a = random_position_game(seed, CATALOGUE)
-    # Play a little first so some pieces have moved, fought or been revealed.
-    for _ in range(rng.randrange(0, 40)):
-        if a.is_over:
-            return
-        a.apply(rng.choice(list(a.legal_actions())))
-    b = twin_with_permuted_hidden(a, viewer, seed)
+    b = twin_with_permuted_hidden(a, viewer, seed, catalogue)
     for _ in range(60):
         if a.is_over or b.is_over:
             break
@@ -56,6 +49,31 @@ def test_views_actions_and_events_do_not_depend_on_hidden_identities(seed, viewe
             diff = [(x, y) for x, y in zip(ea, eb, strict=False) if x != y]
             assert diff and all(getattr(x, "piece", None) is not None for x, _ in diff), diff
             break
+
+
+@given(st.integers(min_value=0, max_value=2**31), st.sampled_from(["beige", "gray"]))
+def test_views_actions_and_events_do_not_depend_on_hidden_identities(seed, viewer):
+    rng = random.Random(seed)
+    a = random_position_game(seed, CATALOGUE)
+    # Play a little first so some pieces have moved, fought or been revealed.
+    for _ in range(rng.randrange(0, 40)):
+        if a.is_over:
+            return
+        a.apply(rng.choice(list(a.legal_actions())))
+    check_indistinguishable(a, viewer, seed, CATALOGUE)
+
+
+@given(st.integers(min_value=0, max_value=2**31), st.sampled_from(["beige", "gray"]))
+def test_the_same_with_the_real_catalogue(seed, viewer):
+    from legends_core import catalogue
+
+    rng = random.Random(seed)
+    a = Game.new(seed=seed, beige="random", gray="random", setup=False)
+    for _ in range(rng.randrange(0, 60)):
+        if a.is_over:
+            return
+        a.apply(rng.choice(list(a.legal_actions())))
+    check_indistinguishable(a, viewer, seed, catalogue())
 
 
 def test_view_hides_enemy_identity_until_revealed():

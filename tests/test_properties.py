@@ -37,3 +37,12 @@ def test_undo_restores_exactly_and_copies_are_independent(seed, steps):
     while len(game.history) > depth:
         game.pop()
     assert game.to_position() == snapshot
+
+
+@given(st.integers(min_value=0, max_value=2**31))
+def test_random_games_with_preset_armies_keep_every_invariant(seed):
+    from legends_core import Game
+
+    game = Game.new(seed=seed, turn_limit=3000)
+    play_random(game, random.Random(seed))
+    assert game.is_over and game.winner is not None, game.reason

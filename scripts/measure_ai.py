@@ -1,0 +1,78 @@
+"""Measure the computer players against each other and write docs/ai-results.txt.
+
+Usage: python scripts/measure_ai.py [--heuristic-games 200] [--ismcts-games 100] [--jobs 2]
+
+Games use the preset armies and boards drawn by seed; the two players swap colours every game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from legends_core import Game
+from legends_core.ai import make_player
+
+
+def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int, float]:
+    a, b, seed, options = job
+    first, second = (a, b) if seed % 2 == 0 else (b, a)
+    game = Game.new(seed=seed, turn_limit=1000)
+    players = {"beige": make_player(first, seed, **options.get(first, {})),  # type: ignore[arg-type]
+               "gray": make_player(second, seed + 1, **options.get(second, {}))}  # type: ignore[arg-type]
+    t0 = time.perf_counter()
+    while not game.is_over:
+        who = game.current_player
+        assert who is not None
+        game.apply(players[who].choose(game))
+    winner = None if game.winner is None else (first if game.winner == "beige" else second)
+    return winner, game.turn, time.perf_counter() - t0
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def match(a: str, b: str, games: int, jobs: int, options: dict[str, object]) -> str:
+    jobs_list = [(a, b, 1000 + i, options) for i in range(games)]
+    with ProcessPoolExecutor(jobs) as pool:
+        results = list(pool.map(play, jobs_list))
+    wins = sum(1 for w, _, _ in results if w == a)
+    losses = sum(1 for w, _, _ in results if w == b)
+    draws = games - wins - losses
+    lo, hi = wilson(wins, games)
+    turns = sum(t for _, t, _ in results) / games
+    secs = sum(s for _, _, s in results) / games
+    return (f"{a} vs {b}: {games} games, {a} won {wins} ({wins / games:.1%}, 95% CI "
+            f"{lo:.1%}-{hi:.1%}), lost {losses}, no winner {draws}; "
+            f"mean length {turns:.0f} turns, {secs:.1f} s per game")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--heuristic-games", type=int, default=200)
+    ap.add_argument("--ismcts-games", type=int, default=100)
+    ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default="docs/ai-results.txt")
+    args = ap.parse_args()
+    lines = []
+    lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {}))
+    print(lines[-1], flush=True)
+    lines.append(match("ismcts", "heuristic", args.ismcts_games, args.jobs,
+                       {"ismcts": {"iterations": args.iterations}}))
+    print(lines[-1], flush=True)
+    lines.append(f"(ISMCTS budget: {args.iterations} iterations per decision; "
+                 f"measured {time.strftime('%Y-%m-%d')})")
+    with open(args.out, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
