@@ -221,3 +221,55 @@ def test_charging_moves_far_and_may_attack_at_the_end():
     assert "h8 charging h7" not in charges  # one square is a plain move
     play(game, "h8 charging h3", "pass", "pass")
     assert game.piece_at("h3").name == "Test Charger"
+
+
+# -- other boards and seatings -------------------------------------------------------------
+
+def test_a_ten_by_ten_board_with_lakes_plays_to_the_end():
+    import random
+
+    from legends_core import Game
+    from legends_core.testing import position_dict
+    from tests.randomgames import check_invariants
+
+    rows = ["PPPPPPPPPP"] * 4 + ["PPWWPPWWPP"] * 2 + ["PPPPPPPPPP"] * 4
+    rng = random.Random(3)
+    pieces = {}
+    for r in range(1, 5):
+        for f in "abcdefghij":
+            pieces[f"{f}{r}"] = warrior(B, rng.randint(1, 10))
+    for r in range(7, 11):
+        for f in "abcdefghij":
+            pieces[f"{f}{r}"] = warrior(G, rng.randint(1, 10))
+    pieces["e1"], pieces["e10"] = CASTLE_B, CASTLE_G
+    pos = position_dict(pieces, rows=rows, catalogue=CATALOGUE)
+    game = Game.from_position(pos, catalogue=CATALOGUE)
+    assert game.board.width == 10 and not game.board.is_land(game.board.parse_square("c5"))
+    while not game.is_over:
+        check_invariants(game)
+        game.apply(rng.choice(list(game.legal_actions())))
+    assert game.winner in ("beige", "gray")
+
+
+def test_four_seats_in_two_teams_take_turns_and_never_attack_allies():
+    from legends_core import Game
+    from legends_core.testing import position_dict
+
+    pieces = {
+        "a1": {"number": warrior(B, 5), "owner": "north1"},
+        "c1": {"number": warrior(B, 5), "owner": "north2"},
+        "a8": {"number": warrior(G, 5), "owner": "south1"},
+        "c8": {"number": warrior(G, 5), "owner": "south2"},
+        "b1": {"number": warrior(B, 3), "owner": "north2"},
+    }
+    pos = position_dict(pieces, players=("north1", "south1", "north2", "south2"),
+                        active="north1", catalogue=CATALOGUE)
+    pos["rules"]["teams"] = [0, 1, 0, 1]
+    game = Game.from_position(pos, catalogue=CATALOGUE)
+    assert "a1-b1" not in options(game)  # b1 holds an ally's piece
+    seen = []
+    for _ in range(4):
+        seen.append(game.active_player)
+        play(game, options(game)[0])
+        pass_windows(game)
+    assert seen == ["north1", "south1", "north2", "south2"]
