@@ -22,7 +22,8 @@ NATION_OF = {"green": "ancients", "gold": "valorians", "blue": "celestia", "silv
 
 
 def test_the_catalogue_holds_the_206_and_the_two_extras():
-    assert sorted(CAT) == NUMBERS
+    ours = sorted(n for n in CAT if n in FACTS or CAT[n].extra or n <= 208)
+    assert ours == NUMBERS  # anything else comes from another installed pack (#301 example)
     assert [t.number for t in CAT.official()] == list(range(1, 207))
     assert {t.number for t in CAT.values() if t.extra} == {207, 208}
 

@@ -45,9 +45,14 @@ def check_indistinguishable(a: Game, viewer: str, seed: int, catalogue) -> None:
         ea = a.events_for(a.apply(action), viewer)
         eb = b.events_for(b.apply(action), viewer)
         if ea != eb:
-            # Allowed only where the viewer has just been shown a piece (an attack, a power).
+            # Allowed only where an attack or a power is about to show the viewer a piece.
+            # (Psychic Devourer's blind guess comes one step before the reveal, so the two
+            # games may reach the reveal one step apart.)
             diff = [(x, y) for x, y in zip(ea, eb, strict=False) if x != y]
-            assert diff and all(getattr(x, "piece", None) is not None for x, _ in diff), diff
+            if diff:  # each difference is a piece the viewer is now allowed to see
+                assert all(getattr(x, "piece", None) is not None for x, _ in diff), diff
+            else:  # one list runs ahead of the other: only around an attack's reveal
+                assert any(e.kind == "attack" for e in ea), (ea, eb)
             break
 
 

@@ -228,9 +228,10 @@ def test_charging_moves_far_and_may_attack_at_the_end():
 def test_a_ten_by_ten_board_with_lakes_plays_to_the_end():
     import random
 
+    from tests.randomgames import check_invariants
+
     from legends_core import Game
     from legends_core.testing import position_dict
-    from tests.randomgames import check_invariants
 
     rows = ["PPPPPPPPPP"] * 4 + ["PPWWPPWWPP"] * 2 + ["PPPPPPPPPP"] * 4
     rng = random.Random(3)

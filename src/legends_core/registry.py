@@ -210,8 +210,9 @@ class Catalogue(Mapping[int, PieceType]):
         return frozenset(self._keyword)
 
     def official(self) -> list[PieceType]:
-        """The 206 pieces of the rulebook (without extras such as #207 and #208)."""
-        return [t for t in self._types.values() if not t.extra]
+        """The 206 pieces of the rulebook: #1-#206 (not the extras #207 and #208, nor pieces
+        other packs add)."""
+        return [t for t in self._types.values() if 1 <= t.number <= 206 and not t.extra]
 
 
 def _validate(t: PieceType) -> None:

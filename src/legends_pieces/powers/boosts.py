@@ -109,13 +109,14 @@ class Weaken(Power):
 
 @attrs.frozen(repr=False)
 class Grant(Power):
-    """Ability: reveal this piece (and the target) to give a piece you control ``keyword``
-    until the end of the turn."""
+    """Ability: reveal this piece (and the target, unless ``reveal_target`` is false) to give
+    a piece you control ``keyword`` until the end of the turn."""
 
     key: str
     keyword: str
     target: Match = ANY
     reach: str = "any"
+    reveal_target: bool = True
     label: str = "Ability"
 
     def describe(self) -> str:
@@ -123,7 +124,9 @@ class Grant(Power):
         what = self.target.describe()
         what = "piece" if what == "any" else f"{what} piece"
         kw = self.keyword.replace("_", " ").title()
-        return f"Reveal this piece to give {where} {what} of yours the {kw} action until the end of the turn."
+        hidden = "" if self.reveal_target else "; that piece stays hidden"
+        return (f"Reveal this piece to give {where} {what} of yours the {kw} action until the "
+                f"end of the turn{hidden}.")
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
@@ -138,5 +141,6 @@ class Grant(Power):
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
-        game.reveal([target])
+        if self.reveal_target:
+            game.reveal([target])
         game.grant(target, self.keyword, piece)

@@ -2,8 +2,9 @@
 
 These are the building blocks behind texts that make the opponent pick one of their own pieces
 to lose or to hand over, and behind texts that bring destroyed pieces back onto the board.
-Each one schedules questions with ``game.ask`` and finishes in a continuation, so a game can
-be saved in the middle of it.
+Each one starts after what is already scheduled (so its list of choices is made when the
+question is reached, after any death curse set off just before has been resolved), asks with
+``game.ask`` and finishes in a continuation, so a game can be saved in the middle of it.
 
 Ruling (castles in forced choices): a castle falls only to an attack, so a player forced to
 *destroy* one of their pieces never picks the castle; a player forced to *hand over* a piece
@@ -29,7 +30,12 @@ DONE = "done"
 def opponent_destroys(g: Engine, victim: int, count: int = 1, *, together: bool = False) -> None:
     """``victim`` chooses ``count`` of their own pieces (not the castle) and destroys them,
     one after another, or all at the same moment when ``together``."""
-    _ask_destroy(g, victim, count, together, ())
+    g.later(_start_destroy, {"victim": victim, "left": count, "together": together})
+
+
+@continuation
+def _start_destroy(g: Engine, data: dict[str, Any]) -> None:
+    _ask_destroy(g, data["victim"], data["left"], data["together"], ())
 
 
 def _ask_destroy(g: Engine, victim: int, left: int, together: bool, chosen: tuple[int, ...]) -> None:
@@ -45,7 +51,10 @@ def _ask_destroy(g: Engine, victim: int, left: int, together: bool, chosen: tupl
 
 @continuation
 def _destroy_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
-    pid = g.from_ref(value)
+    pid = _still_there(g, value)
+    if pid < 0:  # gone since the question was put: ask again
+        _ask_destroy(g, data["victim"], data["left"], data["together"], data["chosen"])
+        return
     if data["together"]:
         _ask_destroy(g, data["victim"], data["left"] - 1, True, (*data["chosen"], pid))
     else:
@@ -58,7 +67,12 @@ def _destroy_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
 
 def opponent_gives(g: Engine, victim: int, taker: int, count: int = 1) -> None:
     """``victim`` chooses ``count`` of their pieces; ``taker`` gains control of each."""
-    _ask_give(g, victim, taker, count)
+    g.later(_start_give, {"victim": victim, "taker": taker, "left": count})
+
+
+@continuation
+def _start_give(g: Engine, data: dict[str, Any]) -> None:
+    _ask_give(g, data["victim"], data["taker"], data["left"])
 
 
 def _ask_give(g: Engine, victim: int, taker: int, left: int) -> None:
@@ -73,7 +87,10 @@ def _ask_give(g: Engine, victim: int, taker: int, left: int) -> None:
 
 @continuation
 def _give_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
-    pid = g.from_ref(value)
+    pid = _still_there(g, value)
+    if pid < 0 or g.ctrl[pid] != data["victim"]:
+        _ask_give(g, data["victim"], data["taker"], data["left"])
+        return
     g.take_control(pid, data["taker"])
     _ask_give(g, data["victim"], data["taker"], data["left"] - 1)
 
@@ -85,16 +102,27 @@ def choose_and_destroy(g: Engine, player: int, candidates: Iterable[int], *,
                        optional: bool = False, about: str = "choose a piece to destroy",
                        cause: str = "power") -> None:
     """``player`` picks one of ``candidates`` (pieces on the board) to destroy."""
-    choices = [g.ref(p) for p in candidates if g.loc[p] >= 0]
-    if choices and optional:
+    g.later(_start_pick, {"player": player, "cands": tuple(candidates), "optional": optional,
+                          "about": about, "cause": cause})
+
+
+@continuation
+def _start_pick(g: Engine, data: dict[str, Any]) -> None:
+    choices = [g.ref(p) for p in data["cands"] if g.loc[p] >= 0]
+    if choices and data["optional"]:
         choices.append(DONE)
-    g.ask(player, about, choices, _destroy_picked, {"cause": cause})
+    g.ask(data["player"], data["about"], choices, _destroy_picked, data)
 
 
 @continuation
 def _destroy_picked(g: Engine, value: str, data: dict[str, Any]) -> None:
-    if value != DONE:
-        g.destroy([g.from_ref(value)], cause=data["cause"])
+    if value == DONE:
+        return
+    pid = _still_there(g, value)
+    if pid < 0:
+        _start_pick(g, data)
+        return
+    g.destroy([pid], cause=data["cause"])
 
 
 def reveal_then_destroy_one(g: Engine, player: int, pids: Sequence[int], *,
@@ -121,9 +149,9 @@ def return_pieces(g: Engine, player: int, candidates: Iterable[int], *,
     :param budget: the most their base strengths may add up to (``None``: no limit).
     :param optional: whether the player may stop (``done``) before placing anything.
     """
-    _ask_return(g, {"player": player, "cands": tuple(candidates),
-                    "squares": None if squares is None else tuple(squares),
-                    "count": count, "budget": budget, "optional": optional})
+    g.later(_ask_return, {"player": player, "cands": tuple(candidates),
+                          "squares": None if squares is None else tuple(squares),
+                          "count": count, "budget": budget, "optional": optional})
 
 
 def _fits(g: Engine, pid: int, data: dict[str, Any]) -> bool:
@@ -140,6 +168,7 @@ def _free(g: Engine, data: dict[str, Any]) -> list[int]:
     return [s for s in sq if g.is_empty(s)]
 
 
+@continuation
 def _ask_return(g: Engine, data: dict[str, Any]) -> None:
     if data["count"] is not None and data["count"] <= 0:
         return
@@ -157,7 +186,13 @@ def _ask_return(g: Engine, data: dict[str, Any]) -> None:
 def _return_which(g: Engine, value: str, data: dict[str, Any]) -> None:
     if value == DONE:
         return
-    pid = g.from_ref(value)
+    try:
+        pid = g.from_ref(value)
+    except ValueError:
+        pid = -1
+    if pid < 0 or not _fits(g, pid, data) or not _free(g, data):
+        _ask_return(g, data)
+        return
     g.ask(data["player"], "choose the square for the returning piece",
           [g.name(s) for s in _free(g, data)], _return_where, {**data, "piece": pid})
 
@@ -165,6 +200,9 @@ def _return_which(g: Engine, value: str, data: dict[str, Any]) -> None:
 @continuation
 def _return_where(g: Engine, value: str, data: dict[str, Any]) -> None:
     pid = data["piece"]
+    if g.loc[pid] != -1 or not g.is_empty(g.sq(value)):
+        _ask_return(g, {k: v for k, v in data.items() if k != "piece"})
+        return
     g.place(pid, g.sq(value), data["player"])
     nxt = dict(data)
     nxt.pop("piece")
@@ -188,26 +226,46 @@ def destroyed_matching(g: Engine, player: int | None, match: Any) -> list[int]:
 def move_one_to(g: Engine, player: int, candidates: Iterable[int], square: int, *,
                 optional: bool = True, reveal: bool = True, how: str = "move") -> None:
     """``player`` may move one of ``candidates`` (on the board) to the empty ``square``."""
-    choices = [g.ref(p) for p in candidates if g.loc[p] >= 0 and g.loc[p] != square]
+    g.later(_start_move, {"player": player, "cands": tuple(candidates), "square": square,
+                          "optional": optional, "reveal": reveal, "how": how})
+
+
+@continuation
+def _start_move(g: Engine, data: dict[str, Any]) -> None:
+    square = data["square"]
+    choices = [g.ref(p) for p in data["cands"] if g.loc[p] >= 0 and g.loc[p] != square
+               and g.ctrl[p] == data["player"]]
     if not choices or not g.is_empty(square):
         return
-    if optional:
+    if data["optional"]:
         choices.append(DONE)
-    g.ask(player, f"choose a piece to move to {g.name(square)}", choices, _move_chosen,
-          {"square": square, "reveal": reveal, "how": how})
+    g.ask(data["player"], f"choose a piece to move to {g.name(square)}", choices, _move_chosen,
+          data)
 
 
 @continuation
 def _move_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
     if value == DONE or not g.is_empty(data["square"]):
         return
-    pid = g.from_ref(value)
+    pid = _still_there(g, value)
+    if pid < 0:
+        _start_move(g, data)
+        return
     g.move_piece(pid, data["square"], data["how"])
     if data["reveal"]:
         g.reveal([pid])
 
 
 # -- choosing squares and pieces ------------------------------------------------------
+
+
+def _still_there(g: Engine, ref: str) -> int:
+    """The piece a choice names, or ``-1`` if it has gone since the question was put."""
+    try:
+        return g.from_ref(ref)
+    except ValueError:
+        return -1
+
 
 
 def choose_square(g: Engine, player: int, squares: Iterable[int], then: Any,
