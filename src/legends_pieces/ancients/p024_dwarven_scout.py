@@ -21,7 +21,7 @@ class ScoutReport(WhenCurseEnds):
     """When the curse ends, its player picks two enemy pieces and they are revealed."""
 
     def describe(self) -> str:
-        return "When this death curse ends, you pick two enemy pieces and both are revealed."
+        return "Once this curse is replaced, you pick two enemy pieces and both are revealed."
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
         _ask(game, controller, COUNT)

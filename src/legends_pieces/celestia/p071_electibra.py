@@ -11,7 +11,7 @@ PIECE = piece(
     powers=[FLYING, CurseStrength(1, of(keyword="flying"))],
     rulings=[
         "A piece counts if it has Flying at the moment its strength is measured: printed, lent "
-        "until the end of the turn (Cloud Citadel, Elementus), or given by a curse. Both sides "
+        "for the rest of the turn (Cloud Citadel, Elementus), or given by a curse. Both sides "
         "benefit.",
     ],
 )

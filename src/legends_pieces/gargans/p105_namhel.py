@@ -7,6 +7,6 @@ from ..powers import Boost, of
 PIECE = piece(
     105, "Namhel", 9, type="giant", colour="silver",
     text=("Ability (once per turn): reveal Namhel and a Giant of yours next to him; that Giant "
-          "is revealed too and gets +1 until the end of the turn."),
+          "is revealed too and gets +1 for the rest of the turn."),
     powers=[Boost("namhel", 1, target=of(type="giant"), once="turn")],
 )

@@ -28,7 +28,7 @@ class GroundSpell(Power):
     @hookimpl
     def legends_magic_spell(self, game: Engine, magic: int, attacker: int, square: int) -> None:
         caster = game.ctrl[magic]
-        # Asked before the destruction: a Flying granted until the end of the turn, or by the
+        # Asked before the destruction: a Flying granted for the rest of the turn, or by the
         # curse, is gone once the attacker has left the board.
         flew = game.has_keyword(attacker, "flying")
         game.destroy([magic, attacker], cause="spell")

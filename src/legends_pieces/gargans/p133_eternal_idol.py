@@ -19,7 +19,7 @@ class IdolReturns(WhenCurseEnds):
     """When the curse ends, its player puts the Idol back on any empty square."""
 
     def describe(self) -> str:
-        return "When this death curse ends, you put the Idol itself back on any empty square."
+        return "Once this curse is replaced, you put the Idol itself back on any empty square."
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
         choose_square(game, controller, game.empty_squares(), _place_idol,

@@ -16,14 +16,14 @@ if TYPE_CHECKING:
 @attrs.frozen(repr=False)
 class Drain(Power):
     """Ability: destroy a warrior of yours next to the Bloodsucker; the Bloodsucker gains that
-    warrior's current strength (taken just before it dies) until the end of the turn."""
+    warrior's current strength (taken just before it dies) for the rest of the turn."""
 
     label = "Ability"
     key = "bloodsucker"
 
     def describe(self) -> str:
         return ("Destroy a warrior of yours next to this piece; this piece gains the victim's "
-                "current strength until the end of the turn.")
+                "current strength for the rest of the turn.")
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
@@ -57,7 +57,7 @@ PIECE = piece(
     powers=[Drain()],
     rulings=[
         "The victim's strength is read just before it is destroyed, with everything that "
-        "counts at that moment (terrain, curse, boosts until the end of the turn).",
+        "counts at that moment (terrain, curse, boosts for the rest of the turn).",
         "Only warriors can be fed on: magic pieces and castles have no strength to give.",
         "Offered where strength boosts are: in your own main decision, and in an attack window "
         "while the Bloodsucker is one of the two fighting pieces.",

@@ -77,7 +77,7 @@ from .sacrifice import SacrificeForceDestroy, SacrificeForceGive
 from .strength import NearWater, TerrainBonus, VsColour, VsKeyword
 from .turns import DestroyAdjacent, ExtraTurn, Relocate
 
-#: Keyword powers a piece can be given by name ("gains Flying until the end of the turn").
+#: Keyword powers a piece can be given by name ("gains Flying for the rest of the turn").
 KEYWORD_POWERS = [FLYING, CHARGING, SLASHING, QUICKNESS, TELEPORT, SWITCHING,
                   DISTANCE_STRIKE, VISION, SURROUND]
 

@@ -1,4 +1,4 @@
-"""Abilities that change a piece until the end of the turn: strength boosts (revealing the
+"""Abilities that change a piece for the rest of the turn: strength boosts (revealing the
 helper, or destroying it), weakening an enemy, and granting a keyword action.
 
 Ruling (timing): abilities may be used at any time, but an effect that lasts until the end of
@@ -37,7 +37,7 @@ def _candidates(g: Engine, piece: int, reach: str, match: Match, own: bool = Tru
 @attrs.frozen(repr=False)
 class Boost(Power):
     """Ability: reveal this piece and a target you control to give the target ``amount``
-    until the end of the turn; with ``sacrifice`` this piece is destroyed to do it."""
+    for the rest of the turn; with ``sacrifice`` this piece is destroyed to do it."""
 
     key: str
     amount: int
@@ -53,7 +53,7 @@ class Boost(Power):
         what = self.target.describe()
         what = "piece" if what == "any" else f"{what} piece"
         lim = " Once per turn." if self.once == "turn" else ""
-        return f"{how} to give {where} {what} of yours {self.amount:+d} until the end of the turn.{lim}"
+        return f"{how} to give {where} {what} of yours {self.amount:+d} for the rest of the turn.{lim}"
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
@@ -82,7 +82,7 @@ class Boost(Power):
 @attrs.frozen(repr=False)
 class Weaken(Power):
     """Ability: destroy this piece to reveal an adjacent enemy piece and give it ``amount``
-    (negative) until the end of the turn."""
+    (negative) for the rest of the turn."""
 
     key: str
     amount: int
@@ -90,7 +90,7 @@ class Weaken(Power):
 
     def describe(self) -> str:
         return (f"Destroy this piece to reveal an adjacent enemy piece, which gets "
-                f"{self.amount:+d} until the end of the turn.")
+                f"{self.amount:+d} for the rest of the turn.")
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int) -> Iterator[Action]:
@@ -110,7 +110,7 @@ class Weaken(Power):
 @attrs.frozen(repr=False)
 class Grant(Power):
     """Ability: reveal this piece (and the target, unless ``reveal_target`` is false) to give
-    a piece you control ``keyword`` until the end of the turn."""
+    a piece you control ``keyword`` for the rest of the turn."""
 
     key: str
     keyword: str
@@ -125,8 +125,8 @@ class Grant(Power):
         what = "piece" if what == "any" else f"{what} piece"
         kw = self.keyword.replace("_", " ").title()
         hidden = "" if self.reveal_target else "; that piece stays hidden"
-        return (f"Reveal this piece to give {where} {what} of yours the {kw} action until the "
-                f"end of the turn{hidden}.")
+        return (f"Reveal this piece to give {where} {what} of yours the {kw} action for the rest of "
+                f"the turn{hidden}.")
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:

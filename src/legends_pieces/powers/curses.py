@@ -78,7 +78,7 @@ class EndRevealTerrain(WhenCurseEnds):
     terrain: str = ""
 
     def describe(self) -> str:
-        return (f"When this death curse ends, every piece on {self.terrain} is revealed and you "
+        return (f"Once this curse is replaced, every piece on {self.terrain} is revealed and you "
                 f"destroy one revealed non-stationary piece.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
@@ -92,7 +92,7 @@ class EndRevealNearWater(WhenCurseEnds):
     non-stationary piece."""
 
     def describe(self) -> str:
-        return ("When this death curse ends, every piece next to water is revealed and you "
+        return ("Once this curse is replaced, every piece next to water is revealed and you "
                 "destroy one revealed non-stationary piece.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
@@ -108,7 +108,7 @@ class EndReturnMolds(WhenCurseEnds):
     budget: int = 0
 
     def describe(self) -> str:
-        return (f"When this death curse ends, you may bring back destroyed Mold pieces with "
+        return (f"Once this curse is replaced, you may bring back destroyed Mold pieces with "
                 f"base strengths totalling at most {self.budget}, onto empty forest squares.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:

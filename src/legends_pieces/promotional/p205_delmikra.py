@@ -19,7 +19,7 @@ class EndTakeTwo(WhenCurseEnds):
     """When the curse ends: the opponent picks two of their pieces and hands them over."""
 
     def describe(self) -> str:
-        return ("When this death curse ends, the opponent picks two of their pieces and you "
+        return ("Once this curse is replaced, the opponent picks two of their pieces and you "
                 "take control of both.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:

@@ -20,7 +20,7 @@ class EndPurgeMagic(WhenCurseEnds):
     once, without casting its spell."""
 
     def describe(self) -> str:
-        return ("When this death curse ends, every magic piece on the board, on both sides, is "
+        return ("Once this curse is replaced, every magic piece on the board, on both sides, is "
                 "revealed and destroyed at the same moment; no spell is cast.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:

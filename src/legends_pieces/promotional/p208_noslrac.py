@@ -20,7 +20,7 @@ class EndMassSacrifice(WhenCurseEnds):
     curse's player destroys three of their own together."""
 
     def describe(self) -> str:
-        return ("When this death curse ends, the opponent destroys five pieces of theirs at "
+        return ("Once this curse is replaced, the opponent destroys five pieces of theirs at "
                 "once; then you destroy three of yours at once.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
@@ -36,7 +36,7 @@ def _own_share(game: Engine, data: dict[str, Any]) -> None:
 PIECE = piece(
     208, "Noslrac", 10, type="mutant", colour="purple",
     text=("Ability (once per turn): reveal Noslrac and a mutant of yours next to it; that "
-          "mutant gets +2 until the end of the turn. Death Curse: no effect while it lasts. "
+          "mutant gets +2 for the rest of the turn. Death Curse: no effect while it lasts. "
           "Once another curse takes its place, the opponent picks five of their pieces, which "
           "are destroyed at one instant; afterwards you pick three of your own, likewise "
           "destroyed together."),

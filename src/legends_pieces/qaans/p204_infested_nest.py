@@ -10,6 +10,6 @@ PIECE = piece(
           "next to it; that piece gets +1."),
     powers=[STATIONARY, Boost("infested-nest", 1, target=of(colour="purple"), once="turn")],
     rulings=["The chart gives no duration for the +1; like every other such boost it lasts "
-             "until the end of the turn, since a bonus kept forever would stack up turn after "
+             "for the rest of the turn, since a bonus kept forever would stack up turn after "
              "turn from a once-per-turn ability."],
 )

@@ -20,7 +20,7 @@ class EndRevealChosenTerrain(WhenCurseEnds):
     """When the curse ends: its player names a terrain; every piece on it is revealed."""
 
     def describe(self) -> str:
-        return ("When this death curse ends, you name a terrain and every piece standing on it "
+        return ("Once this curse is replaced, you name a terrain and every piece standing on it "
                 "is revealed.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:

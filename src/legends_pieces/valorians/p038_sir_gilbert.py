@@ -23,7 +23,7 @@ class EndReturnGold(WhenCurseEnds):
     destroyed area, is put on an empty town square under the curse's player."""
 
     def describe(self) -> str:
-        return ("When this death curse ends, you put a destroyed gold piece of base strength 6 "
+        return ("Once this curse is replaced, you put a destroyed gold piece of base strength 6 "
                 "or less (from any destroyed area) on an empty town square.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
