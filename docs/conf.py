@@ -17,6 +17,7 @@ extensions = [
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
 html_static_path = ["_static"]
+html_css_files = ["legends.css"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 nitpicky = False
