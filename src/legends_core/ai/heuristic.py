@@ -64,6 +64,34 @@ def evaluate(g: Engine, player: int) -> float:
     return score
 
 
+def setup_answer(g: Engine) -> Action:
+    """Setup: keep the placement, and switch the castle to the back row if it stands where the
+    enemy can reach it at once (the rulebook's own hint)."""
+    p = g.pending
+    assert p is not None
+    opts = g.options()
+    if p.name == "setup-shuffle":
+        return next(a for a in opts if a.value == "keep")
+    me = p.player
+    castle = g.castle_of(me)
+    if castle >= 0 and g.adjacent_enemies(g.loc[castle], me):
+        fwd = g.forward(me)
+        width = g.board.width
+        here = g.name(g.loc[castle])
+
+        def depth(sq: int) -> int:
+            rank = sq // width
+            return rank if fwd < 0 else -rank
+
+        back = max((q for q in g.pieces(me) if q != castle), key=lambda q: depth(g.loc[q]),
+                   default=-1)
+        if back >= 0:
+            swap = Action.swap(*sorted((here, g.name(g.loc[back])), key=g.sq))
+            if swap in opts:
+                return swap
+    return next(a for a in opts if a.kind == "choose")
+
+
 def quick_answer(g: Engine, rng: random.Random) -> Action:
     """A fast, sensible default for a decision inside a simulation."""
     opts = g.options()
@@ -71,8 +99,8 @@ def quick_answer(g: Engine, rng: random.Random) -> Action:
     assert p is not None
     if opts[0].kind == "pass":
         return opts[0]
-    if p.name == "setup-switch" or p.name == "setup-shuffle":
-        return opts[0] if opts[0].value in ("done", "keep") else opts[-1]
+    if p.name in ("setup-switch", "setup-shuffle"):
+        return setup_answer(g)
     return opts[rng.randrange(len(opts))]
 
 
@@ -104,7 +132,7 @@ class HeuristicPlayer:
         assert pending is not None
         me = pending.player
         if pending.name in ("setup-shuffle", "setup-switch"):
-            return quick_answer(g, self.rng)
+            return setup_answer(g)
         if len(actions) > self.breadth:
             keep = [a for a in actions if a.kind == "pass"]
             actions = keep + self.rng.sample([a for a in actions if a.kind != "pass"],

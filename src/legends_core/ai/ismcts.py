@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..visibility import determinize
-from .heuristic import evaluate
+from .heuristic import evaluate, setup_answer
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -52,6 +52,8 @@ class ISMCTSPlayer:
         g = game.engine
         pending = g.pending
         assert pending is not None
+        if pending.name in ("setup-shuffle", "setup-switch"):
+            return setup_answer(g)
         me = pending.player
         root = _Node(me)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
