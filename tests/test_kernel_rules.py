@@ -4,6 +4,7 @@ import pytest
 from tests.kernel_pack import CATALOGUE, warrior
 
 from legends_core import IllegalActionError
+from legends_core.testing import destroyed_names as dead
 from legends_core.testing import options, pass_windows, play, position
 
 B, G = "beige", "gray"
@@ -14,10 +15,6 @@ BERSERKER, DISPELLER, CURSE_UP, CURSE_DOWN, FLYER, CHARGER, HASTY, HELPER = rang
 def pos(pieces, **kw):
     return position(pieces, catalogue=CATALOGUE, **kw)
 
-
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
 
 # -- standard movement ---------------------------------------------------------------------

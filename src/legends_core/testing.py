@@ -115,3 +115,15 @@ def pass_windows(game: Game) -> list[Event]:
 def options(game: Game) -> list[str]:
     """The legal actions as notation."""
     return [str(a) for a in game.legal_actions()]
+
+
+def destroyed_names(game: Game, player: str) -> list[str]:
+    """Names of the pieces in ``player``'s destroyed area, sorted."""
+    g = game.engine
+    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
+
+
+def name_at(game: Game, square: str) -> str | None:
+    """The name of the piece on ``square`` (referee view), or ``None``."""
+    t = game.piece_at(square)
+    return None if t is None else t.name

@@ -7,12 +7,8 @@ Death 6, #152 Giant Zombie Rat 5, #155 Plague Bearer 4, #157 Bone Legion 3, #161
 move.
 """
 
+from legends_core.testing import destroyed_names as dead
 from legends_core.testing import options, play, position
-
-
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
 
 def powers_of(game, square):

@@ -9,12 +9,8 @@ curse) with a beige Hunter (#7): Hunter on d3 attacks the Warlock on d4. Other g
 
 import pytest
 
+from legends_core.testing import destroyed_names as dead
 from legends_core.testing import options, play, position
-
-
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
 
 def powers_of(game, square):

@@ -1,24 +1,17 @@
 """The Celestia (blue) warriors, #69 to #95: every power changes an outcome, and its limits hold."""
 
-from legends_core.testing import options, play, position
+from legends_core.testing import destroyed_names as dead
+from legends_core.testing import name_at, options, play, position
 
 # Gray pieces used as opponents: 141 Daemin (8), 146 Murkis (7), 151 Sinakus (5), 157 Bone
 # Legion (3, Dispel Magic), 163 Jezrak (1), 172 Queen Kivoa (10), 140 Lord of the Dead (9).
 # Blue helpers: 83 Montika (5, ram), 88 Spirit of Vision (3, spirit).
 
 
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
-
 
 def knows(game, player, square):
     return game.view(player).piece_on(square).number is not None
 
-
-def name_at(game, square):
-    t = game.piece_at(square)
-    return None if t is None else t.name
 
 
 # -- #69 Uaivad ------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 import pytest
 
-from legends_core.testing import options, play, position
+from legends_core.testing import destroyed_names as dead
+from legends_core.testing import name_at, options, play, position
 
 # Gray pieces: 146 Murkis (red 7), 157 Bone Legion (red 3, Dispel Magic), 172 Queen Kivoa
 # (purple 10), 175 Mrmrm (purple 8), 202 Larva (purple stationary magic), 118 Enchanted Shield
@@ -10,18 +11,10 @@ from legends_core.testing import options, play, position
 # Vision, 69 Uaivad (dragon).
 
 
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
-
 
 def knows(game, player, square):
     return game.view(player).piece_on(square).number is not None
 
-
-def name_at(game, square):
-    t = game.piece_at(square)
-    return None if t is None else t.name
 
 
 def curse_name(game):

@@ -12,7 +12,8 @@ from functools import cache
 
 from legends_core import Catalogue, piece
 from legends_core.registry import default_catalogue
-from legends_core.testing import options, play, position
+from legends_core.testing import destroyed_names as dead
+from legends_core.testing import name_at, options, play, position
 from legends_pieces.powers import KEYWORD_POWERS
 
 SRIK, HIGH_ELF, TIERA, GRAY_KNIGHT, CURATE, NEGATION, ANTI_RED = 8, 11, 37, 44, 49, 85, 99
@@ -28,14 +29,6 @@ def lent(number, to="beige"):
     return {"number": number, "owner": "gray", "controller": to}
 
 
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
-
-
-def name_at(game, sq):
-    t = game.piece_at(sq)
-    return None if t is None else t.name
 
 
 def knows(game, player, sq):

@@ -1,14 +1,11 @@
 """The Manes (red), #137-#150: each power changes an outcome, and its limits hold."""
 
+from legends_core.testing import destroyed_names as dead
 from legends_core.testing import options, play, position
 
 # Spare pieces far from the action, so each side always has a legal move.
 SPARE = {"h1": 8, "h8": 157}  # Srik (beige), Bone Legion (gray)
 
-
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
 
 def setup(pieces, **kw):

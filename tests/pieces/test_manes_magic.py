@@ -1,13 +1,10 @@
 """The Manes (red), #164-#170: magic pieces and castles."""
 
+from legends_core.testing import destroyed_names as dead
 from legends_core.testing import options, play, position
 
 SPARE = {"h1": 8, "h8": 157}  # Srik (beige), Bone Legion (gray)
 
-
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
 
 def setup(pieces, **kw):

@@ -8,15 +8,12 @@ Gray pieces used as opponents: #141 Daemin (8, red), #146 Murkis (7, red zombie)
 A gray Bone Legion far away (h8) keeps gray able to move.
 """
 
+from legends_core.testing import destroyed_names as dead
 from legends_core.testing import options, play, position
 
 KEEP = {"h8": 157}  # gray always has a piece that can move
 HOLY_LIGHT_GRAY = {"number": 62, "owner": "gray"}  # a magic piece on the gray side
 
-
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
 
 def attack(game, move):

@@ -3,14 +3,11 @@ castles. Gray opponents as in ``test_valorians.py``; a gray Bone Legion on h8 ke
 to move.
 """
 
+from legends_core.testing import destroyed_names as dead
 from legends_core.testing import options, play, position
 
 KEEP = {"h8": 157}
 
-
-def dead(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
 
 def attack(game, move):

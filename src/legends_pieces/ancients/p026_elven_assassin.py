@@ -9,6 +9,8 @@ import attrs
 
 from legends_core import Action, Power, hookimpl, piece
 
+from ..powers import enemies_within_two
+
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
@@ -27,13 +29,9 @@ class Assassinate(Power):
 
     @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        sq = game.loc[piece]
-        me = game.ctrl[piece]
-        src = game.name(sq)
-        for s in game.board.within_two(sq):
-            q = game.grid[s]
-            if q >= 0 and game.hostile(game.ctrl[q], me):
-                yield Action.power(src, self.key, game.name(s))
+        src = game.name(game.loc[piece])
+        for s in enemies_within_two(game, piece):
+            yield Action.power(src, self.key, game.name(s))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:

@@ -58,6 +58,7 @@ from .movement import (
     Quickness,
     RevealFlownOver,
     Slashing,
+    StepAction,
     Switching,
     Teleport,
     TerrainJump,
@@ -72,8 +73,9 @@ from .ranged import (
     ReflectVision,
     Surround,
     Vision,
+    enemies_within_two,
 )
-from .sacrifice import SacrificeForceDestroy, SacrificeForceGive
+from .sacrifice import Sacrifice, SacrificeForceDestroy, SacrificeForceGive
 from .strength import NearWater, TerrainBonus, VsColour, VsKeyword
 from .turns import DestroyAdjacent, ExtraTurn, Relocate
 
@@ -90,9 +92,9 @@ __all__ = [
     "EndRevealNearWater", "EndRevealTerrain", "ExtraTurn", "Flying", "Gather", "Grant", "GraveSpell", "KillsBase",
     "KillsType", "Match", "NearWater", "OpponentDestroysAfterAttack", "Quickness",
     "ReflectDistanceStrike", "ReflectVision", "Relocate", "ReturnAfterAttack",
-    "ReturnToTerrainAfterAttack", "RevealFlownOver", "SacrificeForceDestroy", "SacrificeForceGive", "Slashing", "Spell",
-    "SpellOpponentDestroys", "Stationary", "Surround", "Switching", "Teleport", "TerrainBonus",
+    "ReturnToTerrainAfterAttack", "RevealFlownOver", "Sacrifice", "SacrificeForceDestroy", "SacrificeForceGive", "Slashing", "Spell",
+    "SpellOpponentDestroys", "Stationary", "StepAction", "Surround", "Switching", "Teleport", "TerrainBonus",
     "TerrainJump", "Vision", "VsColour", "VsKeyword", "WaterJump", "Weaken", "WhenCurseEnds",
-    "choose_and_destroy", "choose_square", "destroyed_matching", "move_one_to", "of",
+    "choose_and_destroy", "enemies_within_two", "choose_square", "destroyed_matching", "move_one_to", "of",
     "opponent_destroys", "opponent_gives", "return_pieces", "reveal_then_destroy_one",
 ]

@@ -7,7 +7,7 @@ Quickness over one square are plain moves, so only longer ones are offered.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -94,11 +94,32 @@ def _go(g: Engine, piece: int, target: int, how: str) -> None:
         g.move_piece(piece, target, how)
 
 
-@attrs.frozen(repr=False)
-class Charging(Power):
-    """Action: any distance orthogonally through empty squares, possibly ending in an attack."""
+class StepAction(Power):
+    """Base of the movement actions that move this piece to a chosen square, attacking when
+    an enemy holds it. Subclasses say which squares with :meth:`targets`."""
 
     label = "Action"
+
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        raise NotImplementedError
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        if game.is_stationary(piece):
+            return
+        src = game.name(game.loc[piece])
+        for s in self.targets(game, piece):
+            yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        _go(game, piece, game.sq(action.targets[0]), self.key)
+
+
+@attrs.frozen(repr=False)
+class Charging(StepAction):
+    """Action: any distance orthogonally through empty squares, possibly ending in an attack."""
+
     key = "charging"
     keywords = frozenset({"charging"})
 
@@ -106,24 +127,14 @@ class Charging(Power):
         return ("Charging: move any distance in a straight orthogonal line through empty land, "
                 "and may end by attacking.")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        if game.is_stationary(piece):
-            return
-        src = game.name(game.loc[piece])
-        for s in _line(game, piece, ORTHO, 2):
-            yield Action.power(src, self.key, game.name(s))
-
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        _go(game, piece, game.sq(action.targets[0]), self.key)
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        return _line(game, piece, ORTHO, 2)
 
 
 @attrs.frozen(repr=False)
-class Slashing(Power):
+class Slashing(StepAction):
     """Action: any distance diagonally through empty squares, possibly ending in an attack."""
 
-    label = "Action"
     key = "slashing"
     keywords = frozenset({"slashing"})
 
@@ -131,17 +142,8 @@ class Slashing(Power):
         return ("Slashing: move any distance in a straight diagonal line through empty land, "
                 "and may end by attacking.")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        if game.is_stationary(piece):
-            return
-        src = game.name(game.loc[piece])
-        for s in _line(game, piece, DIAG, 1):
-            yield Action.power(src, self.key, game.name(s))
-
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        _go(game, piece, game.sq(action.targets[0]), self.key)
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        return _line(game, piece, DIAG, 1)
 
 
 def quick_targets(g: Engine, piece: int) -> list[int]:
@@ -160,10 +162,9 @@ def quick_targets(g: Engine, piece: int) -> list[int]:
 
 
 @attrs.frozen(repr=False)
-class Quickness(Power):
+class Quickness(StepAction):
     """Action: two orthogonal steps (an attack on the first step ends the move)."""
 
-    label = "Action"
     key = "quickness"
     keywords = frozenset({"quickness"})
 
@@ -171,17 +172,8 @@ class Quickness(Power):
         return ("Quickness: move two squares orthogonally (turning allowed) through an empty "
                 "first square; may end by attacking.")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        if game.is_stationary(piece):
-            return
-        src = game.name(game.loc[piece])
-        for s in quick_targets(game, piece):
-            yield Action.power(src, self.key, game.name(s))
-
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        _go(game, piece, game.sq(action.targets[0]), self.key)
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        return quick_targets(game, piece)
 
 
 @attrs.frozen(repr=False)

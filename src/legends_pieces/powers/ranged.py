@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
+def enemies_within_two(g: Engine, piece: int) -> list[int]:
+    """Squares up to two steps from ``piece`` that hold a piece of an opponent of its player."""
+    me = g.ctrl[piece]
+    grid, ctrl = g.grid, g.ctrl
+    return [s for s in g.board.within_two(g.loc[piece])
+            if grid[s] >= 0 and g.hostile(ctrl[grid[s]], me)]
+
+
 def _reflected(g: Engine, target: int, source: int, keyword: str) -> bool:
     for f in g.beh[target].revealed_by:
         if f(g, target, source, keyword) == "reflect":
@@ -42,13 +50,9 @@ class DistanceStrike(Power):
 
     @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        sq = game.loc[piece]
-        me = game.ctrl[piece]
-        src = game.name(sq)
-        for s in game.board.within_two(sq):
-            q = game.grid[s]
-            if q >= 0 and game.hostile(game.ctrl[q], me):
-                yield Action.power(src, self.key, game.name(s))
+        src = game.name(game.loc[piece])
+        for s in enemies_within_two(game, piece):
+            yield Action.power(src, self.key, game.name(s))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
@@ -77,13 +81,9 @@ class Vision(Power):
 
     @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        sq = game.loc[piece]
-        me = game.ctrl[piece]
-        src = game.name(sq)
-        for s in game.board.within_two(sq):
-            q = game.grid[s]
-            if q >= 0 and game.hostile(game.ctrl[q], me):
-                yield Action.power(src, self.key, game.name(s))
+        src = game.name(game.loc[piece])
+        for s in enemies_within_two(game, piece):
+            yield Action.power(src, self.key, game.name(s))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:

@@ -15,44 +15,47 @@ if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
+class Sacrifice(Power):
+    """Base: an action that destroys its own piece, then does :meth:`then` for its player."""
+
+    label = "Action"
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        yield Action.power(game.name(game.loc[piece]), self.key)
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int) -> None:
+        me = game.ctrl[piece]
+        game.destroy([piece], cause=self.key)
+        self.then(game, me)
+
+    def then(self, game: Engine, player: int) -> None:
+        raise NotImplementedError
+
+
 @attrs.frozen(repr=False)
-class SacrificeForceDestroy(Power):
+class SacrificeForceDestroy(Sacrifice):
     """Action: destroy this piece; the opponent chooses one of their pieces and destroys it."""
 
     key: str
-    label: str = "Action"
 
     def describe(self) -> str:
         return "Destroy this piece to make the opponent destroy one of their own pieces (their choice)."
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        yield Action.power(game.name(game.loc[piece]), self.key)
-
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int) -> None:
-        me = game.ctrl[piece]
-        game.destroy([piece], cause=self.key)
-        opponent_destroys(game, game.opponent(me))
+    def then(self, game: Engine, player: int) -> None:
+        opponent_destroys(game, game.opponent(player))
 
 
 @attrs.frozen(repr=False)
-class SacrificeForceGive(Power):
+class SacrificeForceGive(Sacrifice):
     """Action: destroy this piece; the opponent chooses one of their pieces and you take
     control of it."""
 
     key: str
-    label: str = "Action"
 
     def describe(self) -> str:
         return "Destroy this piece to make the opponent hand you one of their pieces (their choice)."
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        yield Action.power(game.name(game.loc[piece]), self.key)
-
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int) -> None:
-        me = game.ctrl[piece]
-        game.destroy([piece], cause=self.key)
-        opponent_gives(game, game.opponent(me), me)
+    def then(self, game: Engine, player: int) -> None:
+        opponent_gives(game, game.opponent(player), player)
