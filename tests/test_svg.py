@@ -1,0 +1,31 @@
+"""SVG pictures: pure, keyword-only, and they show only what the viewer knows."""
+
+import inspect
+
+from legends_core.svg import board_svg
+from legends_core.testing import play, position
+
+
+def test_board_svg_is_keyword_only():
+    params = inspect.signature(board_svg).parameters.values()
+    assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in params)
+
+
+def test_a_players_picture_hides_enemy_pieces_and_highlights_the_last_action():
+    game = position({"d4": 37, "d6": 141, "h8": 157}, terrain={"e5": "water", "c3": "forest"})
+    events = play(game, "d4-d5")
+    assert events
+    beige = board_svg(view=game.view("beige"), last=game.history[-1])
+    assert beige.startswith("<svg") and beige.endswith("</svg>")
+    assert "Tiera" in beige and "Daemin" not in beige
+    assert "#4a90d9" in beige  # water
+    assert 'stroke="#e5322d"' in beige  # the last action's squares
+    full = board_svg(view=game.view(None))
+    assert "Daemin" in full and "Curse slot: empty" in full
+
+
+def test_destroyed_areas_and_curse_are_drawn():
+    game = position({"d3": 37, "d4": 160, "h8": 157}, terrain={"d4": "desert"})
+    play(game, "d3-d4", "pass", "pass")
+    svg = board_svg(view=game.view("gray"))
+    assert "Curse slot: #160" in svg
