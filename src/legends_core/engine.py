@@ -200,11 +200,11 @@ class Engine(Effects):
         g.curse_ctrl = self.curse_ctrl
         g.curse_queue = self.curse_queue[:]
         g.temps = self.temps[:]
-        g.tstr = self.tstr.copy()
-        g.tkw = self.tkw.copy()
-        g.used_turn = self.used_turn.copy()
-        g.used_game = self.used_game.copy()
-        g.memo = self.memo.copy()
+        g.tstr = self.tstr.copy() if self.tstr else {}
+        g.tkw = self.tkw.copy() if self.tkw else {}
+        g.used_turn = self.used_turn.copy() if self.used_turn else set()
+        g.used_game = self.used_game.copy() if self.used_game else set()
+        g.memo = self.memo.copy() if self.memo else {}
         g.turn = self.turn
         g.active = self.active
         g.extra = self.extra[:]
@@ -218,7 +218,7 @@ class Engine(Effects):
         g.reason = self.reason
         g.seed = self.seed
         g.shuffles = self.shuffles
-        g.dirty = self.dirty.copy()
+        g.dirty = self.dirty.copy() if self.dirty else set()
         g.dirty_all = self.dirty_all
         g.events = []
         g._sched = None

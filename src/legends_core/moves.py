@@ -181,13 +181,11 @@ def can_move_or_act(g: Engine, player: int) -> bool:
 
 def ability_options(g: Engine, player: int, window: str) -> list[Action]:
     out: list[Action] = []
-    grid, ctrl, beh, tkw = g.grid, g.ctrl, g.beh, g.tkw
-    for sq in range(len(grid)):
-        pid = grid[sq]
-        if pid < 0 or ctrl[pid] != player:
-            continue
-        if beh[pid].offer_abilities or pid in tkw:
-            offer_abilities(g, pid, window, out)
+    ctrl, beh, tkw = g.ctrl, g.beh, g.tkw
+    able = [pid for pid in g.grid if pid >= 0 and ctrl[pid] == player
+            and (beh[pid].offer_abilities or pid in tkw)]
+    for pid in able:
+        offer_abilities(g, pid, window, out)
     return out
 
 

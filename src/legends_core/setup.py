@@ -22,6 +22,18 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 
+_SWAPS: dict[tuple[int, int, int], Action] = {}
+
+
+def _swap(g: Engine, a: int, b: int) -> Action:
+    """Swap actions are immutable; each is built once per board width and pair of squares."""
+    key = (g.board.width, a, b)
+    act = _SWAPS.get(key)
+    if act is None:
+        act = _SWAPS[key] = Action.swap(g.board.name(a), g.board.name(b))
+    return act
+
+
 def shuffle_army(g: Engine, player: int) -> None:
     """Reshuffle the pieces ``player`` controls over their squares (nobody learns anything)."""
     pids = g.pieces(player)
@@ -60,11 +72,10 @@ class SetupSwitch(Task):
 
     def options(self, g: Engine) -> list[Action]:
         own = [g.loc[p] for p in g.pieces(self.player)]
-        name = g.board.name
         out = [DONE]
         for i, a in enumerate(own):
             for b in own[i + 1:]:
-                out.append(Action.swap(name(a), name(b)))
+                out.append(_swap(g, a, b))
         return out
 
     def answer(self, g: Engine, action: Action) -> None:

@@ -194,7 +194,7 @@ class Teleport(Power):
         src = game.name(game.loc[piece])
         for p in game.pieces(game.ctrl[piece]):
             if p != piece and not game.is_stationary(p):
-                yield Action.power(src, self.key, game.ref(p))
+                yield Action.power(src, self.key, game.name(game.loc[p]))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
@@ -223,7 +223,7 @@ class Switching(Power):
         src = game.name(game.loc[piece])
         for p in game.pieces(game.ctrl[piece]):
             if p != piece and game.types[p].type == kind:
-                yield Action.power(src, self.key, game.ref(p))
+                yield Action.power(src, self.key, game.name(game.loc[p]))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
