@@ -32,6 +32,19 @@ class TurnStart(Task):
             return
         p = g.active
         g.emit(TurnStarted(g.rules.players[p], g.turn))
+        g.schedule(MainCheck(p))
+
+
+@task("main-check")
+@attrs.frozen
+class MainCheck(Task):
+    """Before each main decision: a player with no move and no action left loses (this can
+    also happen within a turn, after an ability costs them their last mobile piece)."""
+
+    player: int
+
+    def run(self, g: Engine) -> None:
+        p = self.player
         if not can_move_or_act(g, p):
             foes = g.opponents(p)
             g.end_game(foes[0] if len(foes) == 1 else None, f"{g.rules.players[p]} cannot move or act")
@@ -57,7 +70,7 @@ class MainDecision(Task):
             pid = g.grid[g.board.parse_square(action.src)]
             if is_ability(g, pid, action.key):
                 perform(g, action)
-                g.schedule(MainDecision(self.player))
+                g.schedule(MainCheck(self.player))
                 return
             g.bf[self.player] = None
             perform(g, action)
