@@ -137,8 +137,17 @@ class HeuristicPlayer:
             keep = [a for a in actions if a.kind == "pass"]
             actions = keep + self.rng.sample([a for a in actions if a.kind != "pass"],
                                              self.breadth - len(keep))
+        scored = self.score(game, actions)
+        return max(scored, key=lambda kv: kv[1])[0]
+
+    def score(self, game: Game, actions: list[Action]) -> list[tuple[Action, float]]:
+        """Each action with its average score over ``samples`` imagined worlds."""
+        g = game.engine
+        pending = g.pending
+        assert pending is not None
+        me = pending.player
         worlds = [determinize(g, me, self.rng) for _ in range(self.samples)]
-        best, best_score = actions[0], -math.inf
+        out = []
         for a in actions:
             total = 0.0
             for w in worlds:
@@ -149,7 +158,5 @@ class HeuristicPlayer:
                     total += evaluate(sim, me)
                 except Exception:  # an imagined world can be impossible; judge it harshly
                     total -= WIN
-            score = total / len(worlds) + self.rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = a, score
-        return best
+            out.append((a, total / len(worlds) + self.rng.random() * 1e-3))
+        return out

@@ -3,8 +3,10 @@
 Each iteration imagines the hidden pieces afresh (:func:`~legends_core.visibility.determinize`),
 walks down a tree of actions shared by all imagined worlds (choosing by UCB among the actions
 legal in this world), adds one node, plays a short random continuation and scores the end with
-the heuristic evaluation. The action tried most often at the root is played. The budget is a
-number of iterations and/or seconds.
+the heuristic evaluation. The action tried most often at the root is played. At the root only
+the ``widen`` actions the heuristic player rates best are searched (progressive widening in its
+simplest form): with a few hundred iterations, spreading them over every legal action leaves
+each with too few visits to tell apart. The budget is a number of iterations and/or seconds.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..visibility import determinize
-from .heuristic import evaluate, setup_answer
+from .heuristic import HeuristicPlayer, evaluate, setup_answer
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -38,12 +40,15 @@ class ISMCTSPlayer:
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iterations: int = 300,
-                 seconds: float | None = None, depth: int = 24, exploration: float = 0.7):
+                 seconds: float | None = None, depth: int = 24, exploration: float = 0.7,
+                 widen: int = 4):
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.depth = depth
         self.c = exploration
+        self.widen = widen
+        self._prior = HeuristicPlayer(seed=seed, samples=1)
 
     def choose(self, game: Game) -> Action:
         actions = list(game.legal_actions())
@@ -56,18 +61,25 @@ class ISMCTSPlayer:
             return setup_answer(g)
         me = pending.player
         root = _Node(me)
+        allowed: set[Action] | None = None
+        if self.widen and len(actions) > self.widen:
+            # Search only the most promising root actions, as the heuristic ranks them.
+            ranked = sorted(self._prior.score(game, actions), key=lambda kv: -kv[1])
+            allowed = {a for a, _ in ranked[: self.widen]}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         for i in range(self.iterations if self.iterations else 10**9):
             if deadline is not None and time.perf_counter() > deadline and i > 0:
                 break
-            self._iterate(determinize(g, me, self.rng), root, me)
+            self._iterate(determinize(g, me, self.rng), root, me, allowed)
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         return best[0]
 
-    def _iterate(self, w: Engine, root: _Node, me: int) -> None:
+    def _iterate(self, w: Engine, root: _Node, me: int, allowed: set[Action] | None) -> None:
         node, path = root, [root]
         while not w.over and w.pending is not None:
             acts = w.options()
+            if node is root and allowed is not None:
+                acts = [a for a in acts if a in allowed]
             actor = w.pending.player
             untried = [a for a in acts if a not in node.children]
             if untried:
