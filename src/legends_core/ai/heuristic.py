@@ -8,7 +8,6 @@ result with :func:`evaluate`. It never looks at a piece its side does not know.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING
 
@@ -130,7 +129,6 @@ class HeuristicPlayer:
         g = game.engine
         pending = g.pending
         assert pending is not None
-        me = pending.player
         if pending.name in ("setup-shuffle", "setup-switch"):
             return setup_answer(g)
         if len(actions) > self.breadth:
