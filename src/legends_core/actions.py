@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from .errors import NotationError
 
 KINDS = ("move", "power", "choose", "pass", "swap")
+_POWERS: dict[tuple[str, str, tuple[str, ...]], Action] = {}
 
 
 class Action(NamedTuple):
@@ -47,7 +48,12 @@ class Action(NamedTuple):
 
     @classmethod
     def power(cls, src: str, key: str, *targets: str) -> Action:
-        return cls("power", src, "", key, targets)
+        # Power actions are offered again and again; each distinct one is built only once.
+        k = (src, key, targets)
+        act = _POWERS.get(k)
+        if act is None:
+            act = _POWERS[k] = cls("power", src, "", key, targets)
+        return act
 
     @classmethod
     def choose(cls, value: str) -> Action:

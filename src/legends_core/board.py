@@ -10,6 +10,7 @@ but any rectangle (10x10 with lakes, say) works the same way.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -277,7 +278,14 @@ def from_battle_boards(ids: Sequence[str], armies: Sequence[str] = ("beige", "gr
     them; ``ids[2]`` and ``ids[3]`` are the second army's, left to right as *that* player sees
     them from the far side. Each board lies upright for the player behind it, so the second
     army's boards appear turned half-way round on the first player's map.
+
+    Boards are immutable, so each layout is built once per process and shared.
     """
+    return _build_from_battle_boards(tuple(ids), tuple(armies))
+
+
+@functools.lru_cache(maxsize=512)
+def _build_from_battle_boards(ids: tuple[str, ...], armies: tuple[str, ...]) -> Board:
     if len(ids) != 4:
         raise ValueError(f"a two-player board needs 4 battle boards, got {len(ids)}")
     parsed = [parse_board_id(i) for i in ids]

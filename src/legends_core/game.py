@@ -64,8 +64,11 @@ class LegalActions:
         return bool(self._actions())
 
     def __contains__(self, action: object) -> bool:
+        acts = self._actions()
+        if len(acts) < 200:
+            return action in acts  # identity first, then tuple equality: cheap for short lists
         if self._set is None:
-            self._set = frozenset(self._actions())
+            self._set = frozenset(acts)
         return action in self._set
 
     def __getitem__(self, i: int) -> Action:
