@@ -2,40 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Action, Power, hookimpl, piece
+from legends_core import piece
 
-from ..powers import enemies_within_two
+from ..powers import TargetAction, enemies_within_two
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
 @attrs.frozen(repr=False)
-class Assassinate(Power):
+class Assassinate(TargetAction):
     """Action: reveal an enemy piece within two squares; a base strength 10 piece dies, any
     other result kills the Assassin."""
 
-    label = "Action"
     key = "assassinate"
 
     def describe(self) -> str:
         return ("Reveal an enemy piece up to two squares away: if its base strength is 10 it is "
                 "destroyed, otherwise this piece is.")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        src = game.name(game.loc[piece])
-        for s in enemies_within_two(game, piece):
-            yield Action.power(src, self.key, game.name(s))
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        return enemies_within_two(game, piece)
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        target = game.grid[game.sq(action.targets[0])]
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        target = game.grid[square]
         game.reveal([target])
         if game.types[target].strength == 10:
             game.destroy([target], cause=self.key)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Action, Power, hookimpl, piece
+from legends_core import piece
 
-from ..powers import STATIONARY
+from ..powers import STATIONARY, TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -23,28 +23,23 @@ def _weak(game: Engine, pid: int) -> bool:
 
 
 @attrs.frozen(repr=False)
-class Sentry(Power):
+class Sentry(TargetAction):
     """Action: reveal this castle and an adjacent enemy piece; a piece of base strength 4 or
     less is destroyed."""
 
-    label = "Action"
     key = "guarded-fortress"
 
     def describe(self) -> str:
         return ("Show this castle and a touching enemy piece; that piece is destroyed if its "
                 "base strength is at most 4.")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        src = game.name(game.loc[piece])
-        for q in game.adjacent_enemies(game.loc[piece], game.ctrl[piece]):
-            if game.is_revealed(q) and not _weak(game, q):
-                continue  # already known and out of reach: nothing would change
-            yield Action.power(src, self.key, game.name(game.loc[q]))
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        # A piece already known and out of reach would change nothing: not offered.
+        return [game.loc[q] for q in game.adjacent_enemies(game.loc[piece], game.ctrl[piece])
+                if not (game.is_revealed(q) and not _weak(game, q))]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        target = game.grid[game.sq(action.targets[0])]
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        target = game.grid[square]
         game.reveal([target])
         if _weak(game, target):
             game.destroy([target], cause=self.key)

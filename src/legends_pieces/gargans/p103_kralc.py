@@ -2,42 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Action, Power, hookimpl, piece
+from legends_core import piece
 
-from ..powers import FLYING
+from ..powers import FLYING, TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
 @attrs.frozen(repr=False)
-class TownReveal(Power):
+class TownReveal(TargetAction):
     """Action: pick an enemy piece standing on a town square; it is shown to everyone."""
 
-    label = "Action"
     key = "kralc"
 
     def describe(self) -> str:
         return "Pick an enemy piece on a town square: it is turned face up for all to see."
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
-        src = game.name(game.loc[piece])
-        for s in game.board.of_terrain("town"):
-            q = game.grid[s]
-            if q >= 0 and game.hostile(game.ctrl[q], me):
-                yield Action.power(src, self.key, game.name(s))
+        return [s for s in game.board.of_terrain("town")
+                if game.grid[s] >= 0 and game.hostile(game.ctrl[game.grid[s]], me)]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        target = game.piece_at(game.sq(action.targets[0]))
-        game.reveal([target])
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        game.reveal([game.grid[square]])
 
 
 PIECE = piece(

@@ -77,6 +77,7 @@ from .ranged import (
 )
 from .sacrifice import Sacrifice, SacrificeForceDestroy, SacrificeForceGive
 from .strength import NearWater, TerrainBonus, VsColour, VsKeyword
+from .targeted import TargetAction, move_or_attack
 from .turns import DestroyAdjacent, ExtraTurn, Relocate
 
 #: Keyword powers a piece can be given by name ("gains Flying for the rest of the turn").
@@ -93,8 +94,8 @@ __all__ = [
     "KillsType", "Match", "NearWater", "OpponentDestroysAfterAttack", "Quickness",
     "ReflectDistanceStrike", "ReflectVision", "Relocate", "ReturnAfterAttack",
     "ReturnToTerrainAfterAttack", "RevealFlownOver", "Sacrifice", "SacrificeForceDestroy", "SacrificeForceGive", "Slashing", "Spell",
-    "SpellOpponentDestroys", "Stationary", "StepAction", "Surround", "Switching", "Teleport", "TerrainBonus",
+    "SpellOpponentDestroys", "Stationary", "StepAction", "Surround", "Switching", "TargetAction", "Teleport", "TerrainBonus",
     "TerrainJump", "Vision", "VsColour", "VsKeyword", "WaterJump", "Weaken", "WhenCurseEnds",
-    "choose_and_destroy", "enemies_within_two", "choose_square", "destroyed_matching", "move_one_to", "of",
+    "choose_and_destroy", "move_or_attack", "enemies_within_two", "choose_square", "destroyed_matching", "move_one_to", "of",
     "opponent_destroys", "opponent_gives", "return_pieces", "reveal_then_destroy_one",
 ]

@@ -16,6 +16,7 @@ from legends_core import Action, Power, continuation, hookimpl
 from legends_core.moves import can_attack_square
 
 from .match import Match
+from .targeted import TargetAction, move_or_attack
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -87,33 +88,18 @@ def _line(g: Engine, piece: int, directions: range, min_steps: int) -> Iterator[
                 yield s
 
 
-def _go(g: Engine, piece: int, target: int, how: str) -> None:
-    if g.grid[target] >= 0:
-        g.attack(piece, target, how)
-    else:
-        g.move_piece(piece, target, how)
-
-
-class StepAction(Power):
+class StepAction(TargetAction):
     """Base of the movement actions that move this piece to a chosen square, attacking when
-    an enemy holds it. Subclasses say which squares with :meth:`targets`."""
+    an enemy holds it. Subclasses say which squares with :meth:`squares`."""
 
-    label = "Action"
-
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def squares(self, game: Engine, piece: int) -> Iterable[int]:
         raise NotImplementedError
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        if game.is_stationary(piece):
-            return
-        src = game.name(game.loc[piece])
-        for s in self.targets(game, piece):
-            yield Action.power(src, self.key, game.name(s))
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        return () if game.is_stationary(piece) else self.squares(game, piece)
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        _go(game, piece, game.sq(action.targets[0]), self.key)
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        move_or_attack(game, piece, square, self.key)
 
 
 @attrs.frozen(repr=False)
@@ -127,7 +113,7 @@ class Charging(StepAction):
         return ("Charging: move any distance in a straight orthogonal line through empty land, "
                 "and may end by attacking.")
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def squares(self, game: Engine, piece: int) -> Iterable[int]:
         return _line(game, piece, ORTHO, 2)
 
 
@@ -142,7 +128,7 @@ class Slashing(StepAction):
         return ("Slashing: move any distance in a straight diagonal line through empty land, "
                 "and may end by attacking.")
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def squares(self, game: Engine, piece: int) -> Iterable[int]:
         return _line(game, piece, DIAG, 1)
 
 
@@ -172,16 +158,15 @@ class Quickness(StepAction):
         return ("Quickness: move two squares orthogonally (turning allowed) through an empty "
                 "first square; may end by attacking.")
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def squares(self, game: Engine, piece: int) -> Iterable[int]:
         return quick_targets(game, piece)
 
 
 @attrs.frozen(repr=False)
-class Teleport(Power):
+class Teleport(TargetAction):
     """Action: destroy this piece; another of your non-stationary pieces moves to its square
     and is revealed."""
 
-    label = "Action"
     key = "teleport"
     keywords = frozenset({"teleport"})
 
@@ -189,97 +174,75 @@ class Teleport(Power):
         return ("Teleport: destroy this piece so that another non-stationary piece you control "
                 "moves onto its square (that piece is revealed).")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        src = game.name(game.loc[piece])
-        for p in game.pieces(game.ctrl[piece]):
-            if p != piece and not game.is_stationary(p):
-                yield Action.power(src, self.key, game.name(game.loc[p]))
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        return [game.loc[p] for p in game.pieces(game.ctrl[piece])
+                if p != piece and not game.is_stationary(p)]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def act(self, game: Engine, piece: int, square: int) -> None:
         sq = game.loc[piece]
-        other = game.from_ref(action.targets[0])
+        other = game.grid[square]
         game.destroy([piece], cause="teleport")
         game.move_piece(other, sq, "teleport")
         game.reveal([other])
 
 
 @attrs.frozen(repr=False)
-class Switching(Power):
+class Switching(TargetAction):
     """Action: trade squares with another piece of the same type you control (both
     revealed)."""
 
-    label = "Action"
     key = "switching"
     keywords = frozenset({"switching"})
 
     def describe(self) -> str:
         return "Switching: trade squares with another piece of the same type that you control."
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
         kind = game.types[piece].type
-        src = game.name(game.loc[piece])
-        for p in game.pieces(game.ctrl[piece]):
-            if p != piece and game.types[p].type == kind:
-                yield Action.power(src, self.key, game.name(game.loc[p]))
+        return [game.loc[p] for p in game.pieces(game.ctrl[piece])
+                if p != piece and game.types[p].type == kind]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        other = game.from_ref(action.targets[0])
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        other = game.grid[square]
         game.reveal([other])
         game.swap_pieces(piece, other, "switching")
 
 
 @attrs.frozen(repr=False)
-class TerrainJump(Power):
+class TerrainJump(TargetAction):
     """Action: while on ``terrain``, move to any empty square of that terrain."""
 
     terrain: str
-    label = "Action"
     key = "terrain-move"
 
     def describe(self) -> str:
         return f"Action: while on {self.terrain}, move to any other empty {self.terrain} square."
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        sq = game.loc[piece]
-        if game.terrain(sq) != self.terrain:
-            return
-        src = game.name(sq)
-        for s in game.empty_squares(self.terrain):
-            yield Action.power(src, self.key, game.name(s))
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        if game.terrain(game.loc[piece]) != self.terrain:
+            return ()
+        return game.empty_squares(self.terrain)
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        game.move_piece(piece, game.sq(action.targets[0]), self.key)
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        game.move_piece(piece, square, self.key)
 
 
 @attrs.frozen(repr=False)
-class WaterJump(Power):
+class WaterJump(TargetAction):
     """Action: from a square next to water, move to any empty square next to water."""
 
-    label = "Action"
     key = "water-move"
 
     def describe(self) -> str:
         return "Action: from a square beside water, move to any empty square beside water."
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        sq = game.loc[piece]
-        if not game.board.next_to_water(sq):
-            return
-        src = game.name(sq)
-        for s in game.empty_squares():
-            if game.board.next_to_water(s):
-                yield Action.power(src, self.key, game.name(s))
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        if not game.board.next_to_water(game.loc[piece]):
+            return ()
+        return [s for s in game.empty_squares() if game.board.next_to_water(s)]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        game.move_piece(piece, game.sq(action.targets[0]), self.key)
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        game.move_piece(piece, square, self.key)
 
 
 @attrs.frozen(repr=False)

@@ -9,12 +9,14 @@ comparison, and with the usual strengths the comparison would almost never go ag
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Action, Power, hookimpl
+from legends_core import Power, hookimpl
+
+from .targeted import TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -36,11 +38,10 @@ def _reflected(g: Engine, target: int, source: int, keyword: str) -> bool:
 
 
 @attrs.frozen(repr=False)
-class DistanceStrike(Power):
+class DistanceStrike(TargetAction):
     """Action: make a piece up to two squares away reveal itself; it is destroyed if its
     current strength is lower than this piece's. Magic pieces and castles are unharmed."""
 
-    label = "Action"
     key = "distance-strike"
     keywords = frozenset({"distance_strike"})
 
@@ -48,15 +49,11 @@ class DistanceStrike(Power):
         return ("Distance Strike: an enemy piece up to two squares away is revealed and, if its "
                 "current strength is lower than this piece's, destroyed.")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        src = game.name(game.loc[piece])
-        for s in enemies_within_two(game, piece):
-            yield Action.power(src, self.key, game.name(s))
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        return enemies_within_two(game, piece)
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        target = game.piece_at(game.sq(action.targets[0]))
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        target = game.grid[square]
         game.reveal([target])
         if _reflected(game, target, piece, "distance_strike"):
             game.destroy([piece], cause="distance strike reflected")
@@ -69,36 +66,30 @@ class DistanceStrike(Power):
 
 
 @attrs.frozen(repr=False)
-class Vision(Power):
+class Vision(TargetAction):
     """Action: reveal this piece, then reveal one enemy piece up to two squares away."""
 
-    label = "Action"
     key = "vision"
     keywords = frozenset({"vision"})
 
     def describe(self) -> str:
         return "Vision: reveal one enemy piece up to two squares away."
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        src = game.name(game.loc[piece])
-        for s in enemies_within_two(game, piece):
-            yield Action.power(src, self.key, game.name(s))
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        return enemies_within_two(game, piece)
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        target = game.piece_at(game.sq(action.targets[0]))
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        target = game.grid[square]
         game.reveal([target])
         if _reflected(game, target, piece, "vision"):
             game.destroy([piece], cause="vision reflected")
 
 
 @attrs.frozen(repr=False)
-class Surround(Power):
+class Surround(TargetAction):
     """Action: an enemy piece touching five or more of your pieces, this one among them, is
     revealed and destroyed (a magic piece without its spell; a castle is unharmed)."""
 
-    label = "Action"
     key = "surround"
     keywords = frozenset({"surround"})
 
@@ -106,19 +97,14 @@ class Surround(Power):
         return ("Surround: destroy an adjacent enemy piece that touches at least five of your "
                 "pieces (a castle is unaffected).")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        sq = game.loc[piece]
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
-        src = game.name(sq)
-        for s in game.board.adjacent(sq):
-            q = game.grid[s]
-            if q >= 0 and game.hostile(game.ctrl[q], me) and len(game.adjacent_pieces(s, me)) >= 5:
-                yield Action.power(src, self.key, game.name(s))
+        return [s for s in game.board.adjacent(game.loc[piece])
+                if game.grid[s] >= 0 and game.hostile(game.ctrl[game.grid[s]], me)
+                and len(game.adjacent_pieces(s, me)) >= 5]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        target = game.piece_at(game.sq(action.targets[0]))
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        target = game.grid[square]
         game.reveal([target])
         game.destroy([target], cause="surround")
 

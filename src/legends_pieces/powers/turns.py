@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 import attrs
 
 from legends_core import Action, Power, hookimpl
+
+from .targeted import TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -66,7 +68,7 @@ class DestroyAdjacent(Power):
 
 
 @attrs.frozen(repr=False)
-class Relocate(Power):
+class Relocate(TargetAction):
     """Action: move this piece to an empty square of ``terrain`` (or, with
     ``terrain="adjacent"``, an empty adjacent square), at most once per game if ``once``."""
 
@@ -80,17 +82,10 @@ class Relocate(Power):
         lim = " Once per game." if self.once == "game" else ""
         return f"Move this piece to {where}.{lim}"
 
-    def _targets(self, game: Engine, piece: int) -> list[int]:
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if self.terrain == "adjacent":
             return [s for s in game.board.adjacent(game.loc[piece]) if game.is_empty(s)]
         return game.empty_squares(self.terrain)
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        src = game.name(game.loc[piece])
-        for s in self._targets(game, piece):
-            yield Action.power(src, self.key, game.name(s))
-
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        game.move_piece(piece, game.sq(action.targets[0]), self.key)
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        game.move_piece(piece, square, self.key)

@@ -2,44 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Action, Power, hookimpl, piece
+from legends_core import piece
+
+from ..powers import TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
 @attrs.frozen(repr=False)
-class BurrowToCastle(Power):
+class BurrowToCastle(TargetAction):
     """Action: show Garpus and its player's castle, then put Garpus on an empty square
     touching that castle."""
 
-    label = "Action"
     key = "garpus"
 
     def describe(self) -> str:
         return ("Reveal Garpus and your castle; Garpus goes to any empty square touching the "
                 "castle.")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
         castle = game.castle_of(game.ctrl[piece])
         if castle < 0:
-            return
-        src = game.name(game.loc[piece])
-        for s in game.board.adjacent(game.loc[castle]):
-            if game.is_empty(s):
-                yield Action.power(src, self.key, game.name(s))
+            return ()
+        return [s for s in game.board.adjacent(game.loc[castle]) if game.is_empty(s)]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        castle = game.castle_of(game.ctrl[piece])
-        game.reveal([castle])
-        game.move_piece(piece, game.sq(action.targets[0]), self.key)
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        game.reveal([game.castle_of(game.ctrl[piece])])
+        game.move_piece(piece, square, self.key)
 
 
 PIECE = piece(

@@ -2,40 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Action, Power, hookimpl, piece
+from legends_core import piece
 
-from ..powers import TerrainBonus
+from ..powers import TargetAction, TerrainBonus
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
 @attrs.frozen(repr=False)
-class SacrificeToReveal(Power):
+class SacrificeToReveal(TargetAction):
     """Action: destroy Marbas; one enemy piece of your choice is shown to everyone."""
 
-    label = "Action"
     key = "marbas"
 
     def describe(self) -> str:
         return "Destroy Marbas to reveal any one enemy piece on the board."
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
-        src = game.name(game.loc[piece])
-        for p in game.pieces():
-            if game.is_enemy(p, me) and not game.is_revealed(p):
-                yield Action.power(src, self.key, game.name(game.loc[p]))
+        return [game.loc[p] for p in game.pieces()
+                if game.is_enemy(p, me) and not game.is_revealed(p)]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        target = game.piece_at(game.sq(action.targets[0]))
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        target = game.grid[square]
         game.destroy([piece], cause=self.key)
         game.reveal([target])
 

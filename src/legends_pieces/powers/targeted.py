@@ -1,0 +1,48 @@
+"""The common shape of an action aimed at one square: offer one action per target square,
+then carry it out on the chosen one.
+
+Subclasses give :meth:`TargetAction.targets` and :meth:`TargetAction.act`. Movement actions,
+Distance Strike, Vision, Surround and many unique pieces are built on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from legends_core import Action, Power, hookimpl
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+
+class TargetAction(Power):
+    """Base: an action with one target square."""
+
+    label = "Action"
+
+    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+        """The squares this action may be aimed at now."""
+        raise NotImplementedError
+
+    def act(self, game: Engine, piece: int, square: int) -> None:
+        """Carry out the action on ``square`` (the kernel has revealed ``piece``)."""
+        raise NotImplementedError
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        src = game.name(game.loc[piece])
+        for s in self.targets(game, piece):
+            yield Action.power(src, self.key, game.name(s))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        self.act(game, piece, game.sq(action.targets[0]))
+
+
+def move_or_attack(game: Engine, piece: int, square: int, how: str) -> None:
+    """Move onto ``square``, attacking whatever enemy holds it."""
+    if game.grid[square] >= 0:
+        game.attack(piece, square, how)
+    else:
+        game.move_piece(piece, square, how)
