@@ -29,7 +29,7 @@ class CurseStrength(Power):
     death_curse = True
 
     def describe(self) -> str:
-        return f"Death curse: every {self.who.describe()} piece gets {self.amount:+d}."
+        return f"While in effect, every {self.who.describe()} piece gets {self.amount:+d}."
 
     @hookimpl
     def legends_curse_modifier(self, game: Engine, piece: int) -> int:
@@ -47,7 +47,7 @@ class CurseGrant(Power):
 
     def describe(self) -> str:
         kw = self.keyword.replace("_", " ").title()
-        return f"Death curse: every {self.who.describe()} piece gains {kw}."
+        return f"While in effect, every {self.who.describe()} piece gains {kw}."
 
     @hookimpl
     def legends_curse_keywords(self, game: Engine, piece: int) -> Iterable[str]:
