@@ -64,7 +64,8 @@ def test_actions_and_events_have_stable_dict_and_text_forms():
     for text in ("b2-b3", "c3 charging c6", "choose d4", "choose beige:2", "pass", "swap a1 b2",
                  "a1 oreld"):
         a = Action.from_str(text)
-        assert str(a) == text
+        assert str(a) == text == a.notation()
+        assert Action.from_notation(a.notation()) == a
         assert Action.from_dict(json.loads(json.dumps(a.to_dict()))) == a
     game = position({"d4": warrior("beige", 6), "d5": warrior("gray", 4), "h8": warrior("gray", 1)},
                     catalogue=CATALOGUE)

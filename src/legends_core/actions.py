@@ -84,8 +84,13 @@ class Action(NamedTuple):
         return f"Action.from_str({str(self)!r})"
 
     def notation(self) -> str:
-        """The short notation (same as ``str(action)``)."""
+        """The short notation (same as ``str(action)``); :meth:`from_notation` reads it."""
         return str(self)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Action:
+        """Read the short notation (same as :meth:`from_str`)."""
+        return cls.from_str(text)
 
     @classmethod
     def from_str(cls, text: str) -> Action:
