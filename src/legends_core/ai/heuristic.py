@@ -91,6 +91,17 @@ def setup_answer(g: Engine) -> Action:
     return next(a for a in opts if a.kind == "choose")
 
 
+def obvious_answer(game: Game) -> Action | None:
+    """The answer when there is nothing to think about: a single option, or setup."""
+    actions = game.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    pending = game.engine.pending
+    if pending is not None and pending.name in ("setup-shuffle", "setup-switch"):
+        return setup_answer(game.engine)
+    return None
+
+
 def quick_answer(g: Engine, rng: random.Random) -> Action:
     """A fast, sensible default for a decision inside a simulation."""
     opts = g.options()
@@ -123,14 +134,10 @@ class HeuristicPlayer:
         self.breadth = breadth
 
     def choose(self, game: Game) -> Action:
+        obvious = obvious_answer(game)
+        if obvious is not None:
+            return obvious
         actions = list(game.legal_actions())
-        if len(actions) == 1:
-            return actions[0]
-        g = game.engine
-        pending = g.pending
-        assert pending is not None
-        if pending.name in ("setup-shuffle", "setup-switch"):
-            return setup_answer(g)
         if len(actions) > self.breadth:
             keep = [a for a in actions if a.kind == "pass"]
             actions = keep + self.rng.sample([a for a in actions if a.kind != "pass"],

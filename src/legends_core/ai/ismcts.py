@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..visibility import determinize
-from .heuristic import HeuristicPlayer, evaluate, setup_answer
+from .heuristic import HeuristicPlayer, evaluate, obvious_answer
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -51,14 +51,13 @@ class ISMCTSPlayer:
         self._prior = HeuristicPlayer(seed=seed, samples=1)
 
     def choose(self, game: Game) -> Action:
+        obvious = obvious_answer(game)
+        if obvious is not None:
+            return obvious
         actions = list(game.legal_actions())
-        if len(actions) == 1:
-            return actions[0]
         g = game.engine
         pending = g.pending
         assert pending is not None
-        if pending.name in ("setup-shuffle", "setup-switch"):
-            return setup_answer(g)
         me = pending.player
         root = _Node(me)
         allowed: set[Action] | None = None
