@@ -147,3 +147,48 @@ def test_records_of_new_games_replay_exactly(seed, setup):
         game.apply(rng.choice(list(game.legal_actions())))
     replay = Game.from_record(json.loads(json.dumps(game.record())))
     assert replay.to_position() == game.to_position()
+
+
+def _paths(obj, prefix=()):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield (*prefix, k)
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj[:6]):
+            yield (*prefix, i)
+            yield from _paths(v, (*prefix, i))
+
+
+_BASE = None
+
+
+def _base_position():
+    global _BASE
+    if _BASE is None:
+        game = random_position_game(1, CATALOGUE)
+        rng = random.Random(0)
+        for _ in range(40):
+            game.apply(rng.choice(list(game.legal_actions())))
+        _BASE = game.to_position()
+    return _BASE
+
+
+@given(st.data())
+def test_any_corruption_of_a_position_is_a_clear_position_error(data):
+    import copy
+
+    pos = copy.deepcopy(_base_position())
+    path = data.draw(st.sampled_from(list(_paths(pos))))
+    target = pos
+    for k in path[:-1]:
+        target = target[k]
+    junk = data.draw(st.sampled_from([None, 0, -1, 99999, "x", "", [], {}, [1, 2], {"a": 1},
+                                      True, 3.5, "d4", "beige"]))
+    target[path[-1]] = junk
+    try:
+        game = Game.from_position(pos, catalogue=CATALOGUE)
+    except PositionError as exc:
+        assert str(exc).split(":")[0]  # names the field
+        return
+    list(game.legal_actions())  # a position that loads must be playable

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from .board import Board
 from .engine import CURSE, CURSE_QUEUE, DESTROYED, Engine, Rules
 from .errors import PositionError
@@ -86,12 +88,32 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where:
 
 
 def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
+    """Read a position; any malformed part raises :class:`PositionError` naming its field."""
+    section = ["position"]
+    try:
+        g = _load(data, catalogue, section)
+    except PositionError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise PositionError(f"{section[0]}: malformed ({exc!r})") from None
+    try:
+        g.options()  # the pending decision must make sense
+    except Exception as exc:
+        raise PositionError(f"stack: the pending decision cannot be read ({exc!r})") from None
+    return g
+
+
+def _load(data: dict[str, Any], catalogue: Catalogue, section: list[str]) -> Engine:
+    def reading(name: str) -> None:
+        section[0] = name  # named in the error if this part is malformed
+
     if not isinstance(data, dict):
         raise PositionError("position: expected a JSON object")
     if data.get("format", FORMAT) != FORMAT:
         raise PositionError(f"format: expected {FORMAT!r}")
     if data.get("version", VERSION) != VERSION:
         raise PositionError(f"version: only version {VERSION} is understood")
+    reading("rules")
     r = data.get("rules") or {}
     try:
         rules = Rules(players=tuple(r.get("players", ("beige", "gray"))),
@@ -107,7 +129,9 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
             raise PositionError(f"{where}: {v!r} is not one of the players {list(names)}")
         return names.index(v)
 
+    reading("board")
     board = Board.from_dict(_field(data, "board", dict))
+    reading("pieces")
     raw = _field(data, "pieces", list)
     specs = []
     places: list[str] = []
@@ -143,8 +167,10 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
         places.append(loc)  # type: ignore[arg-type]
         ids.append(pid)
         specs.append((catalogue[num], owner, ctrl, loc, mask))
+    reading("seed")
     g = Engine(board=board, rules=rules, catalogue=catalogue, pieces=specs,
                seed=int(data.get("seed", 0) or 0))
+    reading("shuffles")
     g.shuffles = int(data.get("shuffles", 0))
     n = len(specs)
 
@@ -153,6 +179,7 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
             raise PositionError(f"{where}: {v!r} is not a piece id")
         return v
 
+    reading("destroyed")
     dead = data.get("destroyed") or {}
     listed: set[int] = set()
     for who, area in dead.items():
@@ -166,6 +193,7 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
     for p in range(n):
         if g.loc[p] == DESTROYED and p not in listed:
             g.dead[g.owner[p]].append(p)
+    reading("curse")
     c = data.get("curse")
     in_slot = [p for p in range(n) if g.loc[p] == CURSE]
     if c is not None:
@@ -178,14 +206,17 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
             raise PositionError(f"curse.piece: {g.types[g.curse].name} has no death curse")
     elif in_slot:
         raise PositionError("curse: a piece is 'at': 'curse' but no curse is given")
+    reading("curse_queue")
     g.curse_queue = [pid_ok(v, "curse_queue") for v in data.get("curse_queue", [])]
     if sorted(g.curse_queue) != [p for p in range(n) if g.loc[p] == CURSE_QUEUE]:
         raise PositionError("curse_queue: must list exactly the pieces 'at': 'curse-queue'")
+    reading("turn")
     t = data.get("turn") or {}
     g.turn = int(t.get("number", 1))
     g.active = player(t.get("active", names[0]), "turn.active")
     for who, k in (t.get("extra") or {}).items():
         g.extra[player(who, "turn.extra")] = int(k)
+    reading("back_and_forth")
     for who, rec in (data.get("back_and_forth") or {}).items():
         if rec is not None:
             try:
@@ -194,6 +225,7 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
                     board.parse_square(rec[2]), int(rec[3]))
             except (ValueError, IndexError, TypeError) as exc:
                 raise PositionError(f"back_and_forth.{who}: {exc}") from None
+    reading("effects")
     for j, e in enumerate(data.get("effects", [])):
         where = f"effects[{j}]."
         p = pid_ok(_field(e, "piece", int, where), where + "piece")
@@ -211,19 +243,42 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
             g.tkw[p] = g.tkw.get(p, frozenset()) | {value}
         else:
             raise PositionError(f"{where}kind: must be 'strength' or 'keyword'")
+    reading("used")
     used = data.get("used") or {}
     g.used_turn = {(pid_ok(p, "used.turn"), str(k)) for p, k in used.get("turn", [])}
     g.used_game = {(pid_ok(p, "used.game"), str(k)) for p, k in used.get("game", [])}
+    reading("memo")
     g.memo = {(pid_ok(p, "memo"), str(k)): _frozen(v) for p, k, v in data.get("memo", [])}
+    reading("flown")
     try:
         g.flown = [(pid_ok(p, "flown"), tuple(board.parse_square(s) for s in over))
                    for p, over in data.get("flown", [])]
     except ValueError as exc:
         raise PositionError(f"flown: {exc}") from None
+    reading("moved")
     g.moved = {pid_ok(p, "moved") for p in data.get("moved", [])}
+    reading("combat")
     combat = data.get("combat")
-    g.combat = tuple(combat) if combat else None
-    g.stack = [Task.from_dict(x) for x in data.get("stack", [])]
+    if combat:
+        if (not isinstance(combat, list) or len(combat) != 5
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in combat)):
+            raise PositionError("combat: expected [attacker, defender, square, origin, player]")
+        att, dfn, sq, origin, who = combat
+        pid_ok(att, "combat[0]")
+        pid_ok(dfn, "combat[1]")
+        if not (0 <= sq < board.size and 0 <= origin < board.size):
+            raise PositionError("combat: squares out of the board")
+        if not 0 <= who < len(names):
+            raise PositionError("combat[4]: not a player index")
+    g.combat = tuple(combat) if combat else None  # type: ignore[assignment]
+    reading("stack")
+    stack = data.get("stack", [])
+    if not isinstance(stack, list):
+        raise PositionError("stack: expected a list of tasks")
+    g.stack = [Task.from_dict(x) for x in stack]
+    for task in g.stack:
+        _check_task(task, n, len(names), board.size)
+    reading("over")
     g.over = bool(data.get("over", False))
     w = data.get("winner")
     g.winner = None if w is None else player(w, "winner")
@@ -233,6 +288,28 @@ def from_position(data: dict[str, Any], catalogue: Catalogue) -> Engine:
 
         g.stack = [TurnStart()]
     return g
+
+
+_PIECE_FIELDS = {"piece", "attacker", "defender", "doomed", "leader"}
+_SQUARE_FIELDS = {"square", "origin"}
+
+
+def _check_task(task: Task, pieces: int, players: int, squares: int) -> None:
+    """Ids in a task must point at real pieces, players and squares."""
+    for f in attrs.fields(type(task)):  # type: ignore[arg-type]
+        v = getattr(task, f.name)
+        if not isinstance(v, int) or isinstance(v, bool):
+            continue
+        if f.name == "player" or f.name == "target":
+            ok = 0 <= v < players
+        elif f.name in _PIECE_FIELDS:
+            ok = 0 <= v < pieces
+        elif f.name in _SQUARE_FIELDS:
+            ok = 0 <= v < squares
+        else:
+            continue
+        if not ok:
+            raise PositionError(f"stack: task {task.name!r} field {f.name!r} = {v} is out of range")
 
 
 def _frozen(v: Any) -> Any:

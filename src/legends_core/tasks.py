@@ -99,7 +99,8 @@ class Task:
 
     @staticmethod
     def from_dict(data: Any) -> Task:
-        if not isinstance(data, dict) or data.get("task") not in TASK_TYPES:
+        if not isinstance(data, dict) or not isinstance(data.get("task"), str) \
+                or data["task"] not in TASK_TYPES:
             raise PositionError(f"stack: unknown task {data!r:.80}")
         cls = TASK_TYPES[data["task"]]
         kwargs = {}
@@ -109,12 +110,32 @@ class Task:
                     raise PositionError(f"stack: task {cls.name!r} is missing field {f.name!r}")
                 continue
             kwargs[f.name] = _frozen(data[f.name])
+        for f in attrs.fields(cast(Any, cls)):
+            if f.name in kwargs and not _fits_type(kwargs[f.name], str(f.type)):
+                raise PositionError(f"stack: task {cls.name!r} field {f.name!r} has the wrong "
+                                    f"type ({type(kwargs[f.name]).__name__}, expected {f.type})")
         if "then" in kwargs and kwargs["then"] and kwargs["then"] not in CONTINUATIONS:
             raise PositionError(f"stack: task {cls.name!r} names unknown continuation {kwargs['then']!r}")
         try:
             return cls(**kwargs)
         except (TypeError, ValueError) as exc:
             raise PositionError(f"stack: task {cls.name!r}: {exc}") from None
+
+
+def _fits_type(value: Any, annotation: str) -> bool:
+    """A light check of a field value against its annotation (int, str, bool, tuple, dict)."""
+    head = annotation.split("[")[0].strip()
+    if head == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if head == "str":
+        return isinstance(value, str)
+    if head == "bool":
+        return isinstance(value, bool)
+    if head == "tuple":
+        return isinstance(value, tuple)
+    if head == "dict":
+        return isinstance(value, dict)
+    return True
 
 
 def _plain(v: Any) -> Any:
