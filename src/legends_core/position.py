@@ -270,7 +270,7 @@ def _load(data: dict[str, Any], catalogue: Catalogue, section: list[str]) -> Eng
             raise PositionError("combat: squares out of the board")
         if not 0 <= who < len(names):
             raise PositionError("combat[4]: not a player index")
-    g.combat = tuple(combat) if combat else None  # type: ignore[assignment]
+    g.combat = tuple(combat) if combat else None
     reading("stack")
     stack = data.get("stack", [])
     if not isinstance(stack, list):
