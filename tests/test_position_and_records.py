@@ -192,3 +192,16 @@ def test_any_corruption_of_a_position_is_a_clear_position_error(data):
         assert str(exc).split(":")[0]  # names the field
         return
     list(game.legal_actions())  # a position that loads must be playable
+
+
+@given(st.sampled_from(["beige", "gray", "boards", "seed", "first", "setup", "turn_limit"]),
+       st.sampled_from([None, 0, -1, "x", "", [], {}, [1, 2], True, 3.5, "1A", [1] * 30]))
+def test_any_corruption_of_a_record_setup_is_a_clear_error(field, junk):
+    from legends_core import LegendsError
+
+    record = Game.new(seed=3, setup=False).record()
+    record["setup"][field] = junk
+    try:
+        Game.from_record(record)
+    except LegendsError as exc:
+        assert str(exc)

@@ -131,10 +131,12 @@ def resolve_army(spec: object, side: str, catalogue: Catalogue, rng: random.Rand
         return preset(spec, side)
     if spec == "random":
         return random_army(rng, side, catalogue)
-    if isinstance(spec, str):
+    if isinstance(spec, str) or not isinstance(spec, (list, tuple)):
         raise ArmyError(f"{side} army: {spec!r} is not a preset name, 'random' or a list")
     out = []
-    for item in spec:  # type: ignore[attr-defined]
+    for item in spec:
+        if not isinstance(item, (int, str)) or isinstance(item, bool):
+            raise ArmyError(f"{side} army: {item!r} is neither a collector number nor a name")
         try:
             out.append(catalogue.find(item).number)
         except KeyError as exc:

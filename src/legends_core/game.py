@@ -194,10 +194,13 @@ class Game:
             s = record["setup"]
             if not isinstance(s, dict):
                 raise PositionError("setup: expected an object")
-            game = cls.new(beige=s.get("beige"), gray=s.get("gray"), boards=s.get("boards"),
-                           seed=s.get("seed"), first=s.get("first", "beige"),
-                           setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
-                           catalogue=catalogue)
+            try:
+                game = cls.new(beige=s.get("beige"), gray=s.get("gray"), boards=s.get("boards"),
+                               seed=s.get("seed"), first=s.get("first", "beige"),
+                               setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
+                               catalogue=catalogue)
+            except (TypeError, ValueError) as exc:
+                raise PositionError(f"setup: {exc}") from None
         elif "position" in record:
             game = cls.from_position(record["position"], catalogue=catalogue)
         else:
