@@ -127,3 +127,15 @@ def name_at(game: Game, square: str) -> str | None:
     """The name of the piece on ``square`` (referee view), or ``None``."""
     t = game.piece_at(square)
     return None if t is None else t.name
+
+
+def curse_name(game: Game) -> str | None:
+    """The name of the piece in the curse slot (in effect or arriving), or ``None``."""
+    g = game.engine
+    return g.types[g.curse].name if g.curse >= 0 else None
+
+
+def seen_number(game: Game, player: str, square: str) -> int | None:
+    """The collector number ``player`` sees on ``square`` (``None`` when hidden from them)."""
+    piece = game.view(player).piece_on(square)
+    return None if piece is None else piece.number

@@ -9,8 +9,8 @@ curse) with a beige Hunter (#7): Hunter on d3 attacks the Warlock on d4. Other g
 
 import pytest
 
+from legends_core.testing import curse_name, options, play, position
 from legends_core.testing import destroyed_names as dead
-from legends_core.testing import options, play, position
 
 
 def powers_of(game, square):
@@ -20,10 +20,6 @@ def powers_of(game, square):
 def seen_by(game, player, square):
     return game.view(player).piece_on(square).number
 
-
-def curse_name(game):
-    g = game.engine
-    return g.types[g.curse].name if g.curse >= 0 else None
 
 
 END_CURSE = {"d3": 7, "d4": 160}

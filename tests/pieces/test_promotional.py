@@ -1,7 +1,9 @@
 """Promotional pieces: #205 Delmikra, #206 Dalious, #207 Celams, #208 Noslrac."""
 
 from legends_core import catalogue
-from legends_core.testing import options, play, position
+from legends_core.testing import curse_name, options, play, position
+from legends_core.testing import destroyed_names as dead_names
+from legends_core.testing import seen_number as known_to
 
 
 def B(number):
@@ -14,18 +16,7 @@ def G(number):
     return {"number": number, "owner": "gray"}
 
 
-def dead_names(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
-
-def known_to(game, player, square):
-    return game.view(player).piece_on(square).number
-
-
-def curse_name(game):
-    g = game.engine
-    return g.types[g.curse].name if g.curse >= 0 else None
 
 
 def test_extras_are_marked():

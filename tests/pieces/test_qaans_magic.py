@@ -2,7 +2,9 @@
 
 import pytest
 
-from legends_core.testing import options, play, position
+from legends_core.testing import curse_name, options, play, position
+from legends_core.testing import destroyed_names as dead_names
+from legends_core.testing import seen_number as known_to
 
 
 def B(number):
@@ -10,18 +12,7 @@ def B(number):
     return {"number": number, "owner": "beige"}
 
 
-def dead_names(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
-
-def known_to(game, player, square):
-    return game.view(player).piece_on(square).number
-
-
-def curse_name(game):
-    g = game.engine
-    return g.types[g.curse].name if g.curse >= 0 else None
 
 
 # -- #171 Bremmuk, #176 Oeroed, #182 Slud: molds come back when the curse ends ------------

@@ -1,7 +1,9 @@
 """Qa'an pieces with powers of their own: Queen Kivoa, Garpus, Perplexon, Marbas, Parasitix,
 Silwon the Confusing."""
 
+from legends_core.testing import destroyed_names as dead_names
 from legends_core.testing import options, play, position
+from legends_core.testing import seen_number as known_to
 
 
 def B(number):
@@ -9,13 +11,6 @@ def B(number):
     return {"number": number, "owner": "beige"}
 
 
-def dead_names(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
-
-
-def known_to(game, player, square):
-    return game.view(player).piece_on(square).number
 
 
 # -- #172 Queen Kivoa ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ depend on no other nation.
 
 import pytest
 
+from legends_core.testing import destroyed_names as dead_names
 from legends_core.testing import options, play, position
 
 
@@ -13,10 +14,6 @@ def B(number):
     """A piece owned and controlled by beige."""
     return {"number": number, "owner": "beige"}
 
-
-def dead_names(game, player):
-    g = game.engine
-    return sorted(g.types[p].name for p in g.dead[g.player_index(player)])
 
 
 def attack(game, move):

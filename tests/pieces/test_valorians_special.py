@@ -3,8 +3,8 @@ castles. Gray opponents as in ``test_valorians.py``; a gray Bone Legion on h8 ke
 to move.
 """
 
+from legends_core.testing import curse_name, options, play, position
 from legends_core.testing import destroyed_names as dead
-from legends_core.testing import options, play, position
 
 KEEP = {"h8": 157}
 
@@ -13,10 +13,6 @@ KEEP = {"h8": 157}
 def attack(game, move):
     return play(game, move, "pass", "pass")
 
-
-def curse_name(game):
-    g = game.engine
-    return g.types[g.curse].name if g.curse >= 0 else None
 
 
 def known_to(game, player, square):
