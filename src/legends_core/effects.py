@@ -254,12 +254,19 @@ class Effects(Queries):
 
     # -- questions and follow-ups ------------------------------------------------------
     def ask(self, player: int, about: str, choices: Sequence[str],
-            then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
+            then: Callable[..., Any], data: dict[str, Any] | None = None, *,
+            public: bool = False) -> None:
         """Schedule a question: ``player`` picks one of ``choices`` (strings: squares, refs,
         names, ``"done"``). Then ``then(game, value, data)`` runs. Nothing is asked when
-        ``choices`` is empty."""
+        ``choices`` is empty.
+
+        Others see only that ``player`` is deciding, and not the answer, unless ``public``.
+        Whether the question is put must not depend on anything hidden from the other
+        players: when the trigger is public, offer ``"done"`` rather than skip it.
+        """
         if choices:
-            self.schedule(Ask(player, about, tuple(choices), continuation_name(then), dict(data or {})))
+            self.schedule(Ask(player, about, tuple(choices), continuation_name(then),
+                              dict(data or {}), public))
 
     def later(self, then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
         """Schedule ``then(game, data)`` after everything scheduled so far."""

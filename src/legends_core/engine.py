@@ -12,6 +12,7 @@ squares are ints; players are ints (indices into ``rules.players``).
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -85,7 +86,7 @@ class Engine(Effects):
         "curse", "curse_on", "curse_ctrl", "curse_queue",
         "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
         "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
-        "winner", "over", "reason", "seed", "shuffles",
+        "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
         "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask", "_opts",
     )
 
@@ -123,6 +124,8 @@ class Engine(Effects):
     reason: str
     seed: int
     shuffles: int
+    salt: str
+    commitment: str | None
     dirty: set[int]
     dirty_all: bool
     events: list[Event]
@@ -132,7 +135,8 @@ class Engine(Effects):
     _opts: list[Action] | None
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
-                 pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0):
+                 pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0,
+                 salt: str | None = None):
         """``pieces``: (type, owner, controller, loc, known mask) per piece id."""
         self.board = board
         self.rules = rules
@@ -172,6 +176,8 @@ class Engine(Effects):
         self.reason = ""
         self.seed = seed
         self.shuffles = 0
+        self.salt = salt if salt is not None else secrets.token_hex(16)
+        self.commitment = None
         self.dirty = set()
         self.dirty_all = False
         self.events = []
@@ -218,6 +224,8 @@ class Engine(Effects):
         g.reason = self.reason
         g.seed = self.seed
         g.shuffles = self.shuffles
+        g.salt = self.salt
+        g.commitment = self.commitment
         g.dirty = self.dirty.copy() if self.dirty else set()
         g.dirty_all = self.dirty_all
         g.events = []
@@ -300,8 +308,9 @@ class Engine(Effects):
     def emit(self, event: Event) -> None:
         self.events.append(event)
 
-    def emit_choice(self, player: int, about: str, value: str) -> None:
-        self.events.append(Chose(self.rules.players[player], about, value))
+    def emit_choice(self, player: int, about: str, value: str, public: bool = False) -> None:
+        """Record a player's choice; unless ``public``, only that player is told of it."""
+        self.events.append(Chose(self.rules.players[player], about, value, public))
 
     def seen(self, pid: int) -> tuple[str, ...]:
         """Names of the players who know piece ``pid``'s identity now."""

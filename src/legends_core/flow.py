@@ -15,6 +15,7 @@ import attrs
 
 from .actions import PASS, Action
 from .events import Passed, TurnStarted
+from .fairness import commit
 from .moves import ability_options, can_move_or_act, do_move, is_ability, perform, turn_options
 from .tasks import Task, task
 
@@ -30,6 +31,8 @@ class TurnStart(Task):
         if limit is not None and g.turn > limit:
             g.end_game(None, f"turn limit of {limit} reached")
             return
+        if g.commitment is None:
+            commit(g)  # setup is over: bind the hidden placement before the first move
         p = g.active
         g.emit(TurnStarted(g.rules.players[p], g.turn))
         g.schedule(MainCheck(p))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -25,10 +26,10 @@ from .events import Event
 from .flow import TurnStart
 from .legality import explain
 from .piecetype import PieceType
-from .position import from_position, to_position
+from .position import check_salt, from_position, to_position
 from .registry import Catalogue, default_catalogue
 from .setup import SetupShuffle, SetupSwitch
-from .visibility import View, events_for, position_for, view
+from .visibility import View, events_for, player_record, position_for, view
 
 RECORD_FORMAT = "stratego-legends-record"
 
@@ -101,7 +102,7 @@ class Game:
     def new(cls, *, beige: object = None, gray: object = None,
             boards: Sequence[str] | None = None, seed: int | None = None,
             first: str = "beige", setup: bool = True, turn_limit: int | None = None,
-            catalogue: Catalogue | None = None) -> Game:
+            catalogue: Catalogue | None = None, salt: str | None = None) -> Game:
         """Start a two-player game.
 
         :param beige: the beige army: ``None`` (a preset drawn by the seed), ``"preset-1"`` ..
@@ -110,17 +111,28 @@ class Game:
         :param boards: four battle-board ids (``"1A"`` .. ``"7D"``, optionally ``"@90"`` etc.
             for a rotation): beige's two boards left to right as beige sees them, then gray's
             left to right as gray sees them. ``None`` deals four at random.
-        :param seed: seeds every random choice (boards, presets, placement, reshuffles). A
-            random seed is chosen and recorded when ``None``.
+        :param seed: seeds every random choice (boards, presets, placement, reshuffles). When
+            ``None``, 128 bits are drawn from the operating system's secure source
+            (:mod:`secrets`), so the hidden setup cannot be searched for. A seed you give makes
+            the game reproducible, and anyone who knows it can rebuild the hidden setup: a
+            server must keep it secret. The seed is in the full (referee's) record and
+            position only, never in anything made for a player.
         :param first: which player moves first.
         :param setup: when true the game begins with the setup decisions (reshuffle and up to
             two switches each); when false play begins at once from the random placement.
         :param turn_limit: end the game without a winner after this many turns (not a
             rulebook rule; useful for automated play).
+        :param salt: the secret salt of the setup commitment (32 hexadecimal digits; see
+            :mod:`legends_core.fairness`); drawn from :mod:`secrets` when ``None``. Records
+            keep it so a replay gives the same commitment.
         """
         cat = catalogue or default_catalogue()
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = secrets.randbits(128)
+        if salt is None:
+            salt = secrets.token_hex(16)
+        else:
+            salt = check_salt(salt, "salt")
         # One stream per purpose, so a record that names the armies and boards chosen replays
         # to the same placement.
         board_ids = (list(boards) if boards is not None
@@ -148,7 +160,7 @@ class Game:
         placed.sort()
         # Piece ids follow squares, so an id says nothing about what a piece is.
         pieces = [(cat[n], owner, owner, sq, 1 << owner) for sq, owner, n in placed]
-        g = Engine(board=board, rules=rules, catalogue=cat, pieces=pieces, seed=seed)
+        g = Engine(board=board, rules=rules, catalogue=cat, pieces=pieces, seed=seed, salt=salt)
         g.active = rules.players.index(first)
         order = [g.active] + [p for p in range(len(rules.players)) if p != g.active]
         tasks: list[Any] = []
@@ -160,7 +172,7 @@ class Game:
         record = {"format": RECORD_FORMAT, "version": 1,
                   "setup": {"beige": list(armies[0]), "gray": list(armies[1]),
                             "boards": list(board_ids), "seed": seed, "first": first,
-                            "setup": setup, "turn_limit": turn_limit}}
+                            "setup": setup, "turn_limit": turn_limit, "salt": salt}}
         game = cls(g, record=record)
         game._run()
         return game
@@ -175,7 +187,9 @@ class Game:
             except json.JSONDecodeError as exc:
                 raise PositionError(f"position is not valid JSON: {exc}") from None
         g = from_position(position, catalogue or default_catalogue())  # type: ignore[arg-type]
-        game = cls(g, record={"format": RECORD_FORMAT, "version": 1, "position": position})
+        # The record keeps the position as read (with the salt drawn if it had none), so a
+        # replay gives the same commitment.
+        game = cls(g, record={"format": RECORD_FORMAT, "version": 1, "position": to_position(g)})
         game._run()
         return game
 
@@ -198,7 +212,7 @@ class Game:
                 game = cls.new(beige=s.get("beige"), gray=s.get("gray"), boards=s.get("boards"),
                                seed=s.get("seed"), first=s.get("first", "beige"),
                                setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
-                               catalogue=catalogue)
+                               catalogue=catalogue, salt=s.get("salt"))
             except (TypeError, ValueError) as exc:
                 raise PositionError(f"setup: {exc}") from None
         elif "position" in record:
@@ -289,11 +303,29 @@ class Game:
             self._legal = LegalActions(self)
         return self._legal
 
-    def parse_action(self, text: str) -> Action:
-        """Read notation and check it is legal now."""
+    def parse_action(self, text: str, *, player: str | None = None) -> Action:
+        """Read notation and check it is legal now.
+
+        :param player: who typed it. Frontends must pass it: the input is then judged from
+            that player's side only (a player who is not deciding is told just that), so the
+            error says nothing that player may not know. Without it the caller is the referee.
+        :raises IllegalActionError: the notation is malformed or the action not legal now.
+        """
+        if player is not None:
+            self._check_player(player)
         action = Action.from_str(text)
-        self._check(action, None)
+        self._check(action, player)
         return action
+
+    def _check_player(self, player: str) -> None:
+        g = self._engine
+        if player not in g.rules.players:
+            raise IllegalActionError(f"unknown player {str(player)[:20]!r}")
+        if g.over:
+            raise GameOverError(f"the game is over ({g.reason}); no more actions")
+        pending = g.pending
+        if pending is not None and player != g.rules.players[pending.player]:
+            raise IllegalActionError(f"it is {g.rules.players[pending.player]}'s decision, not {player}'s")
 
     def _check(self, action: Action, player: str | None) -> None:
         g = self._engine
@@ -312,12 +344,15 @@ class Game:
     def apply(self, action: Action | str, *, player: str | None = None) -> list[Event]:
         """Apply a legal action and return the events it caused (the full referee view).
 
-        :param player: if given, the action is refused unless this player is deciding (use it
-            when the action comes from an untrusted client; the error then tells nothing about
-            the other player's options).
+        :param player: who sends the action. Frontends must pass it: the action is refused
+            unless this player is deciding, and every error is then told from that player's side
+            (nothing about the other players' pieces or options). Without it the caller is the
+            referee.
         :raises IllegalActionError: the action is not legal now; the game is unchanged.
         :raises PluginError: a piece plugin failed; the game is unchanged.
         """
+        if player is not None:
+            self._check_player(player)
         if isinstance(action, str):
             action = Action.from_str(action)
         self._check(action, player)
@@ -378,8 +413,14 @@ class Game:
         return view(self._engine, None if player is None else self._engine.player_index(player))
 
     def events_for(self, events: list[Event], player: str) -> list[Event]:
-        """``events`` as ``player`` may see them."""
+        """``player``'s own stream: the events among ``events`` (as returned by :meth:`apply`)
+        that ``player`` may receive, as they may see them."""
         return events_for(events, player)
+
+    @property
+    def commitment(self) -> str | None:
+        """The published SHA-256 commitment to the hidden setup (``None`` during setup)."""
+        return self._engine.commitment
 
     def to_position(self, player: str | None = None) -> dict[str, Any]:
         """The JSON position. With ``player``, only what that player may know (it cannot be
@@ -388,10 +429,22 @@ class Game:
             return to_position(self._engine)
         return position_for(self._engine, self._engine.player_index(player))
 
-    def record(self) -> dict[str, Any]:
-        """A game record: how the game was set up plus every action, replayable with
-        :meth:`from_record`."""
-        return {**self._record, "actions": list(self._actions)}
+    def record(self, player: str | None = None) -> dict[str, Any]:
+        """A game record.
+
+        Without ``player``: the full (referee's) record, how the game was set up (seed and
+        commitment salt included) plus every action, replayable with :meth:`from_record`; hand
+        it to players only when the game is over. With ``player``: only what that player may
+        know: their starting view, then their own actions and the events they were shown
+        (other players' private steps leave no trace). It cannot be replayed, but
+        :func:`legends_core.fairness.verify` checks it against the full record.
+        """
+        full = {**self._record, "actions": list(self._actions)}
+        if player is None:
+            return full
+        self._engine.player_index(player)
+        start = Game.from_record({**full, "actions": []}, catalogue=self._engine.catalogue)
+        return player_record(start, full["actions"], player)
 
     def __repr__(self) -> str:
         state = f"won by {self.winner}" if self.is_over else f"{self.current_player} to decide"

@@ -202,7 +202,7 @@ def perform(g: Engine, action: Action) -> None:
             continue
         g.reveal([pid])
         g.emit(PowerUsed(g.rules.players[g.ctrl[pid]], action.src, g.types[pid].number,
-                         action.key, action.targets))
+                         action.key, action.targets, action.key in b.secret_keys))
         once = b.limits.get(action.key)
         if once is not None:
             g.mark_used(pid, action.key, once)

@@ -53,6 +53,7 @@ class Power:
     protects: frozenset[str] = frozenset()
     #: ``"turn"`` or ``"game"`` when the text limits use to once per turn / per game.
     once: str | None = None
+    secret_targets: bool = False  # the text points at pieces without revealing them
 
     def describe(self) -> str:
         """One line in our own words, used when a piece gives no text of its own."""

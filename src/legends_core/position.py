@@ -7,6 +7,7 @@ decision included. Errors name the offending field.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -21,6 +22,17 @@ if TYPE_CHECKING:
 
 FORMAT = "stratego-legends-position"
 VERSION = 1
+
+
+_HEX32 = re.compile(r"[0-9a-f]{32}")
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def check_salt(salt: Any, where: str) -> str:
+    """A salt must be 32 lower-case hexadecimal digits (128 bits)."""
+    if not isinstance(salt, str) or not _HEX32.fullmatch(salt):
+        raise PositionError(f"{where}: expected 32 lower-case hexadecimal digits")
+    return salt
 
 
 def to_position(g: Engine) -> dict[str, Any]:
@@ -52,6 +64,8 @@ def to_position(g: Engine) -> dict[str, Any]:
         "board": g.board.to_dict(),
         "seed": g.seed,
         "shuffles": g.shuffles,
+        "salt": g.salt,
+        "commitment": g.commitment,
         "pieces": pieces,
         "destroyed": {names[i]: list(area) for i, area in enumerate(g.dead)},
         "curse": None if g.curse < 0 else {
@@ -172,6 +186,16 @@ def _load(data: dict[str, Any], catalogue: Catalogue, section: list[str]) -> Eng
                seed=int(data.get("seed", 0) or 0))
     reading("shuffles")
     g.shuffles = int(data.get("shuffles", 0))
+    reading("salt")
+    salt = data.get("salt")
+    if salt is not None:
+        g.salt = check_salt(salt, "salt")
+    reading("commitment")
+    commitment = data.get("commitment")
+    if commitment is not None:
+        if not isinstance(commitment, str) or not _HEX64.fullmatch(commitment):
+            raise PositionError("commitment: expected 64 hexadecimal digits (a SHA-256 digest)")
+        g.commitment = commitment
     n = len(specs)
 
     def pid_ok(v: Any, where: str) -> int:

@@ -57,7 +57,7 @@ class SetupShuffle(Task):
         return [Action.choose("shuffle"), Action.choose("keep")]
 
     def answer(self, g: Engine, action: Action) -> None:
-        g.emit_choice(self.player, "shuffle", action.value)
+        g.emit_choice(self.player, "shuffle", action.value, public=True)
         if action.value == "shuffle":
             shuffle_army(g, self.target)
             g.emit(Shuffled(g.rules.players[self.player], g.rules.players[self.target]))
@@ -80,7 +80,7 @@ class SetupSwitch(Task):
 
     def answer(self, g: Engine, action: Action) -> None:
         if action.kind == "choose":
-            g.emit_choice(self.player, "switch", "done")
+            g.emit_choice(self.player, "switch", "done", public=True)
             return
         a = g.grid[g.board.parse_square(action.src)]
         b = g.grid[g.board.parse_square(action.dst)]

@@ -162,7 +162,11 @@ def _frozen(v: Any) -> Any:
 @task("ask", decision=True)
 @attrs.frozen
 class Ask(Task):
-    """A question from a power: ``player`` picks one of ``choices``; then ``then`` runs."""
+    """A question from a power: ``player`` picks one of ``choices``; then ``then`` runs.
+
+    The question and the answer are private to ``player`` unless ``public`` (a choice the
+    rules make in the open).
+    """
 
     may_be_empty = True
     player: int
@@ -170,12 +174,13 @@ class Ask(Task):
     choices: tuple[str, ...]
     then: str
     data: dict[str, Any] = attrs.field(factory=dict)
+    public: bool = False
 
     def options(self, g: Engine) -> list[Action]:
         return [Action.choose(v) for v in self.choices]
 
     def answer(self, g: Engine, action: Action) -> None:
-        g.emit_choice(self.player, self.about, action.value)
+        g.emit_choice(self.player, self.about, action.value, self.public)
         CONTINUATIONS[self.then](g, action.value, self.data)
 
     def describe(self, g: Engine) -> str:

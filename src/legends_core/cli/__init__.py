@@ -11,15 +11,15 @@ from collections.abc import Sequence
 
 from ..errors import LegendsError
 
-COMMANDS = ("game", "play", "simulate", "replay", "pieces")
+COMMANDS = ("game", "play", "simulate", "replay", "pieces", "verify")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import game_cmd, pieces_cmd, play_cmd, replay_cmd, simulate_cmd
+    from . import game_cmd, pieces_cmd, play_cmd, replay_cmd, simulate_cmd, verify_cmd
 
     ap = argparse.ArgumentParser(prog="legends", description="Stratego Legends rules engine.")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
-    for mod in (game_cmd, play_cmd, simulate_cmd, replay_cmd, pieces_cmd):
+    for mod in (game_cmd, play_cmd, simulate_cmd, replay_cmd, pieces_cmd, verify_cmd):
         mod.add_parser(sub)
     return ap
 

@@ -16,11 +16,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", default="heuristic,heuristic",
                    help="beige,gray computer players: random, heuristic or ismcts")
     p.add_argument("--quiet", action="store_true", help="print only the result")
-    p.add_argument("--save", help="write the game record (JSON) to this file")
+    p.add_argument("--save", help="write the full (referee's) game record (JSON) to this file")
+    p.add_argument("--save-for", action="append", default=[], metavar="PLAYER=FILE",
+                   help="also write PLAYER's own record (only what they may know) to FILE; "
+                        "check it later with 'legends verify'")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    for spec in args.save_for:
+        who, _, path = spec.partition("=")
+        if who not in ("beige", "gray") or not path:
+            raise ValueError(f"--save-for {spec[:40]!r}: expected beige=FILE or gray=FILE")
     game = Game.new(beige=army_arg(args.beige), gray=army_arg(args.gray),
                     boards=boards_arg(args.boards), seed=args.seed,
                     turn_limit=args.turn_limit or 1000)
@@ -51,4 +58,8 @@ def run(args: argparse.Namespace) -> int:
 
         with open(args.save, "w", encoding="utf-8") as fh:
             json.dump(game.record(), fh)
+    for spec in args.save_for:
+        who, _, path = spec.partition("=")
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(game.record(who), fh)
     return 0
