@@ -72,6 +72,8 @@ def verify(record: dict[str, Any] | str, *, commitment: str | None = None,
             player_record = json.loads(player_record)
         except (json.JSONDecodeError, RecursionError) as exc:
             raise PositionError(f"player record is not valid JSON: {str(exc)[:80]}") from None
+    elif player_record is not None:
+        player_record = json.loads(json.dumps(player_record))  # compare as a file would hold it
     game = Game.from_record(record, catalogue=catalogue)
     problems: list[str] = []
     claims: list[str] = []
