@@ -43,7 +43,9 @@ class Rules:
     ``players`` are the seat names in turn order; ``teams`` gives each seat's team (seats on
     one team never attack each other). ``turn_limit`` (not in the rulebook) ends a game with
     no winner after that many turns, for automated play. ``switches`` is the number of setup
-    switches each player may make.
+    switches each player may make. ``auto_pass`` (not a rule: a convenience for computer
+    players and simulations) answers a response window at once for a player whose only
+    legal answer is ``pass``; the events are the same as if they had been asked.
     """
 
     players: tuple[str, ...] = ("beige", "gray")
@@ -51,6 +53,7 @@ class Rules:
     turn_limit: int | None = None
     switches: int = 2
     name: str = "stratego-legends"
+    auto_pass: bool = False
 
     def __attrs_post_init__(self) -> None:
         if len(self.players) < 2 or len(set(self.players)) != len(self.players):
@@ -266,9 +269,19 @@ class Engine(Effects):
     def run(self) -> None:
         """Run tasks until a decision is pending or the game is over."""
         stack = self.stack
+        auto = self.rules.auto_pass
         while stack and not self.over:
             t = stack[-1]
             if t.decision:
+                if auto and t.name == "window":
+                    opts = self.options()
+                    if len(opts) == 1 and opts[0].kind == "pass":
+                        # Nothing to say but pass: answer without asking (same events).
+                        stack.pop()
+                        self._opts = None
+                        self._step(t.answer, opts[0])
+                        continue
+                    return
                 if not t.may_be_empty or self.options():
                     return
                 stack.pop()  # a question with no possible answer is skipped

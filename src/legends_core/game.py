@@ -37,16 +37,17 @@ RECORD_FORMAT = "stratego-legends-record"
 class LegalActions:
     """A lazy view of the legal actions (like python-chess's ``board.legal_moves``).
 
-    Supports iteration, ``len``, ``in`` and truth testing; computed on first use.
+    Supports iteration, ``len``, ``in`` and truth testing; computed on first use. It refers to
+    the game, never the other way round, so a finished game is freed at once (no cycle for the
+    garbage collector to find).
     """
 
-    __slots__ = ("_game", "_version", "_list", "_set")
+    __slots__ = ("_game", "_version", "_list")
 
     def __init__(self, game: Game):
         self._game = game
         self._version = game._version
         self._list: list[Action] | None = None
-        self._set: frozenset[Action] | None = None
 
     def _actions(self) -> list[Action]:
         if self._version != self._game._version:
@@ -65,12 +66,7 @@ class LegalActions:
         return bool(self._actions())
 
     def __contains__(self, action: object) -> bool:
-        acts = self._actions()
-        if len(acts) < 200:
-            return action in acts  # identity first, then tuple equality: cheap for short lists
-        if self._set is None:
-            self._set = frozenset(acts)
-        return action in self._set
+        return _member(action, self._actions())
 
     def __getitem__(self, i: int) -> Action:
         return self._actions()[i]
@@ -82,6 +78,17 @@ class LegalActions:
         return f"<LegalActions: {shown}{more}>"
 
 
+def _member(action: object, acts: list[Action]) -> bool:
+    if not isinstance(action, Action):
+        return False
+    if len(acts) < 200:
+        return action in acts  # identity first, then tuple equality: cheap for short lists
+    try:
+        return action in set(acts)
+    except TypeError:  # a hand-made Action holding a list is never legal
+        return False
+
+
 class Game:
     """A game of Stratego Legends: current state, legal actions, apply and undo.
 
@@ -90,19 +97,22 @@ class Game:
 
     def __init__(self, engine: Engine, *, record: dict[str, Any] | None = None):
         self._engine = engine
-        self._undo: list[tuple[Engine, Action]] = []
         self._version = 0
-        self._legal: LegalActions | None = None
         self._record = record if record is not None else {"format": RECORD_FORMAT, "version": 1,
                                                           "position": to_position(engine)}
-        self._actions: list[str] = []
+        # Undo keeps no snapshot per action: the state at the record's start, and the actions
+        # since. Undoing (rare) replays them; applying (all the time) stays cheap.
+        self._start: Engine = engine
+        self._played: list[Action] = []
+        self._floor = 0  # actions before this index cannot be undone by this object
 
     # -- construction ------------------------------------------------------------------
     @classmethod
     def new(cls, *, beige: object = None, gray: object = None,
             boards: Sequence[str] | None = None, seed: int | None = None,
             first: str = "beige", setup: bool = True, turn_limit: int | None = None,
-            catalogue: Catalogue | None = None, salt: str | None = None) -> Game:
+            catalogue: Catalogue | None = None, salt: str | None = None,
+            auto_pass: bool = False) -> Game:
         """Start a two-player game.
 
         :param beige: the beige army: ``None`` (a preset drawn by the seed), ``"preset-1"`` ..
@@ -122,6 +132,10 @@ class Game:
             two switches each); when false play begins at once from the random placement.
         :param turn_limit: end the game without a winner after this many turns (not a
             rulebook rule; useful for automated play).
+        :param auto_pass: answer a response window at once for a player whose only legal
+            answer is ``pass`` (for computer players and simulations: far fewer decisions;
+            the events are the same as when asked). A server for human players may prefer to
+            ask every time, so that nobody can time how quickly another player "answered".
         :param salt: the secret salt of the setup commitment (32 hexadecimal digits; see
             :mod:`legends_core.fairness`); drawn from :mod:`secrets` when ``None``. Records
             keep it so a replay gives the same commitment.
@@ -141,7 +155,7 @@ class Game:
             board = from_battle_boards(board_ids)
         except ValueError as exc:
             raise PositionError(f"boards: {exc}") from None
-        rules = Rules(turn_limit=turn_limit)
+        rules = Rules(turn_limit=turn_limit, auto_pass=bool(auto_pass))
         if first not in rules.players:
             raise ValueError(f"first must be one of {rules.players}, not {first!r}")
         army_rng = random.Random(f"{seed}:armies")
@@ -172,7 +186,8 @@ class Game:
         record = {"format": RECORD_FORMAT, "version": 1,
                   "setup": {"beige": list(armies[0]), "gray": list(armies[1]),
                             "boards": list(board_ids), "seed": seed, "first": first,
-                            "setup": setup, "turn_limit": turn_limit, "salt": salt}}
+                            "setup": setup, "turn_limit": turn_limit, "salt": salt,
+                            "auto_pass": bool(auto_pass)}}
         game = cls(g, record=record)
         game._run()
         return game
@@ -212,7 +227,8 @@ class Game:
                 game = cls.new(beige=s.get("beige"), gray=s.get("gray"), boards=s.get("boards"),
                                seed=s.get("seed"), first=s.get("first", "beige"),
                                setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
-                               catalogue=catalogue, salt=s.get("salt"))
+                               catalogue=catalogue, salt=s.get("salt"),
+                               auto_pass=s.get("auto_pass", False))
             except (TypeError, ValueError) as exc:
                 raise PositionError(f"setup: {exc}") from None
         elif "position" in record:
@@ -299,9 +315,8 @@ class Game:
 
     # -- actions -----------------------------------------------------------------------
     def legal_actions(self) -> LegalActions:
-        if self._legal is None or self._legal._version != self._version:
-            self._legal = LegalActions(self)
-        return self._legal
+        """The legal actions of the player in :attr:`current_player`, as a lazy view."""
+        return LegalActions(self)
 
     def parse_action(self, text: str, *, player: str | None = None) -> Action:
         """Read notation and check it is legal now.
@@ -338,7 +353,7 @@ class Game:
                 f"it is {g.rules.players[pending.player]}'s decision, not {player}'s")
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action, got {type(action).__name__}")
-        if action not in self.legal_actions():
+        if not _member(action, g.options()):
             raise IllegalActionError(explain(g, pending, action))
 
     def apply(self, action: Action | str, *, player: str | None = None) -> list[Event]:
@@ -357,20 +372,18 @@ class Game:
             action = Action.from_str(action)
         self._check(action, player)
         g = self._engine
-        before = g.copy()
         try:
             g.answer(action)
         except LegendsError:
-            g.restore(before)
+            self._rewind(len(self._played))
             raise
         except Exception as exc:
-            g.restore(before)
+            self._rewind(len(self._played))
             raise PluginError(f"a piece power failed while applying {action}: {exc!r}; "
                               "the game is unchanged") from exc
         events = g.events
         g.events = []
-        self._undo.append((before, action))
-        self._actions.append(str(action))
+        self._played.append(action)
         self._version += 1
         return events
 
@@ -379,33 +392,42 @@ class Game:
     @property
     def history(self) -> list[Action]:
         """The actions applied to this game object that can be undone, oldest first."""
-        return [a for _, a in self._undo]
+        return self._played[self._floor:]
 
     def pop(self) -> Action:
-        """Undo the last action and return it."""
-        if not self._undo:
+        """Undo the last action and return it (replays the game from its start, so it costs
+        time in proportion to the game's length; search players copy instead)."""
+        if len(self._played) <= self._floor:
             raise IndexError("nothing to undo")
-        before, action = self._undo.pop()
-        # Restore from a copy: a game copied with stack=True shares its snapshots.
-        self._engine.restore(before.copy())
-        self._actions.pop()
+        action = self._played.pop()
+        self._rewind(len(self._played))
         self._version += 1
         return action
+
+    def _rewind(self, n: int) -> None:
+        """Put the engine back to the state after the first ``n`` actions, keeping its identity
+        (code holding it stays valid)."""
+        e = self._start.copy()
+        for action in self._played[:n]:
+            e.answer(action)
+        e.events = []
+        self._engine.restore(e)
 
     def _run(self) -> None:
         self._engine.run()
         self._engine.events = []
+        self._start = self._engine.copy()
 
     # -- copies, views and saving ------------------------------------------------------
     def copy(self, *, stack: bool = False) -> Game:
         """An independent copy; with ``stack=True`` it can also undo this game's moves."""
         other = Game.__new__(Game)
         other._engine = self._engine.copy()
-        other._undo = list(self._undo) if stack else []
         other._version = 0
-        other._legal = None
         other._record = self._record
-        other._actions = list(self._actions)
+        other._start = self._start  # never changed: undo copies it before replaying
+        other._played = list(self._played)
+        other._floor = self._floor if stack else len(self._played)
         return other
 
     def view(self, player: str | None) -> View:
@@ -439,7 +461,7 @@ class Game:
         (other players' private steps leave no trace). It cannot be replayed, but
         :func:`legends_core.fairness.verify` checks it against the full record.
         """
-        full = {**self._record, "actions": list(self._actions)}
+        full = {**self._record, "actions": [str(a) for a in self._played]}
         if player is None:
             return full
         self._engine.player_index(player)

@@ -28,6 +28,12 @@ _HEX32 = re.compile(r"[0-9a-f]{32}")
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
+def _flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise PositionError(f"{where}: expected true or false")
+    return value
+
+
 def check_salt(salt: Any, where: str) -> str:
     """A salt must be 32 lower-case hexadecimal digits (128 bits)."""
     if not isinstance(salt, str) or not _HEX32.fullmatch(salt):
@@ -60,6 +66,7 @@ def to_position(g: Engine) -> dict[str, Any]:
             "teams": list(g.rules.teams),
             "turn_limit": g.rules.turn_limit,
             "switches": g.rules.switches,
+            "auto_pass": g.rules.auto_pass,
         },
         "board": g.board.to_dict(),
         "seed": g.seed,
@@ -133,7 +140,8 @@ def _load(data: dict[str, Any], catalogue: Catalogue, section: list[str]) -> Eng
         rules = Rules(players=tuple(r.get("players", ("beige", "gray"))),
                       teams=tuple(r.get("teams", range(len(r.get("players", (0, 1)))))),
                       turn_limit=r.get("turn_limit"), switches=int(r.get("switches", 2)),
-                      name=str(r.get("name", "stratego-legends")))
+                      name=str(r.get("name", "stratego-legends")),
+                      auto_pass=_flag(r.get("auto_pass", False), "rules.auto_pass"))
     except (TypeError, ValueError) as exc:
         raise PositionError(f"rules: {exc}") from None
     names = rules.players
