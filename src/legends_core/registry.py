@@ -208,6 +208,18 @@ class Catalogue(Mapping[int, PieceType]):
     def keyword_behaviour(self, keyword: str) -> Behaviour | None:
         return self._keyword.get(keyword)
 
+    def slot_pool(self, army: str, slot: int | str) -> tuple[PieceType, ...]:
+        """The non-extra pieces of ``army`` that fill a composition slot (a warrior strength,
+        or ``"castle"``/``"magic"``); built once per catalogue (search players ask often)."""
+        pools = self.__dict__.setdefault("_slot_pools", {})
+        key = (army, slot)
+        pool = pools.get(key)
+        if pool is None:
+            pool = pools[key] = tuple(
+                t for t in self._types.values() if t.army == army and not t.extra
+                and (t.strength if t.kind == "warrior" else t.kind) == slot)
+        return pool
+
     @property
     def keywords(self) -> frozenset[str]:
         return frozenset(self._keyword)

@@ -217,12 +217,8 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
         rng.shuffle(still)
         order = still + moving
         assigned = fixed[: len(still)] + free + fixed[len(still):]
-        pools: dict[Any, list[Any]] = {}
         for pid, k in zip(order, assigned, strict=False):
-            if k not in pools:
-                pools[k] = [t for t in cat.values() if t.army == army and not t.extra and
-                            (t.strength if t.kind == "warrior" else t.kind) == k]
-            choices = pools[k]
+            choices: Any = cat.slot_pool(army, k)
             if pid in g.moved:
                 choices = [t for t in choices if "stationary" not in t.keywords] or choices
             if not choices:
