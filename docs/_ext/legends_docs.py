@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 
 from legends_core import catalogue
@@ -25,11 +26,13 @@ NATIONS = [
     ("qaans", "The Qa'ans (purple)", "purple"),
 ]
 GENERAL_RULING_MODULES = [
+    "legends_pieces.powers.knowledge",
     "legends_pieces.powers.choices",
     "legends_pieces.powers.ranged",
     "legends_pieces.powers.strength",
     "legends_pieces.powers.boosts",
     "legends_pieces.powers.magic",
+    "legends_pieces.powers.movement",
     "legends_pieces.powers.turns",
     "legends_core.setup",
 ]
@@ -85,10 +88,10 @@ def write_pages(app) -> None:  # type: ignore[no-untyped-def]
             rulings.append(f"* **#{t.number} {t.name}**: {r}")
     general = [_title("General rulings", "-")]
     for name in GENERAL_RULING_MODULES:
-        doc = importlib.import_module(name).__doc__ or ""
-        for para in doc.split("\n\n"):
-            if para.strip().startswith("Ruling"):
-                general.append("* " + " ".join(para.split()))
+        for doc in _docstrings(importlib.import_module(name)):
+            for para in doc.split("\n\n"):
+                if para.strip().startswith("Ruling"):
+                    general.append("* " + " ".join(para.split()))
     _write(os.path.join(gen, "rulings.rst"), "\n".join(general) + "\n\n" + "\n".join(rulings) + "\n")
 
     diagrams = os.path.join(root, "_static", "diagrams")
@@ -107,6 +110,16 @@ def write_pages(app) -> None:  # type: ignore[no-untyped-def]
                        terrain={"d4": "desert", "b6": "forest", "c6": "forest", "a6": "forest",
                                 "f5": "marsh"}, curse=(22, "beige"))
     _write(os.path.join(diagrams, "complex-attack.svg"), board_svg(view=example.view(None)))
+
+
+def _docstrings(module) -> list[str]:  # type: ignore[no-untyped-def]
+    """The module's docstring, then those of the classes it defines (the shared blocks), in
+    the order they are written: block rulings live in either."""
+    docs = [module.__doc__ or ""]
+    for obj in vars(module).values():
+        if inspect.isclass(obj) and obj.__module__ == module.__name__:
+            docs.append(inspect.cleandoc(obj.__doc__ or ""))
+    return docs
 
 
 def _write(path: str, text: str) -> None:

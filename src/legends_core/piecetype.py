@@ -53,7 +53,8 @@ class Power:
     protects: frozenset[str] = frozenset()
     #: ``"turn"`` or ``"game"`` when the text limits use to once per turn / per game.
     once: str | None = None
-    secret_targets: bool = False  # the text points at pieces without revealing them
+    #: True when the text points at a piece without revealing it: only the user sees the targets.
+    secret_targets: bool = False
 
     def describe(self) -> str:
         """One line in our own words, used when a piece gives no text of its own."""

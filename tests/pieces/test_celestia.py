@@ -313,7 +313,11 @@ def test_fray_gathers_blue_pieces_that_can_move():
     play(game, "choose h1", "choose e5")
     assert name_at(game, "c5") == "Montika" and name_at(game, "e5") == "Spirit of Vision"
     assert knows(game, "gray", "c5") and knows(game, "gray", "e5") and knows(game, "gray", "d4")
-    assert game.decision_kind == "window", "nothing else blue can come"
+    # Nothing else blue can come, but the question is still put: stopping on its own would
+    # tell gray that beige has no other mobile blue piece.
+    assert options(game) == ["choose done"]
+    play(game, "choose done")
+    assert game.decision_kind == "window"
 
 
 def test_fray_brings_at_most_three_and_may_stop():

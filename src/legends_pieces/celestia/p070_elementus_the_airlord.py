@@ -13,5 +13,8 @@ PIECE = piece(
         "The spirit must be one you control (Elementus itself included); it need not be next to "
         "Elementus, since the text names no distance.",
         "As with every granted movement action, it is offered in your own turn before you act.",
+        "Only Elementus is revealed: the text shows no other piece, so the spirit stays hidden "
+        "and the other players are not told which piece got Flying. It is revealed when it "
+        "uses the action, like any piece using a power.",
     ],
 )

@@ -18,6 +18,7 @@ import attrs
 from legends_core import Power, hookimpl
 
 from .choices import destroyed_matching, move_one_to, opponent_destroys, return_pieces
+from .knowledge import candidates
 from .match import of
 
 if TYPE_CHECKING:
@@ -58,9 +59,9 @@ class AmbushSpell(Spell):
                 f"any {self.type} you control onto its square (revealing it).")
 
     def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
-        cands = [p for p in game.pieces(caster) if game.types[p].type == self.type
-                 and not game.is_stationary(p)]
-        move_one_to(game, caster, cands, square, how="ambush")
+        cands = candidates(game, caster, whose="own", match=of(type=self.type, mobile=True))
+        # Asked even when the caster has no such piece: the spell is seen by all.
+        move_one_to(game, caster, cands, square, reveal=True, how="ambush")
 
 
 @attrs.frozen(repr=False)

@@ -5,6 +5,10 @@ Ruling (Poy #15, Colossor #119, Demarn #197): a piece that "is not destroyed; in
 Distance Strike piece is destroyed" reflects every Distance Strike aimed at it, whatever the
 strengths. The condition the texts give is being revealed by Distance Strike, not losing the
 comparison, and with the usual strengths the comparison would almost never go against them.
+
+Ruling (Surround, #9 Dwarven General and #18 Dwarven Hero): the rulebook has the player reveal
+the Surround piece, not the piece surrounded. That piece is destroyed (and so lies face up in
+its destroyed area); a castle, which Surround leaves unaffected, stays where it is, hidden.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import attrs
 
 from legends_core import Power, hookimpl
 
+from .knowledge import candidate_squares
 from .targeted import TargetAction
 
 if TYPE_CHECKING:
@@ -24,10 +29,8 @@ if TYPE_CHECKING:
 
 def enemies_within_two(g: Engine, piece: int) -> list[int]:
     """Squares up to two steps from ``piece`` that hold a piece of an opponent of its player."""
-    me = g.ctrl[piece]
-    grid, ctrl = g.grid, g.ctrl
-    return [s for s in g.board.within_two(g.loc[piece])
-            if grid[s] >= 0 and g.hostile(ctrl[grid[s]], me)]
+    return candidate_squares(g, g.ctrl[piece], squares=g.board.within_two(g.loc[piece]),
+                             whose="enemy")
 
 
 def _reflected(g: Engine, target: int, source: int, keyword: str) -> bool:
@@ -88,7 +91,8 @@ class Vision(TargetAction):
 @attrs.frozen(repr=False)
 class Surround(TargetAction):
     """Action: an enemy piece touching five or more of your pieces, this one among them, is
-    revealed and destroyed (a magic piece without its spell; a castle is unharmed)."""
+    destroyed (a magic piece without its spell; a castle is unharmed and stays hidden, since
+    the rule reveals only the Surround piece)."""
 
     key = "surround"
     keywords = frozenset({"surround"})
@@ -99,14 +103,12 @@ class Surround(TargetAction):
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
-        return [s for s in game.board.adjacent(game.loc[piece])
-                if game.grid[s] >= 0 and game.hostile(game.ctrl[game.grid[s]], me)
-                and len(game.adjacent_pieces(s, me)) >= 5]
+        return [s for s in candidate_squares(game, me, squares=game.board.adjacent(game.loc[piece]),
+                                             whose="enemy")
+                if len(game.adjacent_pieces(s, me)) >= 5]
 
     def act(self, game: Engine, piece: int, square: int) -> None:
-        target = game.grid[square]
-        game.reveal([target])
-        game.destroy([target], cause="surround")
+        game.destroy([game.grid[square]], cause="surround")
 
 
 @attrs.frozen(repr=False)

@@ -47,7 +47,9 @@ class DestroyAdjacent(Power):
 
     Ruling (#112 Medusa, #166 Decay): castles next to it are unharmed. A castle falls only to
     an attack (the castle rules, and Surround and Distance Strike which spare castles), and
-    otherwise this would win the game without attacking.
+    otherwise this would win the game without attacking. A castle spared this way stays hidden:
+    the texts reveal only the piece using the power, and the pieces destroyed are face up in
+    their destroyed area anyway.
     """
 
     key: str
@@ -63,7 +65,6 @@ class DestroyAdjacent(Power):
     @hookimpl
     def legends_perform(self, game: Engine, piece: int) -> None:
         victims = game.adjacent_pieces(game.loc[piece])
-        game.reveal(victims)
         game.destroy([piece, *victims], cause=self.key)
 
 
