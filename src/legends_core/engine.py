@@ -90,7 +90,7 @@ class Engine(Effects):
         "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
         "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
         "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
-        "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask", "_opts",
+        "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask", "_opts", "_abl",
     )
 
     board: Board
@@ -136,6 +136,7 @@ class Engine(Effects):
     _seen_cache: dict[int, tuple[str, ...]]
     all_mask: int
     _opts: list[Action] | None
+    _abl: tuple[int, ...] | None
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
                  pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0,
@@ -188,6 +189,7 @@ class Engine(Effects):
         self._seen_cache = {}
         self.all_mask = (1 << n) - 1
         self._opts = None
+        self._abl = None
 
     # -- copying -----------------------------------------------------------------------
     def copy(self) -> Engine:
@@ -236,6 +238,7 @@ class Engine(Effects):
         g._seen_cache = self._seen_cache
         g.all_mask = self.all_mask
         g._opts = self._opts
+        g._abl = self._abl
         return g
 
     def restore(self, snapshot: Engine) -> None:
@@ -290,6 +293,15 @@ class Engine(Effects):
             stack.pop()
             self._opts = None
             self._step(t.run)
+
+    def ability_pieces(self) -> tuple[int, ...]:
+        """Ids of the pieces whose own powers offer abilities (fixed by the piece types, so
+        worked out once; windows scan these instead of the whole board)."""
+        abl = self._abl
+        if abl is None:
+            beh = self.beh
+            abl = self._abl = tuple(p for p in range(len(beh)) if beh[p].offer_abilities)
+        return abl
 
     def options(self) -> list[Action]:
         """The pending decision's options (cached until the state changes)."""

@@ -181,9 +181,12 @@ def can_move_or_act(g: Engine, player: int) -> bool:
 
 def ability_options(g: Engine, player: int, window: str) -> list[Action]:
     out: list[Action] = []
-    ctrl, beh, tkw = g.ctrl, g.beh, g.tkw
-    able = [pid for pid in g.grid if pid >= 0 and ctrl[pid] == player
-            and (beh[pid].offer_abilities or pid in tkw)]
+    ctrl, loc, tkw = g.ctrl, g.loc, g.tkw
+    able = [pid for pid in g.ability_pieces() if loc[pid] >= 0 and ctrl[pid] == player]
+    if tkw:  # a keyword lent until the end of the turn may bring abilities of its own
+        able += [pid for pid in tkw if pid not in able and loc[pid] >= 0 and ctrl[pid] == player]
+    if len(able) > 1:
+        able.sort(key=loc.__getitem__)  # board order
     for pid in able:
         offer_abilities(g, pid, window, out)
     return out

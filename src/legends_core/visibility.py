@@ -227,6 +227,7 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
             d.types[pid] = t
             d.beh[pid] = cat.behaviour(t.number)
     d._opts = None
+    d._abl = None  # the imagined types may offer other abilities
     return d
 
 
