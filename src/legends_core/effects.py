@@ -2,8 +2,9 @@
 
 Every method here changes the state at once and records events, except where it says it
 *schedules*: attacks, questions (:meth:`ask`) and follow-ups (:meth:`later`) run after the
-current step, in the order they were scheduled. Death curses set off by :meth:`destroy` are
-scheduled the same way, so "resolve the death curse before anything else" holds.
+current step, in the order they were scheduled. A death curse set off by :meth:`destroy` is
+scheduled *first*, ahead of everything else the step scheduled, so a new curse takes effect at
+once wherever in the turn it was set off, and is resolved before anything else.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class Effects(Queries):
         def emit(self, event: Event) -> None: ...
         def seen(self, pid: int) -> tuple[str, ...]: ...
         def schedule(self, *tasks: Task) -> None: ...
+        def schedule_first(self, *tasks: Task) -> None: ...
 
     # -- knowledge ---------------------------------------------------------------------
     def reveal(self, pids: Iterable[int], to: Iterable[int] | None = None) -> list[int]:
@@ -173,7 +175,9 @@ class Effects(Queries):
                 self.loc[p] = CURSE_QUEUE
                 self.curse_queue.append(p)
                 self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
-                self.schedule(CurseArrive(p, holder))
+                # At once: before the rest of a window, the next decision, or anything
+                # else the current step scheduled (a piece at strength 0 included).
+                self.schedule_first(CurseArrive(p, holder))
             else:
                 self.loc[p] = DESTROYED
                 self.ctrl[p] = o
