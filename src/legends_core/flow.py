@@ -38,8 +38,9 @@ class TurnStart(Task):
 @task("main-check")
 @attrs.frozen
 class MainCheck(Task):
-    """Before each main decision: a player with no move and no action left loses (this can
-    also happen within a turn, after an ability costs them their last mobile piece)."""
+    """Before each main decision: a player with no move and no action left, even after
+    using abilities first, loses (this can also happen within a turn, after an ability costs
+    them their last mobile piece)."""
 
     player: int
 
