@@ -13,7 +13,7 @@ squares are ints; players are ints (indices into ``rules.players``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 import attrs
 
@@ -56,6 +56,19 @@ class Rules:
             raise ValueError("a game needs two or more distinct player names")
         if len(self.teams) != len(self.players):
             raise ValueError("teams must give one team number per player")
+
+
+class Combat(NamedTuple):
+    """The attack under way (``game.combat``), as plain data so it copies and saves as is.
+
+    ``attacker`` moved from ``origin`` (for ``player``) onto ``defender`` on ``square``.
+    """
+
+    attacker: int
+    defender: int
+    square: int
+    origin: int
+    player: int
 
 
 @attrs.frozen
@@ -117,7 +130,7 @@ class Engine(Effects):
     flown: list[tuple[int, tuple[int, ...]]]
     moved: set[int]
     stack: list[Task]
-    combat: tuple[int, int, int, int, int] | None
+    combat: Combat | None
     winner: int | None
     over: bool
     reason: str

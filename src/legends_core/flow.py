@@ -118,8 +118,8 @@ def attack_live(g: Engine) -> bool:
     c = g.combat
     if c is None:
         return False
-    att, dfn, sq, origin, player = c
-    return g.loc[att] == origin and g.ctrl[att] == player and g.loc[dfn] == sq
+    return g.loc[c.attacker] == c.origin and g.ctrl[c.attacker] == c.player \
+        and g.loc[c.defender] == c.square
 
 
 @task("turn-end")

@@ -9,7 +9,7 @@ from .piecetype import PieceType
 
 if TYPE_CHECKING:
     from .board import Board
-    from .engine import Rules
+    from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
 
 DESTROYED = -1
@@ -39,7 +39,7 @@ class Queries:
     used_turn: set[tuple[int, str]]
     used_game: set[tuple[int, str]]
     memo: dict[tuple[int, str], Any]
-    combat: tuple[int, int, int, int, int] | None
+    combat: Combat | None
     active: int
     flown: list[tuple[int, tuple[int, ...]]]
     moved: set[int]
@@ -176,10 +176,10 @@ class Queries:
         """
         c = self.combat
         if c is not None:
-            if pid == c[0]:
-                return self.strength_at(pid, c[2], c[1])
-            if pid == c[1]:
-                return self.strength_at(pid, c[2], c[0])
+            if pid == c.attacker:
+                return self.strength_at(pid, c.square, c.defender)
+            if pid == c.defender:
+                return self.strength_at(pid, c.square, c.attacker)
         return self.strength_at(pid, self.loc[pid], -1)
 
     def strength_at(self, pid: int, square: int, opponent: int = -1) -> int | None:
@@ -248,7 +248,7 @@ class Queries:
 
     def in_combat(self, pid: int) -> bool:
         c = self.combat
-        return c is not None and (pid == c[0] or pid == c[1])
+        return c is not None and (pid == c.attacker or pid == c.defender)
 
     # -- naming ------------------------------------------------------------------------
     def sq(self, name: str) -> int:
