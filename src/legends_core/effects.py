@@ -142,6 +142,23 @@ class Effects(Queries):
         self.schedule(Attack(pid, square, self.loc[pid] if origin is None else origin, how,
                              self.ctrl[pid]))
 
+    def strike(self, pid: int, target: int, then: Callable[..., Any],
+               data: dict[str, Any] | None = None) -> None:
+        """Schedule a comparison of strengths outside an attack (Distance Strike).
+
+        A ``"strike"`` response window opens first, so both sides may still use abilities;
+        then, if ``pid`` and ``target`` are both still in place, ``then(game, data)`` runs
+        (a :func:`~.tasks.continuation`; ``data`` gets ``"attacker"`` and ``"defender"``, the
+        two piece ids) and compares their current strengths.
+        """
+        from .flow import Window
+        from .strikes import StrikeResolve
+
+        player = self.ctrl[pid]
+        self.schedule(Window("strike", player, 0),
+                      StrikeResolve(pid, target, self.loc[target], self.loc[pid], player,
+                                    continuation_name(then), dict(data or {})))
+
     # -- destruction -------------------------------------------------------------------
     def destroy(self, pids: Iterable[int], cause: str = "") -> list[int]:
         """Destroy pieces on the board, all at the same moment.

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from .board import Board
     from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
+    from .tasks import Task
 
 DESTROYED = -1
 CURSE = -2
@@ -40,6 +41,7 @@ class Queries:
     used_game: set[tuple[int, str]]
     memo: dict[tuple[int, str], Any]
     combat: Combat | None
+    stack: list[Task]
     active: int
     flown: list[tuple[int, tuple[int, ...]]]
     moved: set[int]
@@ -247,8 +249,19 @@ class Queries:
         return [flyer for flyer, over in self.flown if square in over]
 
     def in_combat(self, pid: int) -> bool:
+        """Is ``pid`` one of the two pieces of the attack, or of the strike, under way?"""
         c = self.combat
+        if c is None:
+            c = self.strike_under_way()
         return c is not None and (pid == c.attacker or pid == c.defender)
+
+    def strike_under_way(self) -> Combat | None:
+        """The strike (a strength comparison outside an attack, see
+        :meth:`~.effects.Effects.strike`) waiting for its window to close, if any."""
+        for t in reversed(self.stack):
+            if t.name == "strike-resolve":
+                return t.contest()  # type: ignore[attr-defined]
+        return None
 
     # -- naming ------------------------------------------------------------------------
     def sq(self, name: str) -> int:

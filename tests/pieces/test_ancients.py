@@ -326,23 +326,23 @@ def test_wannok_flies():
 def test_frodnaj_archer_strikes_a_weaker_piece_two_squares_away():
     game = position({"d4": 14, "f6": 155, "b6": 152, "h8": 143})
     assert "d4 distance-strike f6" in options(game)
-    play(game, "d4 distance-strike f6")
+    play(game, "d4 distance-strike f6", "pass", "pass")
     assert dead(game, "gray") == ["Plague Bearer"]
 
 
 def test_frodnaj_archer_leaves_an_equal_piece_alone():
     game = position({"d4": 14, "b6": 152, "h8": 143})
-    play(game, "d4 distance-strike b6")
+    play(game, "d4 distance-strike b6", "pass", "pass")
     assert game.piece_at("b6").name == "Giant Zombie Rat"
     assert seen_by(game, "beige", "b6") == 152
 
 
 def test_relfreod_archer_strikes_only_below_four():
     game = position({"d4": 17, "d6": 157, "f4": 155, "h8": 143})
-    play(game, "d4 distance-strike f4")
+    play(game, "d4 distance-strike f4", "pass", "pass")
     assert game.piece_at("f4").name == "Plague Bearer"  # 4 against 4: nothing
     game = position({"d4": 17, "d6": 157, "f4": 155, "h8": 143})
-    play(game, "d4 distance-strike d6")
+    play(game, "d4 distance-strike d6", "pass", "pass")
     assert dead(game, "gray") == ["Bone Legion"]
 
 
@@ -372,7 +372,7 @@ def test_poy_turns_a_distance_strike_back_on_the_striker():
 
 def test_a_piece_without_poys_ability_falls_to_the_same_strike():
     game = position({"d4": 23, "d6": 154, "a1": 21, "h8": 143}, active="gray")
-    play(game, "d6 distance-strike d4")
+    play(game, "d6 distance-strike d4", "pass", "pass")
     assert dead(game, "beige") == ["Wood Elf"]
 
 

@@ -362,13 +362,13 @@ def test_rock_giant_distance_strike():
                     active="gray")
     assert {"d5 distance-strike d3", "d5 distance-strike e4"} <= set(options(game))
     assert "d5 distance-strike h1" not in options(game)
-    play(game, "d5 distance-strike d3")
+    play(game, "d5 distance-strike d3", "pass", "pass")
     assert dead(game, "beige") == ["Spirit of Negation"]
 
 
 def test_rock_giant_strike_fails_against_a_stronger_piece():
     game = position({"d5": ROCK_GIANT, "e4": SRIK, "h1": HIGH_ELF}, active="gray")
-    play(game, "d5 distance-strike e4")
+    play(game, "d5 distance-strike e4", "pass", "pass")
     assert name_at(game, "e4") == "Srik" and knows(game, "gray", "e4")
 
 
@@ -455,7 +455,7 @@ def test_colossor_reflects_a_distance_strike():
 
 def test_a_distance_strike_kills_a_weaker_piece_that_is_not_colossor():
     game = position({"d3": lent(ROCK_GIANT), "d5": MIST_GIANT, "h8": CRUSH, "a1": SRIK})
-    play(game, "d3 distance-strike d5")
+    play(game, "d3 distance-strike d5", "pass", "pass")
     assert name_at(game, "d5") is None and name_at(game, "d3") == "Rock Giant"
 
 
