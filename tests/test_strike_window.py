@@ -5,6 +5,7 @@ that resolved on the spot left the target's side no moment to answer. The window
 whatever the players hold (like the attack window), so it tells nobody anything.
 """
 
+from legends_core import Game
 from legends_core.testing import destroyed_names, options, play, position
 
 # Relfreod Archer (4) on d4 strikes gray's Bone Legion (3) on d6; gray's Enchanted Shield (e7)
@@ -61,3 +62,12 @@ def test_a_strike_on_a_magic_piece_is_settled_at_once():
     play(game, "d4 distance-strike d6")
     assert game.piece_at("d6").name == "Eruption"
     assert game.decision_kind == "window" and "end" in game.decision  # the end-of-turn window
+
+
+def test_a_game_saved_in_the_strike_window_resumes_there():
+    game = position(SHIELDED)
+    play(game, "d4 distance-strike d6", "pass")
+    loaded = Game.from_position(game.to_position())
+    assert "e7 enchanted-shield d6" in options(loaded)
+    play(loaded, "pass")
+    assert loaded.piece_at("d6") is None
