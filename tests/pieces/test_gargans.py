@@ -258,6 +258,16 @@ def test_great_shaman_needs_a_silver_magic_piece_of_yours():
     assert not any("great-shaman" in o for o in options(game))
 
 
+def test_great_shaman_raises_silver_magic_from_any_destroyed_area():
+    # Ruling: the text names no owner. Beige plays a captured Great Shaman: gray's destroyed
+    # Lightning Bolt comes back under beige's control.
+    game = position({"e5": lent(GREAT_SHAMAN), "h1": SRIK, "a8": CRUSH},
+                    destroyed={"gray": [BOLT]})
+    assert "e5 great-shaman" in options(game)
+    play(game, "e5 great-shaman", "choose gray:0", "choose e5")
+    assert name_at(game, "e5") == "Lightning Bolt" and game.controller_at("e5") == "beige"
+
+
 def test_great_shaman_cannot_raise_the_curse_piece():
     game = position({"e5": GREAT_SHAMAN, "h1": SRIK, "a8": CRUSH}, curse=(IDOL, "gray"),
                     active="gray")

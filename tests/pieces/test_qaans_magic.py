@@ -25,8 +25,9 @@ FORESTS = {"a1": "forest", "b1": "forest", "c1": "forest"}
 
 def replace_curse(curse):
     """Gray Knight (beige) destroys Nosimaj, whose curse replaces ``curse``."""
+    curse = curse if isinstance(curse, tuple) else (curse, "gray")
     game = position({"d3": 44, "d4": 195, "h1": 11, "h8": 184}, terrain=FORESTS,
-                    curse=(curse, "gray"), destroyed=MOLD_GRAVE)
+                    curse=curse, destroyed=MOLD_GRAVE)
     play(game, "d3-d4", "pass", "pass")
     return game
 
@@ -80,6 +81,17 @@ def test_oeroed_budget_of_six_allows_slime_and_foulis():
     assert sorted(options(game)) == sorted([f"choose {foulis}", "choose done"])
     play(game, f"choose {foulis}", "choose a1")
     assert game.piece_at("a1").name == "Foulis"
+
+
+def test_molds_come_back_from_any_destroyed_area_for_the_curse_player():
+    # Ruling: the text names no owner. Bremmuk's curse works for beige (it was destroyed while
+    # beige held it): gray's destroyed molds come back under beige's control.
+    game = replace_curse((171, "beige"))
+    assert game.current_player == "beige"
+    g = game.engine
+    slime = g.ref(next(p for p in g.dead[1] if g.types[p].name == "Slime of Bremmuk"))
+    play(game, f"choose {slime}", "choose a1")
+    assert game.piece_at("a1").name == "Slime of Bremmuk" and game.controller_at("a1") == "beige"
 
 
 def test_mold_curse_does_nothing_while_in_effect():
