@@ -27,7 +27,7 @@ def test_stale_curse_is_not_picked_up_by_a_later_replacement():
                     curse=160, active="gray")
     play(game, "c4 fire-wall b3", "h4 fire-wall g3")
     g = game.engine
-    assert curse_name(game) == "Flood bringer" and g.curse_queue == []
+    assert curse_name(game) == "Flood Bringer" and g.curse_queue == []
     assert sorted(destroyed_names(game, "beige")) == ["Dwarven Scout"]
     assert game.decision_kind == "ask" and game.current_player == "beige"  # the Scout's ending
 

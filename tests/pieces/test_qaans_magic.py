@@ -216,13 +216,13 @@ def test_hidden_hive_moves_to_forest_once_per_game():
                     active="gray")
     opts = options(game)
     assert not any(o.startswith("a1-") for o in opts)  # a stationary castle
-    assert sorted(o for o in opts if "hidden-hive" in o) == ["a1 hidden-hive f4", "a1 hidden-hive g4"]
-    play(game, "a1 hidden-hive f4", "pass", "pass")
+    assert sorted(o for o in opts if "hidden-hive" in o) == ["a1 the-hidden-hive f4", "a1 the-hidden-hive g4"]
+    play(game, "a1 the-hidden-hive f4", "pass", "pass")
     assert game.piece_at("f4").name == "The Hidden Hive"
     assert known_to(game, "beige", "f4") == 203
     play(game, "h8-h7", "pass", "pass")
     assert game.active_player == "gray"
-    assert not any("hidden-hive" in o for o in options(game))
+    assert not any("the-hidden-hive" in o for o in options(game))
 
 
 # -- #204 Infested Nest -------------------------------------------------------------------
