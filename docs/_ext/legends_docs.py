@@ -43,9 +43,9 @@ def _title(text: str, ch: str) -> str:
 
 
 def _piece_block(t) -> str:  # type: ignore[no-untyped-def]
-    s = t.strength if t.strength is not None else t.kind
+    s = "no strength" if t.strength is None else f"strength **{t.strength}**"
     lines = [f".. _piece-{t.number}:\n", _title(f"#{t.number} {t.name}", "-")]
-    lines.append(f"*{t.kind}* -- strength **{s}** -- {t.colour} {t.type} -- {t.army} army"
+    lines.append(f"*{t.kind}* -- {s} -- {t.colour} {t.type} -- {t.army} army"
                  + (" -- *extra, outside the 206*" if t.extra else "") + "\n")
     lines.append(t.text + "\n")
     for p in t.powers:

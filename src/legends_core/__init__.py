@@ -6,7 +6,7 @@ The names below are the public API; see the documentation for each.
 from .actions import DONE, PASS, Action
 from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
 from .board import Board, from_battle_boards, from_rows
-from .engine import Engine, Outcome, Rules
+from .engine import Combat, Engine, Outcome, Rules
 from .errors import (
     ArmyError,
     CatalogueError,
@@ -35,6 +35,7 @@ __all__ = [
     "Board",
     "Catalogue",
     "CatalogueError",
+    "Combat",
     "Engine",
     "Event",
     "Game",

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import PASS, Action
+from .engine import Combat
 from .events import Attacked, Compared, Passed
 from .flow import Window
 from .moves import can_attack_square, perform
@@ -49,7 +50,7 @@ class Attack(Task):
             return
         g.emit(Attacked(g.rules.players[self.player], g.board.name(self.origin),
                         g.board.name(sq), self.how))
-        g.combat = (att, dfn, sq, self.origin, self.player)
+        g.combat = Combat(att, dfn, sq, self.origin, self.player)
         for f in g.beh[att].attack_declared:
             f(g, att, dfn)
         g.schedule(AttackReveal(att, dfn, sq, self.origin, self.player))

@@ -2,8 +2,9 @@
 
 Every method here changes the state at once and records events, except where it says it
 *schedules*: attacks, questions (:meth:`ask`) and follow-ups (:meth:`later`) run after the
-current step, in the order they were scheduled. Death curses set off by :meth:`destroy` are
-scheduled the same way, so "resolve the death curse before anything else" holds.
+current step, in the order they were scheduled. A death curse set off by :meth:`destroy` is
+scheduled *first*, ahead of everything else the step scheduled, so a new curse takes effect at
+once wherever in the turn it was set off, and is resolved before anything else.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class Effects(Queries):
         def emit(self, event: Event) -> None: ...
         def seen(self, pid: int) -> tuple[str, ...]: ...
         def schedule(self, *tasks: Task) -> None: ...
+        def schedule_first(self, *tasks: Task) -> None: ...
 
     # -- knowledge ---------------------------------------------------------------------
     def reveal(self, pids: Iterable[int], to: Iterable[int] | None = None) -> list[int]:
@@ -140,6 +142,23 @@ class Effects(Queries):
         self.schedule(Attack(pid, square, self.loc[pid] if origin is None else origin, how,
                              self.ctrl[pid]))
 
+    def strike(self, pid: int, target: int, then: Callable[..., Any],
+               data: dict[str, Any] | None = None) -> None:
+        """Schedule a comparison of strengths outside an attack (Distance Strike).
+
+        A ``"strike"`` response window opens first, so both sides may still use abilities;
+        then, if ``pid`` and ``target`` are both still in place, ``then(game, data)`` runs
+        (a :func:`~.tasks.continuation`; ``data`` gets ``"attacker"`` and ``"defender"``, the
+        two piece ids) and compares their current strengths.
+        """
+        from .flow import Window
+        from .strikes import StrikeResolve
+
+        player = self.ctrl[pid]
+        self.schedule(Window("strike", player, 0),
+                      StrikeResolve(pid, target, self.loc[target], self.loc[pid], player,
+                                    continuation_name(then), dict(data or {})))
+
     # -- destruction -------------------------------------------------------------------
     def destroy(self, pids: Iterable[int], cause: str = "") -> list[int]:
         """Destroy pieces on the board, all at the same moment.
@@ -173,7 +192,9 @@ class Effects(Queries):
                 self.loc[p] = CURSE_QUEUE
                 self.curse_queue.append(p)
                 self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
-                self.schedule(CurseArrive(p, holder))
+                # At once: before the rest of a window, the next decision, or anything
+                # else the current step scheduled (a piece at strength 0 included).
+                self.schedule_first(CurseArrive(p, holder))
             else:
                 self.loc[p] = DESTROYED
                 self.ctrl[p] = o

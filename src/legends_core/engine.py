@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 import attrs
 
@@ -62,6 +62,19 @@ class Rules:
             raise ValueError("teams must give one team number per player")
 
 
+class Combat(NamedTuple):
+    """The attack under way (``game.combat``), as plain data so it copies and saves as is.
+
+    ``attacker`` moved from ``origin`` (for ``player``) onto ``defender`` on ``square``.
+    """
+
+    attacker: int
+    defender: int
+    square: int
+    origin: int
+    player: int
+
+
 @attrs.frozen
 class Outcome:
     """What an attack override decided: which of the two pieces are destroyed.
@@ -90,7 +103,8 @@ class Engine(Effects):
         "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
         "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
         "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
-        "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask", "_opts", "_abl",
+        "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
+        "_abl",
     )
 
     board: Board
@@ -121,7 +135,7 @@ class Engine(Effects):
     flown: list[tuple[int, tuple[int, ...]]]
     moved: set[int]
     stack: list[Task]
-    combat: tuple[int, int, int, int, int] | None
+    combat: Combat | None
     winner: int | None
     over: bool
     reason: str
@@ -133,6 +147,7 @@ class Engine(Effects):
     dirty_all: bool
     events: list[Event]
     _sched: list[Task] | None
+    _first: list[Task] | None
     _seen_cache: dict[int, tuple[str, ...]]
     all_mask: int
     _opts: list[Action] | None
@@ -186,6 +201,7 @@ class Engine(Effects):
         self.dirty_all = False
         self.events = []
         self._sched = None
+        self._first = None
         self._seen_cache = {}
         self.all_mask = (1 << n) - 1
         self._opts = None
@@ -235,6 +251,7 @@ class Engine(Effects):
         g.dirty_all = self.dirty_all
         g.events = []
         g._sched = None
+        g._first = None
         g._seen_cache = self._seen_cache
         g.all_mask = self.all_mask
         g._opts = self._opts
@@ -248,6 +265,7 @@ class Engine(Effects):
             setattr(self, name, getattr(snapshot, name))
         self.events = []
         self._sched = None
+        self._first = None
         self._opts = None
 
     # -- the task loop -----------------------------------------------------------------
@@ -259,15 +277,31 @@ class Engine(Effects):
         else:
             self._sched.extend(tasks)
 
+    def schedule_first(self, *tasks: Task) -> None:
+        """Run ``tasks`` right after the current step, before anything else it scheduled.
+
+        For what the rules say happens at once wherever it is set off (a new death curse):
+        neither the rest of a window nor the next decision may come between.
+        """
+        if self._first is None:
+            self.stack.extend(reversed(tasks))
+        else:
+            self._first.extend(tasks)
+
     def _step(self, fn: Callable[..., Any], *args: Any) -> None:
         self._sched = sched = cast(list[Task], [])
+        self._first = first = cast(list[Task], [])
         try:
             fn(self, *args)
             self.settle()
         finally:
             self._sched = None
-        if sched and not self.over:
-            self.stack.extend(reversed(sched))
+            self._first = None
+        if not self.over:
+            if sched:
+                self.stack.extend(reversed(sched))
+            if first:
+                self.stack.extend(reversed(first))
 
     def run(self) -> None:
         """Run tasks until a decision is pending or the game is over."""

@@ -95,8 +95,10 @@ def legends_offer_abilities(game: Engine, piece: int, window: str) -> Iterable[A
     :param game: The game.
     :param piece: A piece on the board controlled by the deciding player.
     :param window: ``"main"`` (the player's own turn, before acting), ``"attack"`` (during an
-        attack, both pieces revealed, before strengths are compared) or ``"end"`` (before the
-        turn ends).
+        attack, both pieces revealed, before strengths are compared), ``"strike"`` (before a
+        power such as Distance Strike compares two pieces' strengths outside an attack; the two
+        pieces are those for which ``game.in_combat`` is true) or ``"end"`` (before the turn
+        ends).
     :return: Actions of kind ``power``.
 
     Use in plugins: abilities may be used at any time unless their text limits them; check

@@ -162,7 +162,26 @@ def turn_options(g: Engine, player: int) -> list[Action]:
     return out
 
 
+#: How many abilities in a row :func:`can_move_or_act` tries, and how many positions it may
+#: look at in all, before it concludes that a player cannot move or act.
+ABILITY_DEPTH = 2
+LOOKAHEAD_BUDGET = 200
+
+
 def can_move_or_act(g: Engine, player: int) -> bool:
+    """Can ``player`` make a move or take an action now, perhaps after using abilities first?
+
+    Abilities may be used before moving, so a player whose pieces are boxed in is not stuck if
+    an ability would free one (Cloud Citadel lending Flying, a sacrifice that empties a square).
+    Such lines are tried on copies of the game, at most :data:`ABILITY_DEPTH` abilities deep.
+    """
+    if has_move_or_action(g, player):
+        return True
+    return _ability_frees(g, player, ABILITY_DEPTH, [LOOKAHEAD_BUDGET])
+
+
+def has_move_or_action(g: Engine, player: int) -> bool:
+    """Has ``player`` a standard move or an action right now (no abilities used first)?"""
     grid, ctrl = g.grid, g.ctrl
     out: list[Action] = []
     dyn = dynamic_keywords(g)
@@ -177,6 +196,43 @@ def can_move_or_act(g: Engine, player: int) -> bool:
         if out:
             return True
     return False
+
+
+def _ability_frees(g: Engine, player: int, depth: int, budget: list[int]) -> bool:
+    """Does some ability usable now in ``player``'s main decision lead to a move or action?"""
+    if depth <= 0:
+        return False
+    for action in ability_options(g, player, "main"):
+        h = g.copy()
+        h.stack = []  # only the ability and what it sets off; the rest of the turn is not ours
+        h._opts = None
+        h._step(perform, action)
+        h.run()
+        if _settles_free(h, player, depth, budget):
+            return True
+    return False
+
+
+def _settles_free(h: Engine, player: int, depth: int, budget: list[int]) -> bool:
+    """After an ability on the copy ``h``: resolve its pending questions (every answer of
+    ``player``'s own may be tried; other players' answers must all leave a way out), then
+    look for a move, an action, or another ability that frees one."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    if h.over:
+        return h.winner == player
+    pending = h.pending
+    if pending is None:
+        return has_move_or_action(h, player) or _ability_frees(h, player, depth - 1, budget)
+    results = []
+    for opt in h.options():
+        nxt = h.copy()
+        nxt.answer(opt)
+        results.append(_settles_free(nxt, player, depth, budget))
+        if results[-1] == (pending.player == player):
+            return results[-1]  # ours: one way out is enough; theirs: one block is enough
+    return bool(results) and all(results)
 
 
 def ability_options(g: Engine, player: int, window: str) -> list[Action]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .board import Board
-from .engine import CURSE, CURSE_QUEUE, DESTROYED, Engine, Rules
+from .engine import CURSE, CURSE_QUEUE, DESTROYED, Combat, Engine, Rules
 from .errors import PositionError
 from .tasks import Task
 
@@ -302,7 +302,7 @@ def _load(data: dict[str, Any], catalogue: Catalogue, section: list[str]) -> Eng
             raise PositionError("combat: squares out of the board")
         if not 0 <= who < len(names):
             raise PositionError("combat[4]: not a player index")
-    g.combat = tuple(combat) if combat else None
+    g.combat = Combat(*combat) if combat else None
     reading("stack")
     stack = data.get("stack", [])
     if not isinstance(stack, list):

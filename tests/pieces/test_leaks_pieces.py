@@ -55,7 +55,7 @@ def test_skull_of_gorion_offers_a_hidden_castle_like_any_other_piece():
 def test_skull_of_gorion_picking_a_hidden_castle_does_nothing_and_reveals_nothing():
     game = position({**SPARE, **SKULL, "b2": WOODLAND_TOWER}, terrain=MARSH, active="beige")
     play(game, "d4-d5", "pass", "pass", "choose b2")
-    assert game.piece_at("b2").name == "Woodland tower" and not game.is_over
+    assert game.piece_at("b2").name == "Woodland Tower" and not game.is_over
     assert seen(game, "gray", "b2") is None
     assert dead(game, "beige") == ["Gray Knight"]
 
@@ -84,7 +84,7 @@ def test_ground_lightning_offers_a_hidden_castle_like_any_other_piece():
     assert_alike_for("gray", castle, grundin)
     assert sorted(options(castle)) == ["choose a1", "choose b2", "choose done"]
     play(castle, "choose b2")
-    assert castle.piece_at("b2").name == "Woodland tower" and seen(castle, "gray", "b2") is None
+    assert castle.piece_at("b2").name == "Woodland Tower" and seen(castle, "gray", "b2") is None
 
 
 def test_ground_lightning_asks_even_when_only_a_castle_stands_on_that_terrain():
@@ -142,7 +142,7 @@ def test_destroying_all_around_leaves_a_castle_standing_and_hidden(user):
     game = position({**SPARE, "d5": user, "d4": 11, "e4": WOODLAND_TOWER}, active="gray")
     play(game, f"d5 {game.piece_at('d5').name.lower()}")
     assert dead(game, "beige") == ["High Elf"]
-    assert game.piece_at("e4").name == "Woodland tower" and not game.is_over
+    assert game.piece_at("e4").name == "Woodland Tower" and not game.is_over
     assert seen(game, "gray", "e4") is None
 
 
@@ -163,7 +163,7 @@ def test_surround_leaves_a_castle_standing_and_hidden(general):
 
 def test_elementus_does_not_reveal_the_spirit_it_lends_flying_to():
     game = position({"a1": 70, "d4": 79, "d5": 83, "h8": 146})
-    play(game, "a1 elementus d4")
+    play(game, "a1 elementus-the-airlord d4")
     assert seen(game, "gray", "a1") == 70
     assert seen(game, "gray", "d4") is None
     assert "d4 flying d6" in options(game)
@@ -181,7 +181,7 @@ def test_powers_that_point_at_a_piece_without_revealing_it_keep_their_targets_se
     assert Power.secret_targets is False
     cat = catalogue()
     secret = {(t.number, p.key) for t in cat.values() for p in t.powers if p.secret_targets}
-    assert secret == {(67, "urgwaines-castle"), (70, "elementus"), (170, "bone-castle")}
+    assert secret == {(67, "urgwaines-castle"), (70, "elementus-the-airlord"), (170, "bone-castle")}
 
 
 def test_the_texts_that_reveal_the_target_still_do():

@@ -8,7 +8,7 @@ PIECE = piece(
     70, "Elementus the Airlord", 10, type="spirit", colour="blue",
     text=("Ability: reveal Elementus to lend the Flying action to a spirit of yours, wherever it "
           "stands, until this turn is over."),
-    powers=[Grant("elementus", "flying", target=of(type="spirit"), reach="any")],
+    powers=[Grant("elementus-the-airlord", "flying", target=of(type="spirit"), reach="any")],
     rulings=[
         "The spirit must be one you control (Elementus itself included); it need not be next to "
         "Elementus, since the text names no distance.",

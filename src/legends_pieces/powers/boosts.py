@@ -7,10 +7,10 @@ target left hidden is also kept out of what other players are told about the abi
 (``secret_targets``), so pointing at it does not give it away.
 
 Ruling (timing): abilities may be used at any time, but an effect that lasts until the end of
-the turn can only matter before its owner acts in their own turn or during an attack. So a
-strength boost is offered in the player's main decision and in attack windows (during an attack
-only for a piece in that attack), and a granted movement action only in the player's own main
-decision. Weakening an enemy can destroy it outright, so it is offered in every window.
+the turn can only matter before its owner acts in their own turn, during an attack, or before a
+Distance Strike is decided. So a strength boost is offered in the player's main decision and in
+attack and strike windows (there only for one of the two pieces concerned), and a granted
+movement action only in the player's own main decision. Weakening an enemy can destroy it outright, so it is offered in every window.
 """
 
 from __future__ import annotations
@@ -72,13 +72,13 @@ class Boost(Power):
         if window == "main":
             if game.active != game.ctrl[piece]:
                 return
-        elif window != "attack":
+        elif window not in ("attack", "strike"):
             return
         src = game.name(game.loc[piece])
         for p in _candidates(game, piece, self.reach, self.target):
             if game.types[p].kind != "warrior":
                 continue
-            if window == "attack" and not game.in_combat(p):
+            if window != "main" and not game.in_combat(p):
                 continue
             yield Action.power(src, self.key, game.name(game.loc[p]))
 

@@ -102,17 +102,18 @@ class EndRevealNearWater(WhenCurseEnds):
 
 @attrs.frozen(repr=False)
 class EndReturnMolds(WhenCurseEnds):
-    """When the curse ends: put destroyed Mold pieces whose base strengths add up to at most
-    ``budget`` on empty forest squares."""
+    """When the curse ends: put destroyed Mold pieces (from any destroyed area) whose base
+    strengths add up to at most ``budget`` on empty forest squares."""
 
     budget: int = 0
 
     def describe(self) -> str:
-        return (f"Once this curse is replaced, you may bring back destroyed Mold pieces with "
-                f"base strengths totalling at most {self.budget}, onto empty forest squares.")
+        return (f"Once this curse is replaced, you may bring back destroyed Mold pieces from any "
+                f"destroyed area, base strengths totalling at most {self.budget}, onto empty "
+                f"forest squares.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
-        # The text names no owner, so molds may come from any destroyed area.
+        # The text names no owner: any destroyed area (the kernel ruling on destroyed areas).
         cands = destroyed_matching(game, None, Match(type="mold"))
         return_pieces(game, controller, cands, squares=game.board.of_terrain("forest"),
                       count=None, budget=self.budget)

@@ -217,7 +217,7 @@ class TerrainJump(TargetAction):
     key = "terrain-move"
 
     def describe(self) -> str:
-        return f"Action: while on {self.terrain}, move to any other empty {self.terrain} square."
+        return f"While on {self.terrain}, move to any other empty {self.terrain} square."
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if game.terrain(game.loc[piece]) != self.terrain:
@@ -235,7 +235,7 @@ class WaterJump(TargetAction):
     key = "water-move"
 
     def describe(self) -> str:
-        return "Action: from a square beside water, move to any empty square beside water."
+        return "From a square beside water, move to any empty square beside water."
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if not game.board.next_to_water(game.loc[piece]):
@@ -254,7 +254,7 @@ class RevealFlownOver(Power):
     key = "reveal-flown-over"
 
     def describe(self) -> str:
-        return "Ability: reveal all the pieces this piece flew over this turn."
+        return "Reveal all the pieces this piece flew over this turn."
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:

@@ -1,6 +1,14 @@
 """Powers that reach without moving: Distance Strike, Vision, Surround, and the pieces that
 turn a Distance Strike or a Vision back on its user.
 
+Ruling (Distance Strike and abilities): abilities may be used at any time, also during the
+opponent's turn, so a Distance Strike is not decided the moment it is aimed. The target is
+revealed, then a response window opens (the striker's player first, then in turn until all pass
+in a row; always, whatever the players hold), and only then are the two current strengths
+compared, each piece on its own square. Strength boosts may be used there for either of the two
+pieces. A Magic piece or a castle, or a piece that turns the strike back, is settled at once:
+there is no comparison to answer.
+
 Ruling (Poy #15, Colossor #119, Demarn #197): a piece that "is not destroyed; instead the
 Distance Strike piece is destroyed" reflects every Distance Strike aimed at it, whatever the
 strengths. The condition the texts give is being revealed by Distance Strike, not losing the
@@ -14,11 +22,12 @@ its destroyed area); a castle, which Surround leaves unaffected, stays where it 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Power, hookimpl
+from legends_core import Power, continuation, hookimpl
+from legends_core.events import Compared
 
 from .knowledge import candidate_squares
 from .targeted import TargetAction
@@ -63,8 +72,17 @@ class DistanceStrike(TargetAction):
             return
         if game.types[target].kind != "warrior":
             return
-        mine, theirs = game.strength(piece), game.strength(target)
-        if theirs is not None and mine is not None and theirs < mine:
+        # Both sides may answer with abilities (a boost, a weakening) before strengths count.
+        game.strike(piece, target, _strike_decided)
+
+
+@continuation
+def _strike_decided(game: Engine, data: dict[str, Any]) -> None:
+    striker, target = data["attacker"], data["defender"]
+    mine, theirs = game.strength(striker), game.strength(target)
+    if theirs is not None and mine is not None:
+        game.emit(Compared(game.name(game.loc[target]), mine, theirs))
+        if theirs < mine:
             game.destroy([target], cause="distance strike")
 
 
