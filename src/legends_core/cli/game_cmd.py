@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+from typing import TextIO
 
 from ..ai import make_player
 from ..events import describe
@@ -21,9 +23,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Opened first, so a bad path is reported before the game is played, not after.
+    save = open(args.save, "w", encoding="utf-8") if args.save else None
+    try:
+        return _play(args, save)
+    finally:
+        if save is not None:
+            save.close()
+
+
+def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     game = Game.new(beige=army_arg(args.beige), gray=army_arg(args.gray),
                     boards=boards_arg(args.boards), seed=args.seed,
-                    turn_limit=args.turn_limit or 1000)
+                    turn_limit=1000 if args.turn_limit is None else args.turn_limit)
     names = {n: t.name for n, t in game.engine.catalogue.items()}
     kinds = args.players.split(",")
     if len(kinds) != 2:
@@ -46,9 +58,6 @@ def run(args: argparse.Namespace) -> int:
                 if e.kind not in ("pass", "turn"):
                     print(f"           {describe(e, names)}")
     print(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns")
-    if args.save:
-        import json
-
-        with open(args.save, "w", encoding="utf-8") as fh:
-            json.dump(game.record(), fh)
+    if save is not None:
+        json.dump(game.record(), save)
     return 0
