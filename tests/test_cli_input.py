@@ -6,8 +6,7 @@ import json
 import pytest
 
 from legends_core import Game
-from legends_core.cli import build_parser, main
-from legends_core.cli import play_cmd
+from legends_core.cli import build_parser, main, play_cmd
 
 
 def fails(capsys, *argv):
