@@ -1,11 +1,18 @@
 """The command line with bad files and arguments: one line naming the culprit, exit status 2,
 and a game in progress is never lost to a bad command. Run in-process (``main(argv)``)."""
 
+import io
 import json
+import os
+import sys
+import tempfile
+from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from legends_core import Game
+from legends_core import Game, LegendsError
 from legends_core.cli import build_parser, main, play_cmd
 
 
@@ -103,7 +110,14 @@ def test_game_with_a_bad_save_path_fails_before_playing(capsys, tmp_path):
 def _play(read_lines, *argv):
     args = build_parser().parse_args(["play", "--opponent", "random", *argv])
     lines = iter(read_lines)
-    return play_cmd.run(args, read=lambda prompt: next(lines))
+
+    def read(prompt):
+        line = next(lines, None)
+        if line is None:
+            raise EOFError  # as input() does at the end of input
+        return line
+
+    return play_cmd.run(args, read=read)
 
 
 def test_play_survives_bad_commands_and_a_bad_save_path(capsys, tmp_path):
@@ -120,3 +134,65 @@ def test_play_survives_bad_commands_and_a_bad_save_path(capsys, tmp_path):
     record = json.loads(good.read_text())
     assert record["actions"] == []  # saved before any move, and loadable
     assert Game.from_record(record).decision_kind == "setup-shuffle"
+
+
+_RECORD = None
+
+
+def _record_text():
+    global _RECORD
+    if _RECORD is None:
+        game = Game.new(seed=6, setup=False)
+        for _ in range(4):
+            game.apply(game.legal_actions()[0])
+        _RECORD = json.dumps(game.record())
+    return _RECORD
+
+
+@given(st.data())
+def test_replay_and_load_of_edited_record_files_end_well_or_in_one_line(data):
+    text = _record_text()
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 12)))
+        text = text[:i] + data.draw(st.sampled_from(
+            ["", "[", "}", '"', ",", "0", "-1", "true", "null", "ÿ", "[" * 3000, "9" * 5000,
+             '"b2-b3"', '"pass"'])) + text[j:]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "r.json")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        for argv in (["replay", path], ["play", "--load", path]):
+            with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
+                status = main(argv) if argv[0] == "replay" else _load_and_leave(path)
+            assert status in (0, 2), argv
+            if status == 2:
+                lines = err.getvalue().strip().splitlines()
+                assert len(lines) == 1 and path in lines[0] and len(lines[0]) < 400
+
+
+def _load_and_leave(path):
+    try:
+        return _play([], "--load", path)  # no input: says bye at the first question
+    except LegendsError as exc:  # as main() would report it
+        print(f"legends: error: {exc}", file=sys.stderr)
+        return 2
+
+
+@given(st.lists(st.sampled_from(["-n", "--seed", "--jobs", "--turn-limit", "--pieces"]),
+                min_size=1, max_size=3, unique=True),
+       st.lists(st.one_of(st.text(max_size=30), st.integers().map(str),
+                          st.sampled_from(["0", "-1", str(2**256), "1e3", "٣", " 5", "0x10"])),
+                min_size=3, max_size=3))
+def test_numeric_arguments_are_accepted_or_refused_on_one_line(options, values):
+    argv = ["simulate", "--players", "nobody,random"]  # fails at once once arguments are read
+    for option, value in zip(options, values, strict=False):
+        argv += [option, value]
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
+        try:
+            status = main(argv)
+        except SystemExit as exc:
+            status = exc.code
+    lines = err.getvalue().strip().splitlines()
+    assert status == 2 and len(lines) == 1 and lines[0].startswith("legends: error: ")
+    assert "argument" in lines[0] or "unknown player 'nobody'" in lines[0]

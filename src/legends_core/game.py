@@ -26,6 +26,7 @@ from .errors import (
     LegendsError,
     PluginError,
     PositionError,
+    clip,
     short,
 )
 from .events import Event
@@ -211,7 +212,7 @@ class Game:
                                setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
                                catalogue=catalogue)
             except (TypeError, ValueError) as exc:
-                raise PositionError(f"setup: {exc}") from None
+                raise PositionError(f"setup: {clip(str(exc))}") from None
         else:
             game = cls.from_position(record["position"], catalogue=catalogue)
         for i, text in enumerate(record.get("actions", [])):
