@@ -7,6 +7,7 @@ Each test here was written against a defect found in the input paths; the fuzz t
 import copy
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -317,6 +318,28 @@ def test_actions_with_non_text_fields_are_illegal_whatever_the_number_of_options
     with pytest.raises(IllegalActionError):
         game.apply(bad)
     assert game.to_position() == before
+
+
+def test_tables_of_actions_stay_bounded_whatever_positions_are_loaded(monkeypatch):
+    from legends_core import moves, setup
+
+    monkeypatch.setattr(actions_module, "INTERN_MAX", 100, raising=False)
+    for module, name in ((actions_module, "_POWERS"), (moves, "_MOVES"), (setup, "_SWAPS")):
+        monkeypatch.setattr(module, name, {})
+    rng = random.Random(1)
+    squares = [f"{chr(97 + f)}{r}" for f in range(26) for r in range(1, 21)]
+    for _ in range(6):  # each position offers ~200 swaps and ~80 moves never seen before
+        chosen = rng.sample(squares, 21)
+        pos = position_dict({sq: warrior("beige", 5) for sq in chosen[:20]}
+                            | {chosen[20]: warrior("gray", 5)},
+                            width=26, height=20, catalogue=CATALOGUE)
+        pos["stack"] = [{"task": "turn-start"}, {"task": "setup-switch", "player": 0, "left": 1}]
+        game = load(pos)
+        assert len(game.legal_actions()) > 150
+        game.apply("choose done")
+        assert game.decision_kind == "main" and len(game.legal_actions()) > 20
+        for table in (actions_module._POWERS, moves._MOVES, setup._SWAPS):
+            assert len(table) <= 100
 
 
 @pytest.mark.parametrize("text", ["a² b2", "swap a1 b²", "a1-b٣"])

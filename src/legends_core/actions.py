@@ -27,10 +27,11 @@ from .errors import NotationError, short
 KINDS = ("move", "power", "choose", "pass", "swap")
 #: Longest notation read (far above any real action); longer text is refused unread.
 MAX_NOTATION = 200
-# Power actions the engine offers, each built once. Only the engine's offers go in (never
-# text from outside), and the table is emptied when full, so it cannot grow without bound.
+#: Tables of actions built once each (powers here, moves and swaps in their modules) hold
+#: only the engine's own offers, never text from outside, and are emptied when they reach
+#: this size, so no position, however large or hostile, makes them grow without bound.
+INTERN_MAX = 100_000
 _POWERS: dict[tuple[str, str, tuple[str, ...]], Action] = {}
-_POWERS_MAX = 100_000
 
 
 class Action(NamedTuple):
@@ -57,7 +58,7 @@ class Action(NamedTuple):
         k = (src, key, targets)
         act = _POWERS.get(k)
         if act is None:
-            if len(_POWERS) >= _POWERS_MAX:
+            if len(_POWERS) >= INTERN_MAX:
                 _POWERS.clear()
             act = _POWERS[k] = cls("power", src, "", key, targets)
         return act
