@@ -111,7 +111,7 @@ def mutate(doc, data):
 def assert_short(exc):
     text = str(exc)
     assert text.split(":")[0], "the message names the field"
-    assert len(text) < 400, text[:200]
+    assert len(text) < 1100, text[:200]
 
 
 def assert_sound(game):

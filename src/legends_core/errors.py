@@ -64,7 +64,7 @@ def short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[:limit - 3]}..."
 
 
-def clip(text: str, limit: int = 300) -> str:
+def clip(text: str, limit: int = 1000) -> str:
     """A message cut to at most ``limit`` characters (a report that lists every fault of a
     long input, such as an army's, grows with it)."""
     return text if len(text) <= limit else f"{text[:limit - 3]}..."

@@ -10,16 +10,15 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ..errors import LegendsError
+from ..errors import LegendsError, clip
 
 COMMANDS = ("game", "play", "simulate", "replay", "pieces")
-MAX_MESSAGE = 300  # characters of an error line
+MAX_MESSAGE = 1000  # characters of an error line (an army report lists every fault)
 
 
 def error_line(message: object) -> str:
     """One line of at most :data:`MAX_MESSAGE` characters, whatever the message holds."""
-    text = " ".join(str(message).split())
-    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
+    return clip(" ".join(str(message).split()), MAX_MESSAGE)
 
 
 class Parser(argparse.ArgumentParser):
