@@ -446,3 +446,19 @@ def test_loading_does_not_change_the_given_position():
     kept = copy.deepcopy(pos)
     load(pos)
     assert pos == kept
+
+
+def test_a_position_dict_with_tuples_as_written_by_to_position_loads_back():
+    pos = base()
+    pos["memo"] = [[0, "k", [1, [2, 3]]]]
+    game = load(pos)
+    again = game.to_position()
+    assert again["memo"] == [[0, "k", (1, (2, 3))]]  # the engine keeps lists as tuples
+    assert load(again).to_position() == again
+
+
+def test_errors_in_a_records_starting_position_name_the_position():
+    record = {"format": "stratego-legends-record", "position": base(), "actions": []}
+    record["position"]["pieces"][0]["number"] = "910"
+    with pytest.raises(PositionError, match=r"^position\.pieces\[0\]\.number"):
+        Game.from_record(record, catalogue=CATALOGUE)

@@ -214,7 +214,10 @@ class Game:
             except (TypeError, ValueError) as exc:
                 raise PositionError(f"setup: {clip(str(exc))}") from None
         else:
-            game = cls.from_position(record["position"], catalogue=catalogue)
+            try:
+                game = cls.from_position(record["position"], catalogue=catalogue)
+            except PositionError as exc:
+                raise PositionError(f"position.{exc}") from None
         for i, text in enumerate(record.get("actions", [])):
             try:
                 game.apply(Action.from_str(text))

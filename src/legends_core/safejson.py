@@ -9,7 +9,7 @@ recurse freely. Limits:
 * nesting at most :data:`MAX_DEPTH` deep, and at most :data:`MAX_VALUES` values in all;
 * strings (and object keys) at most :data:`MAX_STRING` characters;
 * integers below 2**256 in size; no ``NaN`` or ``Infinity``; only JSON types (``dict`` with
-  string keys, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``).
+  string keys, ``list`` or ``tuple``, ``str``, ``int``, ``float``, ``bool``, ``None``).
 
 Every violation is a :class:`~legends_core.errors.PositionError` naming what was read.
 """
@@ -102,12 +102,12 @@ def check(value: Any, what: str) -> None:
         elif isinstance(v, float):
             if not math.isfinite(v):
                 raise PositionError(f"{_name(path, what)}: {v} is not a JSON number")
-        elif isinstance(v, list | dict):
+        elif isinstance(v, list | tuple | dict):  # a tuple is written as an array too
             if depth >= MAX_DEPTH:
                 raise PositionError(f"{_name(path, what)}: nested more than {MAX_DEPTH} deep")
             if count + len(todo) + len(v) > MAX_VALUES:
                 raise PositionError(f"{what}: more than {MAX_VALUES} values")
-            if isinstance(v, list):
+            if not isinstance(v, dict):
                 todo.extend((x, depth + 1, (path, i)) for i, x in enumerate(v))
             else:
                 for k, x in v.items():
