@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from legends_core import Game, LegendsError
 from legends_core.cli import build_parser, main, play_cmd
+from legends_core.testing import position_dict
 
 
 def fails(capsys, *argv):
@@ -36,6 +37,11 @@ def files(tmp_path):
     good.apply(good.legal_actions()[0])
     record = good.record()
     bad_action = {**record, "actions": [*record["actions"], "a1-a1"]}
+    bad_task = position_dict({"d4": 37, "h8": 157})
+    bad_task["stack"] = [{"task": "turn-end"},
+                         {"task": "later", "then": "legends_pieces.powers.choices:_start_destroy",
+                          "data": {"left": 1}}]  # no 'victim'
+    bad_task = {"format": "stratego-legends-record", "position": bad_task, "actions": []}
     texts = {
         "deep.json": "[" * 200_000,
         "deep-record.json": json.dumps({**record, "position": None}).replace("null", "[" * 5000 + "]" * 5000),
@@ -45,6 +51,7 @@ def files(tmp_path):
         "huge-int.json": json.dumps({**record, "setup": {**record["setup"]}}).replace(
             '"seed": 3', '"seed": ' + "9" * 5000),
         "bad-action.json": json.dumps(bad_action),
+        "bad-task.json": json.dumps(bad_task),
         "nested-army.txt": "[" * 100_000,
     }
     for name, text in texts.items():
@@ -63,6 +70,7 @@ def files(tmp_path):
     ("readme.md", "not valid JSON"), ("binary.json", "not UTF-8"),
     ("list.json", "not a game record"), ("huge-int.json", "not valid JSON"),
     ("adir", "directory"), ("missing.json", "No such file"),
+    ("bad-task.json", "position.stack: a waiting step failed"),
 ])
 def test_bad_record_files_are_one_line_naming_the_file(capsys, files, command, name, says):
     path = str(files / name)

@@ -237,6 +237,15 @@ def test_invalid_record_setups_are_refused_naming_the_field(field, value):
         Game.from_record(record)
 
 
+def test_a_records_position_must_be_an_object_and_its_actions_bounded():
+    record = {"format": "stratego-legends-record", "position": json.dumps(base())}
+    with pytest.raises(PositionError, match="^position: expected an object"):
+        Game.from_record(record, catalogue=CATALOGUE)
+    record = {"format": "stratego-legends-record", "position": base(), "actions": ["pass"] * 100_001}
+    with pytest.raises(PositionError, match="^actions: more than"):
+        Game.from_record(record, catalogue=CATALOGUE)
+
+
 def test_records_of_an_unknown_version_are_refused():
     record = Game.new(seed=4, setup=False).record()
     record["version"] = 99

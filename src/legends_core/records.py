@@ -17,6 +17,7 @@ from .position import MAX_COUNT, check_salt, check_seed
 FORMAT = "stratego-legends-record"
 VERSION = 1
 MAX_ACTION = 200  # characters of one action's notation
+MAX_ACTIONS = 100_000  # a game of 1,000 turns takes some 5,000
 MAX_ARMY = 100  # entries in an army list
 
 
@@ -35,9 +36,13 @@ def check_record(record: Any) -> dict[str, Any]:
         raise PositionError("record: needs either 'setup' or 'position' (one of them)")
     if "setup" in record:
         _check_setup(record["setup"])
+    elif not isinstance(record["position"], dict):
+        raise PositionError("position: expected an object")
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise PositionError("actions: expected a list of action notations")
+    if len(actions) > MAX_ACTIONS:
+        raise PositionError(f"actions: more than {MAX_ACTIONS}")
     for i, text in enumerate(actions):
         if not isinstance(text, str) or len(text) > MAX_ACTION:
             raise PositionError(f"actions[{i}]: expected an action notation (text of at most "
