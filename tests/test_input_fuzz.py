@@ -173,8 +173,9 @@ def test_mutated_records_replay_soundly_or_raise_a_documented_error(data):
     if data.draw(st.booleans()):
         record["actions"] = data.draw(st.lists(st.sampled_from(
             [*records()[0]["actions"], "pass", "zz", "", "choose done", 5, None]), max_size=8))
+    as_text = data.draw(st.booleans())
     try:
-        game = Game.from_record(record, catalogue=CATALOGUE)
+        game = Game.from_record(json.dumps(record) if as_text else record, catalogue=CATALOGUE)
     except RECORD_ERRORS as exc:
         assert_short(exc)
         return
