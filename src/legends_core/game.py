@@ -11,27 +11,35 @@
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from . import safejson
 from .actions import Action
 from .armies import resolve_army
 from .board import draw_battle_boards, from_battle_boards
 from .engine import Engine, Rules
-from .errors import GameOverError, IllegalActionError, LegendsError, PluginError, PositionError
+from .errors import (
+    GameOverError,
+    IllegalActionError,
+    LegendsError,
+    PluginError,
+    PositionError,
+    clip,
+    short,
+)
 from .events import Event
 from .flow import TurnStart
 from .legality import explain
 from .piecetype import PieceType
 from .position import check_salt, from_position, to_position
+from .records import FORMAT as RECORD_FORMAT
+from .records import check_record
 from .registry import Catalogue, default_catalogue
 from .setup import SetupShuffle, SetupSwitch
 from .visibility import View, events_for, player_record, position_for, view
-
-RECORD_FORMAT = "stratego-legends-record"
 
 
 class LegalActions:
@@ -195,13 +203,17 @@ class Game:
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, *,
                       catalogue: Catalogue | None = None) -> Game:
-        """A game from a JSON position (a dict, or JSON text)."""
-        if isinstance(position, str):
-            try:
-                position = json.loads(position)
-            except json.JSONDecodeError as exc:
-                raise PositionError(f"position is not valid JSON: {exc}") from None
-        g = from_position(position, catalogue or default_catalogue())  # type: ignore[arg-type]
+        """A game from a JSON position (a dict, or JSON text).
+
+        Safe for untrusted input: the JSON is read within fixed bounds and the whole state is
+        checked (see ``docs/formats.rst``).
+
+        :raises PositionError: the position is malformed or impossible; the message names the
+            field.
+        """
+        if isinstance(position, str | bytes):
+            position = safejson.loads(position, "position")
+        g = from_position(position, catalogue or default_catalogue())
         # The record keeps the position as read (with the salt drawn if it had none), so a
         # replay gives the same commitment.
         game = cls(g, record={"format": RECORD_FORMAT, "version": 1, "position": to_position(g)})
@@ -211,18 +223,18 @@ class Game:
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, *,
                     catalogue: Catalogue | None = None) -> Game:
-        """Replay a game record (see :meth:`record`)."""
-        if isinstance(record, str):
-            try:
-                record = json.loads(record)
-            except json.JSONDecodeError as exc:
-                raise PositionError(f"record is not valid JSON: {exc}") from None
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise PositionError(f"format: expected {RECORD_FORMAT!r}")
+        """Replay a game record (see :meth:`record`), given as a dict or JSON text.
+
+        Safe for untrusted input, like :meth:`from_position`.
+
+        :raises PositionError: the record is malformed, or one of its actions is not legal
+            when it is reached (the message names the field, e.g. ``actions[12]``).
+        """
+        if isinstance(record, str | bytes):
+            record = safejson.loads(record, "record")
+        record = check_record(record)
         if "setup" in record:
             s = record["setup"]
-            if not isinstance(s, dict):
-                raise PositionError("setup: expected an object")
             try:
                 game = cls.new(beige=s.get("beige"), gray=s.get("gray"), boards=s.get("boards"),
                                seed=s.get("seed"), first=s.get("first", "beige"),
@@ -230,15 +242,13 @@ class Game:
                                catalogue=catalogue, salt=s.get("salt"),
                                auto_pass=s.get("auto_pass", False))
             except (TypeError, ValueError) as exc:
-                raise PositionError(f"setup: {exc}") from None
-        elif "position" in record:
-            game = cls.from_position(record["position"], catalogue=catalogue)
+                raise PositionError(f"setup: {clip(str(exc))}") from None
         else:
-            raise PositionError("record: needs 'setup' or 'position'")
-        actions = record.get("actions", [])
-        if not isinstance(actions, list):
-            raise PositionError("actions: expected a list of action notations")
-        for i, text in enumerate(actions):
+            try:
+                game = cls.from_position(record["position"], catalogue=catalogue)
+            except PositionError as exc:
+                raise PositionError(f"position.{exc}") from None
+        for i, text in enumerate(record.get("actions", [])):
             try:
                 game.apply(Action.from_str(text))
             except LegendsError as exc:
@@ -351,8 +361,8 @@ class Game:
         if player is not None and player != g.rules.players[pending.player]:
             raise IllegalActionError(
                 f"it is {g.rules.players[pending.player]}'s decision, not {player}'s")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"expected an Action, got {type(action).__name__}")
+        if not isinstance(action, Action) or not action.well_formed():
+            raise IllegalActionError(f"expected an Action of strings, got {short(action)}")
         if not _member(action, g.options()):
             raise IllegalActionError(explain(g, pending, action))
 

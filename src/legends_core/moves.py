@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import actions
 from .actions import Action
 from .events import PowerUsed
 
@@ -73,6 +74,8 @@ def _move_action(g: Engine, a: int, b: int) -> Action:
     key = (g.board.width, a, b)
     act = _MOVES.get(key)
     if act is None:
+        if len(_MOVES) >= actions.INTERN_MAX:
+            _MOVES.clear()
         act = _MOVES[key] = Action("move", g.board.name(a), g.board.name(b))
     return act
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from . import actions
 from .actions import DONE, Action
 from .events import Shuffled
 from .tasks import Task, task
@@ -30,6 +31,8 @@ def _swap(g: Engine, a: int, b: int) -> Action:
     key = (g.board.width, a, b)
     act = _SWAPS.get(key)
     if act is None:
+        if len(_SWAPS) >= actions.INTERN_MAX:
+            _SWAPS.clear()
         act = _SWAPS[key] = Action.swap(g.board.name(a), g.board.name(b))
     return act
 

@@ -200,15 +200,17 @@ def test_the_texts_that_reveal_the_target_still_do():
 def test_candidates_test_identities_only_on_pieces_the_chooser_knows():
     from legends_pieces.powers import candidates, not_castle
 
-    # Beige castles on b2 (hidden from gray) and c2 (revealed); gray's castle on d2.
-    game = position({"b2": WOODLAND_TOWER, "c2": 34, "d2": 169, "e2": 11, "f2": 142},
-                    revealed=["c2"])
+    # Beige's castle on b2 is hidden from gray; gray's own castle is on d2.
+    game = position({"b2": WOODLAND_TOWER, "d2": 169, "e2": 11, "f2": 142})
     g = game.engine
     gray = g.player_index("gray")
     picked = {g.name(g.loc[p]) for p in candidates(g, gray, match=not_castle)}
     assert picked == {"b2", "e2", "f2"}
     enemy = {g.name(g.loc[p]) for p in candidates(g, gray, whose="enemy", match=not_castle)}
     assert enemy == {"b2", "e2"}
+    # Once revealed, beige's castle (Guarded Fortress, #34, on c2) is left out.
+    shown = position({"c2": 34, "d2": 169, "e2": 11}, revealed=["c2"]).engine
+    assert {shown.name(shown.loc[p]) for p in candidates(shown, gray, match=not_castle)} == {"e2"}
     row = [g.sq(s) for s in ("f2", "e2", "d2")]
     assert [g.name(g.loc[p]) for p in candidates(g, gray, squares=row)] == ["f2", "e2", "d2"]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+from typing import TextIO
 
 from ..ai import make_player
 from ..events import describe
@@ -28,9 +30,19 @@ def run(args: argparse.Namespace) -> int:
         who, _, path = spec.partition("=")
         if who not in ("beige", "gray") or not path:
             raise ValueError(f"--save-for {spec[:40]!r}: expected beige=FILE or gray=FILE")
+    # Opened first, so a bad path is reported before the game is played, not after.
+    save = open(args.save, "w", encoding="utf-8") if args.save else None
+    try:
+        return _play(args, save)
+    finally:
+        if save is not None:
+            save.close()
+
+
+def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     game = Game.new(beige=army_arg(args.beige), gray=army_arg(args.gray),
                     boards=boards_arg(args.boards), seed=args.seed,
-                    turn_limit=args.turn_limit or 1000)
+                    turn_limit=1000 if args.turn_limit is None else args.turn_limit)
     names = {n: t.name for n, t in game.engine.catalogue.items()}
     kinds = args.players.split(",")
     if len(kinds) != 2:
@@ -53,11 +65,8 @@ def run(args: argparse.Namespace) -> int:
                 if e.kind not in ("pass", "turn"):
                     print(f"           {describe(e, names)}")
     print(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns")
-    if args.save:
-        import json
-
-        with open(args.save, "w", encoding="utf-8") as fh:
-            json.dump(game.record(), fh)
+    if save is not None:
+        json.dump(game.record(), save)
     for spec in args.save_for:
         who, _, path = spec.partition("=")
         with open(path, "w", encoding="utf-8") as fh:
