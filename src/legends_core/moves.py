@@ -11,10 +11,20 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .events import PowerUsed
+from .rulings import ruling
 
 if TYPE_CHECKING:
     from .engine import Engine
     from .registry import Behaviour
+
+RULINGS = (
+    ruling("Once per turn",
+           "A power usable once per turn may be used once in each player's turn, by each piece "
+           "that has it."),
+    ruling("Back and forth",
+           "The two-turn limit on moving back and forth applies to standard moves of one piece "
+           "between the same two squares."),
+)
 
 #: Keys of kernel-level actions that always exist.
 NO_LIMIT = None

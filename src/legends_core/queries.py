@@ -6,11 +6,19 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .piecetype import PieceType
+from .rulings import ruling
 
 if TYPE_CHECKING:
     from .board import Board
     from .engine import Rules
     from .registry import Behaviour, Catalogue
+
+RULINGS = (
+    ruling("Strength in an attack",
+           "Both pieces' strengths count on the attacked square, where the attack takes place: "
+           "an attacker moving onto a terrain that favours it gets the bonus there, and the "
+           "defender keeps the bonus of the square it holds."),
+)
 
 DESTROYED = -1
 CURSE = -2
