@@ -1,14 +1,5 @@
 """Powers that reach without moving: Distance Strike, Vision, Surround, and the pieces that
 turn a Distance Strike or a Vision back on its user.
-
-Ruling (Poy #15, Colossor #119, Demarn #197): a piece that "is not destroyed; instead the
-Distance Strike piece is destroyed" reflects every Distance Strike aimed at it, whatever the
-strengths. The condition the texts give is being revealed by Distance Strike, not losing the
-comparison, and with the usual strengths the comparison would almost never go against them.
-
-Ruling (Surround, #9 Dwarven General and #18 Dwarven Hero): the rulebook has the player reveal
-the Surround piece, not the piece surrounded. That piece is destroyed (and so lies face up in
-its destroyed area); a castle, which Surround leaves unaffected, stays where it is, hidden.
 """
 
 from __future__ import annotations
@@ -19,12 +10,27 @@ from typing import TYPE_CHECKING
 import attrs
 
 from legends_core import Power, hookimpl
+from legends_core.rulings import ruling
 
 from .knowledge import candidate_squares
 from .targeted import TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Distance Strike turned back",
+           "A piece that \"is not destroyed; instead the Distance Strike piece is destroyed\" "
+           "(Poy #15, Colossor #119, Demarn #197) turns back every Distance Strike aimed at it, "
+           "whatever the strengths. The condition the texts give is being revealed by Distance "
+           "Strike, not losing the comparison, and with the usual strengths the comparison "
+           "would almost never go against them."),
+    ruling("What Surround reveals",
+           "The rulebook has the player reveal the Surround piece (#9 Dwarven General, #18 "
+           "Dwarven Hero), not the piece surrounded. That piece is destroyed, and so lies face "
+           "up in its destroyed area; a castle, which Surround leaves unaffected, stays where "
+           "it is, hidden."),
+)
 
 
 def enemies_within_two(g: Engine, piece: int) -> list[int]:
