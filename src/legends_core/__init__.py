@@ -22,6 +22,7 @@ from .game import Game, LegalActions
 from .hookspecs import hookimpl, hookspec
 from .piecetype import PieceType, Power, piece
 from .registry import Catalogue, catalogue, load_packs
+from .rulings import Ruling, all_rulings, ruling
 from .tasks import continuation
 from .visibility import View, event_for
 
@@ -50,7 +51,9 @@ __all__ = [
     "PositionError",
     "Power",
     "Rules",
+    "Ruling",
     "View",
+    "all_rulings",
     "catalogue",
     "continuation",
     "event_for",
@@ -62,5 +65,6 @@ __all__ = [
     "piece",
     "preset",
     "random_army",
+    "ruling",
     "validate_army",
 ]

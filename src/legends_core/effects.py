@@ -26,11 +26,27 @@ from .events import (
     Swapped,
 )
 from .queries import Queries
+from .rulings import ruling
 from .tasks import Ask, Later, continuation_name
 
 if TYPE_CHECKING:
     from .events import Event
     from .tasks import Task
+
+RULINGS = (
+    ruling("A castle falls only to an attack",
+           "Area effects, forced sacrifices, Medusa, Decay and Lightning Bolt leave castles "
+           "standing: the castle rules speak only of attacks, and Surround and Distance Strike "
+           "explicitly spare castles."),
+    ruling("Destroyed areas",
+           "A destroyed piece goes to its own army's area, whoever controlled it. \"Your "
+           "destroyed pieces\" means your army's area; \"any destroyed\" piece may come from any "
+           "area, and so may a piece of a text that names no owner at all (the destroyed Mold "
+           "pieces of Bremmuk, Oeroed and Slud, Great Shaman's destroyed silver magic pieces, "
+           "Lord of the Dead's zombie): where the printed texts mean your own they say so "
+           "(Crailton Martyr, Noble Cleric), and we add no limit they do not print. A returned "
+           "piece comes back face up under the control of the player whose power returned it."),
+)
 
 DESTROYED = -1
 CURSE = -2
@@ -163,9 +179,10 @@ class Effects(Queries):
     def destroy(self, pids: Iterable[int], cause: str = "") -> list[int]:
         """Destroy pieces on the board, all at the same moment.
 
-        Castles are left alone unless ``cause`` is ``"attack"`` (a castle falls only to an
-        attack). A single death-curse piece among them is put in the curse queue and its
-        curse scheduled; two or more cancel each other. Returns the pieces destroyed.
+        Castles are left alone unless ``cause`` is ``"attack"`` (see the ruling "A castle
+        falls only to an attack"). A single death-curse piece among them is put in the curse
+        queue and its curse scheduled; two or more cancel each other. Returns the pieces
+        destroyed.
         """
         from .curses import CurseArrive
 

@@ -25,10 +25,17 @@ from .errors import IllegalActionError
 from .events import Chose, Event
 from .piecetype import PieceType
 from .registry import Behaviour, Catalogue
+from .rulings import ruling
 from .tasks import Task
 
 if TYPE_CHECKING:
     pass
+
+RULINGS = (
+    ruling("Games without a winner",
+           "The rulebook has no rule for a draw. ``turn_limit`` is our addition, for automated "
+           "play: a game that reaches it ends with no winner."),
+)
 
 #: ``loc`` values for pieces off the board.
 DESTROYED = -1
@@ -41,8 +48,8 @@ class Rules:
     """Fixed parameters of a game.
 
     ``players`` are the seat names in turn order; ``teams`` gives each seat's team (seats on
-    one team never attack each other). ``turn_limit`` (not in the rulebook) ends a game with
-    no winner after that many turns, for automated play. ``switches`` is the number of setup
+    one team never attack each other). ``turn_limit`` ends a game with no winner after that
+    many turns (see the ruling "Games without a winner"). ``switches`` is the number of setup
     switches each player may make. ``auto_pass`` (not a rule: a convenience for computer
     players and simulations) answers a response window at once for a player whose only
     legal answer is ``pass``; the events are the same as if they had been asked.

@@ -12,10 +12,28 @@ from typing import TYPE_CHECKING
 from . import actions
 from .actions import Action
 from .events import PowerUsed
+from .rulings import ruling
 
 if TYPE_CHECKING:
     from .engine import Engine
     from .registry import Behaviour
+
+RULINGS = (
+    ruling("Once per turn",
+           "A power usable once per turn may be used once in each player's turn, by each piece "
+           "that has it."),
+    ruling("Back and forth",
+           "The two-turn limit on moving back and forth applies to standard moves of one piece "
+           "between the same two squares."),
+    ruling("Cannot move or act",
+           "A player loses when they have no standard move and no action, and no ability usable "
+           "before moving would give them one (a Cloud Citadel lending Flying to a boxed-in "
+           "piece, a sacrifice that empties a square). The rulebook lets abilities be used "
+           "before moving, so such a player is not unable to move. The engine tries lines of up "
+           "to two abilities on copies of the game; where an ability hands a choice to the "
+           "opponent, every answer must leave a way out. The check is repeated before every main "
+           "decision, also after each ability used in it."),
+)
 
 #: Keys of kernel-level actions that always exist.
 NO_LIMIT = None

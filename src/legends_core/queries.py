@@ -6,12 +6,20 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .piecetype import PieceType
+from .rulings import ruling
 
 if TYPE_CHECKING:
     from .board import Board
     from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
     from .tasks import Task
+
+RULINGS = (
+    ruling("Strength in an attack",
+           "Both pieces' strengths count on the attacked square, where the attack takes place: "
+           "an attacker moving onto a terrain that favours it gets the bonus there, and the "
+           "defender keeps the bonus of the square it holds."),
+)
 
 DESTROYED = -1
 CURSE = -2

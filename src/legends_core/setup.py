@@ -1,10 +1,10 @@
 """Setup decisions: the opponent's shuffle, then up to two switches each.
 
-Pieces are first placed at random, label side down. The rulebook lets each player rearrange the
-other's face-down pieces; since nobody knows a face-down piece, any rearrangement is as good as
-a random one, so the choice offered is ``shuffle`` (the engine reshuffles that army's pieces
-over the same squares, from the game's seed) or ``keep``. Then the first player, and after
-them the others, may make up to ``rules.switches`` switches of two of their own pieces.
+Pieces are first placed at random, label side down. Each player then chooses for the other's
+army ``shuffle`` (the engine reshuffles that army's pieces over the same squares, from the
+game's seed) or ``keep`` (see the ruling "Rearranging the opponent's pieces"). Then the first
+player, and after them the others, may make up to ``rules.switches`` switches of two of their
+own pieces.
 """
 
 from __future__ import annotations
@@ -17,10 +17,19 @@ import attrs
 from . import actions
 from .actions import DONE, Action
 from .events import Shuffled
+from .rulings import ruling
 from .tasks import Task, task
 
 if TYPE_CHECKING:
     from .engine import Engine
+
+RULINGS = (
+    ruling("Rearranging the opponent's pieces",
+           "The rulebook lets each player rearrange the other's face-down pieces. Nobody knows "
+           "a face-down piece, so any rearrangement is worth no more than a random one: the "
+           "choice offered is to shuffle that army's pieces over the same squares, or to keep "
+           "them as they are."),
+)
 
 
 _SWAPS: dict[tuple[int, int, int], Action] = {}

@@ -31,7 +31,7 @@ class RaiseSilverMagic(Power):
 
     @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        # The text names no owner: any destroyed area (the kernel ruling on destroyed areas).
+        # The text names no owner: see the ruling "Destroyed areas".
         if destroyed_matching(game, None, SILVER_MAGIC):
             yield Action.power(game.name(game.loc[piece]), self.key)
 

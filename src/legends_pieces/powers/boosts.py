@@ -4,13 +4,8 @@ helper, or destroying it), weakening an enemy, and granting a keyword action.
 The piece using the ability is always revealed (the kernel does it). Its target is revealed only
 when the piece's text says so (``reveal_target=True``): a block never reveals on its own. A
 target left hidden is also kept out of what other players are told about the ability
-(``secret_targets``), so pointing at it does not give it away.
-
-Ruling (timing): abilities may be used at any time, but an effect that lasts until the end of
-the turn can only matter before its owner acts in their own turn, during an attack, or before a
-Distance Strike is decided. So a strength boost is offered in the player's main decision and in
-attack and strike windows (there only for one of the two pieces concerned), and a granted
-movement action only in the player's own main decision. Weakening an enemy can destroy it outright, so it is offered in every window.
+(``secret_targets``), so pointing at it does not give it away. When each ability is offered:
+see the ruling "When abilities are offered".
 """
 
 from __future__ import annotations
@@ -21,12 +16,29 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from legends_core import Action, Power, hookimpl
+from legends_core.rulings import ruling
 
 from .knowledge import Whose, candidates
 from .match import ANY, Match
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("When abilities are offered",
+           "Abilities may be used at any time, but an effect that lasts until the end of the "
+           "turn can only matter before its owner acts in their own turn, during an attack, or "
+           "before a Distance Strike is decided. So a strength boost is offered in its player's "
+           "main decision and in attack and strike windows (there only for one of the two "
+           "pieces concerned), and a granted movement action "
+           "only in its player's own main decision. Weakening an enemy can destroy it outright, "
+           "so it is offered in every window. This keeps response windows finite without taking "
+           "away a useful choice."),
+    ruling("Granted actions and stationary pieces",
+           "A movement action lent for the rest of the turn (Flying, Charging, Slashing, "
+           "Quickness ...) is never offered for a stationary piece: it cannot move by itself, "
+           "so the action could not be used."),
+)
 
 
 def _candidates(g: Engine, piece: int, reach: str, match: Match, whose: Whose = "own") -> list[int]:
@@ -153,7 +165,7 @@ class Grant(Power):
             return
         src = game.name(game.loc[piece])
         for p in _candidates(game, piece, self.reach, self.target):
-            # Every keyword granted this way is a movement action: useless to a stationary piece.
+            # See the ruling "Granted actions and stationary pieces".
             if not game.has_keyword(p, self.keyword) and "stationary" not in game.types[p].keywords:
                 yield Action.power(src, self.key, game.name(game.loc[p]))
 

@@ -5,15 +5,6 @@ to lose or to hand over, and behind texts that bring destroyed pieces back onto 
 Each one starts after what is already scheduled (so its list of choices is made when the
 question is reached, after any death curse set off just before has been resolved), asks with
 ``game.ask`` and finishes in a continuation, so a game can be saved in the middle of it.
-
-Ruling (castles in forced choices): a castle falls only to an attack, so a player forced to
-*destroy* one of their pieces never picks the castle; a player forced to *hand over* a piece
-may pick the castle only when they control nothing else (handing it over loses the game).
-
-Ruling (optional questions are always put): when something every player sees (a spell cast, an
-action used) lets a player pick a piece if they wish, the question is put even when that player
-has nothing to pick, with "done" as the only answer. Skipping it would tell the other players
-that the player holds no such piece (no Elf to bring in, no more Insectoids to gather).
 """
 
 from __future__ import annotations
@@ -21,10 +12,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from legends_core.rulings import ruling
 from legends_core.tasks import continuation
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Castles in forced choices",
+           "A castle falls only to an attack, so a player forced to destroy one of their pieces "
+           "never picks the castle; a player forced to hand over a piece may pick the castle "
+           "only when they control nothing else (handing it over loses the game)."),
+    ruling("Optional questions are always put",
+           "When something every player sees (a spell cast, an action used) lets a player pick "
+           "a piece if they wish, the question is put even when that player has nothing to "
+           "pick, with \"done\" as the only answer. Skipping it would tell the other players "
+           "that the player holds no such piece (no Elf to bring in, no more Insectoids to "
+           "gather)."),
+)
 
 DONE = "done"
 
@@ -119,7 +124,8 @@ def choose_and_destroy(g: Engine, player: int, candidates: Iterable[int], *,
 @continuation
 def _start_pick(g: Engine, data: dict[str, Any]) -> None:
     choices = [g.ref(p) for p in data["cands"] if g.loc[p] >= 0]
-    if data["optional"]:  # asked even with nothing to pick (see the ruling above)
+    # Asked even with nothing to pick: see the ruling "Optional questions are always put".
+    if data["optional"]:
         choices.append(DONE)
     g.ask(data["player"], data["about"], choices, _destroy_picked, data)
 
@@ -249,7 +255,8 @@ def _start_move(g: Engine, data: dict[str, Any]) -> None:
         return
     choices = [g.ref(p) for p in data["cands"] if g.loc[p] >= 0 and g.loc[p] != square
                and g.ctrl[p] == data["player"]]
-    if data["optional"]:  # asked even with nothing to move (see the ruling above)
+    # Asked even with nothing to move: see the ruling "Optional questions are always put".
+    if data["optional"]:
         choices.append(DONE)
     g.ask(data["player"], f"choose a piece to move to {g.name(square)}", choices, _move_chosen,
           data)

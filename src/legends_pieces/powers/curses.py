@@ -11,12 +11,21 @@ from typing import TYPE_CHECKING
 import attrs
 
 from legends_core import Power, hookimpl
+from legends_core.rulings import ruling
 
 from .choices import destroyed_matching, return_pieces, reveal_then_destroy_one
 from .match import Match
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Molds from any destroyed area",
+           "The mold death curses (#171 Bremmuk, #176 Oeroed, #182 Slud) bring back destroyed "
+           "Mold pieces without naming an owner, so the molds may come from any destroyed "
+           "area (never the curse slot), like every return that names none; they come back "
+           "under the control of the curse's player."),
+)
 
 
 @attrs.frozen(repr=False)
@@ -113,7 +122,7 @@ class EndReturnMolds(WhenCurseEnds):
                 f"forest squares.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
-        # The text names no owner: any destroyed area (the kernel ruling on destroyed areas).
+        # See the ruling "Molds from any destroyed area".
         cands = destroyed_matching(game, None, Match(type="mold"))
         return_pieces(game, controller, cands, squares=game.board.of_terrain("forest"),
                       count=None, budget=self.budget)

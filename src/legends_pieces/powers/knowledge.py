@@ -7,15 +7,8 @@ lists are built. A condition on what a piece *is* (type, kind, colour, strength,
 keywords) is tested only on pieces the chooser knows; a piece hidden from them counts as
 meeting it. Facts everyone sees (square, terrain, controller, whether a piece has moved or is
 revealed) may narrow the list freely: pass them as ``squares`` and ``whose``, or filter the
-result.
-
-Ruling (choices and hidden pieces): a power that lets a player pick a piece offers every piece
-that player could name from what they know, on either side, never leaving out a hidden piece
-because of what it really is. When the piece picked turns out to be one the effect cannot touch
-(a castle, which falls only to an attack; a magic piece or a castle for an effect on
-strength), the rules decide what follows: nothing happens to it, and it is shown to the other
-players only if the power's text reveals the piece it picks. The chooser then learns no more
-than an opponent saying "that one is not affected" would tell them at the table.
+result. What happens to a pick the effect cannot touch: see the ruling "Choices and hidden
+pieces".
 """
 
 from __future__ import annotations
@@ -23,8 +16,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
+from legends_core.rulings import ruling
+
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Choices and hidden pieces",
+           "A power that lets a player pick a piece offers every piece that player could name "
+           "from what they know, on either side, never leaving out a hidden piece because of "
+           "what it really is. When the piece picked turns out to be one the effect cannot "
+           "touch (a castle, which falls only to an attack; a magic piece or a castle for an "
+           "effect on strength), nothing happens to it, and it is shown to the other players "
+           "only if the power's text reveals the piece it picks. The chooser then learns no "
+           "more than an opponent saying \"that one is not affected\" would tell them at the "
+           "table."),
+)
 
 #: A test on what a piece is: ``match(game, piece)``, e.g. a :class:`~.match.Match`.
 Test = Callable[["Engine", int], bool]

@@ -289,7 +289,8 @@ class Gather(Power):
 
     After the first piece the player is asked again while a square and a move are left, with
     "done" among the answers, even when no such piece is left: stopping without a question
-    would tell the opponent that none is left (the shared ruling on optional questions).
+    would tell the opponent that none is left (see the ruling "Optional questions are always
+    put").
     """
 
     key: str

@@ -1,22 +1,5 @@
 """Powers that reach without moving: Distance Strike, Vision, Surround, and the pieces that
 turn a Distance Strike or a Vision back on its user.
-
-Ruling (Distance Strike and abilities): abilities may be used at any time, also during the
-opponent's turn, so a Distance Strike is not decided the moment it is aimed. The target is
-revealed, then a response window opens (the striker's player first, then in turn until all pass
-in a row; always, whatever the players hold), and only then are the two current strengths
-compared, each piece on its own square. Strength boosts may be used there for either of the two
-pieces. A Magic piece or a castle, or a piece that turns the strike back, is settled at once:
-there is no comparison to answer.
-
-Ruling (Poy #15, Colossor #119, Demarn #197): a piece that "is not destroyed; instead the
-Distance Strike piece is destroyed" reflects every Distance Strike aimed at it, whatever the
-strengths. The condition the texts give is being revealed by Distance Strike, not losing the
-comparison, and with the usual strengths the comparison would almost never go against them.
-
-Ruling (Surround, #9 Dwarven General and #18 Dwarven Hero): the rulebook has the player reveal
-the Surround piece, not the piece surrounded. That piece is destroyed (and so lies face up in
-its destroyed area); a castle, which Surround leaves unaffected, stays where it is, hidden.
 """
 
 from __future__ import annotations
@@ -28,12 +11,35 @@ import attrs
 
 from legends_core import Power, continuation, hookimpl
 from legends_core.events import Compared
+from legends_core.rulings import ruling
 
 from .knowledge import candidate_squares
 from .targeted import TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Distance Strike and abilities",
+           "Abilities may be used at any time, also during the opponent's turn, so a Distance "
+           "Strike is not decided the moment it is aimed. The target is revealed, then a "
+           "response window opens (the striker's player first, then in turn until all pass in a "
+           "row; always, whatever the players hold), and only then are the two current "
+           "strengths compared, each piece on its own square. Strength boosts may be used there "
+           "for either piece. A magic piece or a castle, or a piece that turns the strike back, "
+           "is settled at once: there is no comparison to answer."),
+    ruling("Distance Strike turned back",
+           "A piece that \"is not destroyed; instead the Distance Strike piece is destroyed\" "
+           "(Poy #15, Colossor #119, Demarn #197) turns back every Distance Strike aimed at it, "
+           "whatever the strengths. The condition the texts give is being revealed by Distance "
+           "Strike, not losing the comparison, and with the usual strengths the comparison "
+           "would almost never go against them."),
+    ruling("What Surround reveals",
+           "The rulebook has the player reveal the Surround piece (#9 Dwarven General, #18 "
+           "Dwarven Hero), not the piece surrounded. That piece is destroyed, and so lies face "
+           "up in its destroyed area; a castle, which Surround leaves unaffected, stays where "
+           "it is, hidden."),
+)
 
 
 def enemies_within_two(g: Engine, piece: int) -> list[int]:

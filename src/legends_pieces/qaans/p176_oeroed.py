@@ -10,8 +10,4 @@ PIECE = piece(
           "player may bring molds back from any destroyed area onto empty forest squares, "
           "as many as they like so long as the base strengths add up to 6 or less."),
     powers=[EndReturnMolds(budget=6)],
-    rulings=[
-        "The text names no owner, so molds may come from any destroyed area (never the curse "
-        "slot), like every return that names none; they come back under the curse's player.",
-    ],
 )
