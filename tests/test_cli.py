@@ -54,7 +54,16 @@ def test_simulate_summarises_games():
     out = run("simulate", "-n", "4", "--jobs", "2", "--players", "random,random",
               "--turn-limit", "300", "--seed", "1").stdout
     assert "4 games in" in out and "95% CI" in out and "how games ended" in out
-    assert "per piece" in out
+    assert "per piece" in out and "games/s on 2 processes" in out
+
+
+def test_simulate_uses_every_core_by_default():
+    import os
+
+    out = run("simulate", "-n", "2", "--players", "random,random", "--turn-limit", "50",
+              "--seed", "3").stdout
+    cores = os.cpu_count() or 1
+    assert f"games/s on {cores} process" in out
 
 
 @pytest.mark.parametrize("args, message", [
