@@ -260,7 +260,8 @@ def _validate(t: PieceType, armies: Sequence[str] = ARMIES) -> None:
         raise CatalogueError(f"{where}: a {t.kind} piece has no strength")
     if t.army not in armies:
         raise CatalogueError(f"{where}: army must be one of {', '.join(armies)}")
-    if t.army in ARMIES and (t.colour in BEIGE_COLOURS and t.army != "beige") or (t.colour in GRAY_COLOURS and t.army != "gray"):
+    if t.army in ARMIES and ((t.colour in BEIGE_COLOURS and t.army != "beige")
+                             or (t.colour in GRAY_COLOURS and t.army != "gray")):
         raise CatalogueError(f"{where}: colour {t.colour} belongs to the other army")
     if not t.text:
         raise CatalogueError(f"{where}: rules text is missing")
