@@ -50,7 +50,6 @@ class StrategoSetup:
         cat, board = req.catalogue, rs.board()
         given = _seat_map(req.placement, "placement", rs.seats)
         extra = _seat_map(req.reserve, "reserve", rs.seats)
-        rng = random.Random(f"{req.seed}:placement")
         placed: list[tuple[int, int, int]] = []
         shown: dict[str, Any] = {}
         waiting: dict[str, list[str]] = {}
@@ -59,8 +58,8 @@ class StrategoSetup:
             standard = [cat.find(n, seat) for n in self.armies[seat]]
             if seat in given:
                 pairs = _read(given[seat], seat, area, board, cat, standard)
-            else:
-                squares = rng.sample(area, len(standard))
+            else:  # one stream per seat: naming one side's setup leaves the other's as it was
+                squares = random.Random(f"{req.seed}:placement:{seat}").sample(area, len(standard))
                 pairs = [(sq, t.number) for sq, t in zip(squares, standard, strict=True)]
             placed += [(sq, owner, n) for sq, n in pairs]
             shown[seat] = {board.name(sq): cat[n].name for sq, n in sorted(pairs)}
