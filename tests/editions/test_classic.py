@@ -64,7 +64,7 @@ def test_a_placement_by_name_sets_the_hidden_setup():
     (lambda p: p.pop("j4"), "needs 40 pieces, has 39"),
     (lambda p: p.update(e5=p.pop("j4")), "e5 is outside red's setup area"),
     (lambda p: p.update(c5=p.pop("j4")), "c5 is a lake"),
-    (lambda p: p.update(a1="Dragon"), "a1: no piece named 'Dragon' in the red army"),
+    (lambda p: p.update(a1="Dragon"), "a1: no piece named 'Dragon' of the red army"),
     (lambda p: p.update(a1="Leopard"), "a1: no piece named 'Leopard'"),
 ])
 def test_a_placement_breaking_the_army_or_setup_area_is_refused_by_name(change, message):
