@@ -25,7 +25,7 @@ from .errors import IllegalActionError
 from .events import Chose, Event
 from .piecetype import PieceType
 from .registry import Behaviour, Catalogue
-from .rulesets import RuleBehaviour, behaviour
+from .ruleset import RuleBehaviour, behaviour
 from .rulings import ruling
 from .tasks import Task
 
@@ -50,7 +50,7 @@ RESERVE = -4
 class Rules:
     """Fixed parameters of a game.
 
-    ``name`` is the ruleset (see :mod:`legends_core.rulesets`) and ``options`` its options in
+    ``name`` is the ruleset (see :mod:`legends_core.ruleset`) and ``options`` its options in
     force, as ``(name, value)`` pairs. ``players`` are the seat names in turn order; ``teams`` gives each seat's team (seats on
     one team never attack each other). ``turn_limit`` ends a game with no winner after that
     many turns (see the ruling "Games without a winner"). ``switches`` is the number of setup

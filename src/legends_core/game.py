@@ -36,7 +36,7 @@ from .position import check_salt, from_position, to_position
 from .records import FORMAT as RECORD_FORMAT
 from .records import check_record
 from .registry import Catalogue
-from .rulesets import SetupRequest, catalogue_for, get_ruleset
+from .ruleset import SetupRequest, catalogue_for, get_ruleset
 from .setup import SetupShuffle, SetupSwitch
 from .visibility import View, events_for, player_record, position_for, view
 
@@ -125,7 +125,7 @@ class Game:
 
         :param rules: the ruleset: ``"legends"`` (Stratego Legends, the default),
             ``"classic"``, ``"ultimate-lightning"``, ``"ultimate-campaign"``, ``"narnia-1"``,
-            ``"narnia-2"``, or any other installed (see :func:`legends_core.rulesets`).
+            ``"narnia-2"``, or any other installed (see :func:`legends_core.ruleset`).
         :param beige: the beige army (Stratego Legends only): ``None`` (a preset drawn by the
             seed), ``"preset-1"`` .. ``"preset-6"``, ``"random"``, or a list of collector
             numbers or names.

@@ -15,7 +15,7 @@ implementations of its own powers, and calls only those for the piece concerned 
 Implementations may accept fewer arguments than the spec lists (pluggy's opt-in arguments).
 
 *Ruleset hooks* (``legends_rules_*``, at the end) are implemented by the rule plugins a
-:class:`~legends_core.rulesets.Ruleset` lists, and called only for games of that ruleset. They
+:class:`~legends_core.ruleset.Ruleset` lists, and called only for games of that ruleset. They
 are where an edition's rules differ from the kernel's defaults (ties, taking a flag, turn
 actions that are not a piece's, what players keep knowing about captured pieces). A ruleset that
 implements none of them plays by the defaults, which are the Stratego Legends rules.
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .engine import Engine, Outcome
     from .piecetype import PieceType, Power
-    from .rulesets import Ruleset
+    from .ruleset import Ruleset
 
 hookspec = pluggy.HookspecMarker("legends")
 hookimpl = pluggy.HookimplMarker("legends")
@@ -78,7 +78,7 @@ def legends_keyword_powers() -> list[Power]:  # type: ignore[empty-body]
 
 @hookspec
 def legends_rulesets() -> list[Ruleset]:  # type: ignore[empty-body]
-    """Return the rulesets this plugin adds (each a :class:`~legends_core.rulesets.Ruleset`).
+    """Return the rulesets this plugin adds (each a :class:`~legends_core.ruleset.Ruleset`).
 
     :return: A list of rulesets; their names must not clash with other plugins'.
 

@@ -17,8 +17,8 @@ from . import combat, curses, flow, safejson, setup, strikes
 from .board import Board
 from .engine import CURSE, CURSE_QUEUE, DESTROYED, RESERVE, Combat, Engine, Rules
 from .errors import PositionError, short
-from .rulesets import DEFAULT as DEFAULT_RULES
-from .rulesets import catalogue_for, get_ruleset
+from .ruleset import DEFAULT as DEFAULT_RULES
+from .ruleset import catalogue_for, get_ruleset
 from .tasks import Task
 
 if TYPE_CHECKING:

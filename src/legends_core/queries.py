@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .board import Board
     from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
-    from .rulesets import RuleBehaviour
+    from .ruleset import RuleBehaviour
     from .tasks import Task
 
 RULINGS = (

@@ -2,7 +2,7 @@
 
 Packs are found through the ``legends.pieces`` entry-point group (set ``LEGENDS_DISABLE_PACKS``
 to a comma-separated list of entry-point names to switch some off); the pieces of another
-ruleset come from the group that ruleset names (see :mod:`legends_core.rulesets`). Each pack implements
+ruleset come from the group that ruleset names (see :mod:`legends_core.ruleset`). Each pack implements
 :func:`~legends_core.hookspecs.legends_piece_types`. Every power of every piece is then
 registered with a pluggy plugin manager, which checks its hook implementations against the
 specs, and the catalogue builds a :class:`Behaviour` per piece type: the implementations of that
@@ -199,7 +199,7 @@ class Catalogue(Mapping[int, PieceType]):
         if army is not None:
             found = [t for t in found if t.army == army]
         if not found:
-            side = f" in the {army} army" if army is not None else ""
+            side = f" of the {army} army" if army is not None else ""
             raise KeyError(f"no piece named {name!r}{side} in the catalogue")
         if len(found) > 1:
             raise KeyError(f"{name!r} names a piece of each army: say which army")

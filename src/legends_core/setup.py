@@ -20,7 +20,7 @@ from .armies import COMPOSITION, resolve_army
 from .board import Board, draw_battle_boards, from_battle_boards
 from .errors import PositionError
 from .events import Shuffled
-from .rulesets import Ruleset, SetupRequest, SetupResult
+from .ruleset import Ruleset, SetupRequest, SetupResult
 from .rulings import ruling
 from .tasks import Task, task
 

@@ -22,7 +22,7 @@ from .board import TERRAINS
 from .events import Event
 from .game import Game
 from .registry import Catalogue, default_catalogue
-from .rulesets import catalogue_for, get_ruleset
+from .ruleset import catalogue_for, get_ruleset
 
 _LETTER = {"desert": "D", "forest": "F", "marsh": "M", "mountain": "N", "plains": "P",
            "town": "T", "water": "W"}

@@ -75,7 +75,7 @@ class View:
     #: The salted SHA-256 digest of the hidden setup, once play has begun (see
     #: :mod:`legends_core.fairness`); the same for every player.
     commitment: str | None = None
-    #: The ruleset (see :mod:`legends_core.rulesets`).
+    #: The ruleset (see :mod:`legends_core.ruleset`).
     rules: str = "legends"
     #: Each seat's pieces waiting off the board (``None`` where the viewer does not know one).
     reserve: dict[str, tuple[int | None, ...]] = attrs.field(factory=dict)

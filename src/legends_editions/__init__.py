@@ -1,6 +1,6 @@
 """legends_editions: the other editions of Stratego on the same kernel.
 
-Each edition is a :class:`~legends_core.rulesets.Ruleset` (configuration plus rule plugins)
+Each edition is a :class:`~legends_core.ruleset.Ruleset` (configuration plus rule plugins)
 and a piece pack, one module per piece kind, in its own package:
 
 * ``classic`` -- classic Stratego (``"classic"``), which Game 1 of the Narnia edition plays by;

@@ -6,7 +6,6 @@ import pytest
 
 from legends_core import ArmyError, Game
 from legends_core.testing import destroyed_names, name_at, options, play, stratego
-
 from legends_editions.common.board import LAKES
 
 # A spare piece each, far from the action, so neither side runs out of moves.

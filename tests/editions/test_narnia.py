@@ -12,9 +12,8 @@ import pytest
 from legends_core import Action, ArmyError, Game, Power, hookimpl, piece
 from legends_core.errors import PositionError
 from legends_core.registry import load_packs
-from legends_core.rulesets import get_ruleset, register_ruleset
+from legends_core.ruleset import get_ruleset, register_ruleset
 from legends_core.testing import destroyed_names, name_at, options, play, stratego
-
 from legends_editions.common.board import LAKES
 from legends_editions.narnia import NARNIA_2
 

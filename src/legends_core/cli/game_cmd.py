@@ -9,7 +9,7 @@ from typing import TextIO
 from ..ai import make_player
 from ..events import describe
 from ..game import Game
-from ..rulesets import get_ruleset
+from ..ruleset import get_ruleset
 from .common import add_game_options, new_game_args, title
 
 

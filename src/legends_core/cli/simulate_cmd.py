@@ -15,7 +15,7 @@ from typing import Any
 from ..ai import make_player
 from ..game import Game
 from ..position import SEED_LIMIT
-from ..rulesets import catalogue_for, get_ruleset
+from ..ruleset import catalogue_for, get_ruleset
 from .common import add_game_options, army_arg, boards_arg, options_arg, whole
 
 

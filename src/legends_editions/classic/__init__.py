@@ -8,7 +8,7 @@ ruleset (entry-point group ``legends.rulesets``) and its piece pack (group
 from __future__ import annotations
 
 from legends_core import PieceType, hookimpl
-from legends_core.rulesets import Ruleset
+from legends_core.ruleset import Ruleset
 
 from ..common import pieces
 from ..common.board import classic_board

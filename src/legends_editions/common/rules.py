@@ -1,6 +1,6 @@
 """Rule plugins of the Stratego editions (hook implementations of ruleset hooks).
 
-Each is a small frozen object that a :class:`~legends_core.rulesets.Ruleset` lists in its
+Each is a small frozen object that a :class:`~legends_core.ruleset.Ruleset` lists in its
 ``rules``; the kernel calls them for games of that ruleset only.
 """
 

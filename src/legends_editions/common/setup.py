@@ -18,7 +18,7 @@ import attrs
 from legends_core.engine import RESERVE
 from legends_core.errors import ArmyError, clip, short
 from legends_core.registry import Catalogue
-from legends_core.rulesets import SetupRequest, SetupResult
+from legends_core.ruleset import SetupRequest, SetupResult
 
 from .pieces import RANK_WORDS
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import attrs
 
 from legends_core import PieceType, hookimpl
-from legends_core.rulesets import Ruleset
+from legends_core.ruleset import Ruleset
 
 from ..common import pieces
 from ..common.board import classic_board
