@@ -38,6 +38,11 @@ RULINGS = (
            "onto an empty square (it may not attack again): the rules allow one attack as part "
            "of the move and end the turn only for an attack made after moving one square. It "
            "may also stop where it won."),
+    ruling("The Spy's rank",
+           "Our sources give the Spy no rank. The engine counts it as rank 1, below the Scouts, "
+           "so it loses every fight its own rule does not win; two Spies meeting in the classic "
+           "game are then both removed, as any equal ranks are, and in Ultimate Stratego the "
+           "attacking Spy wins, as its rule says."),
     ruling("A Scout that attacks a Bomb in Ultimate Stratego",
            "The Scout survives and the Bomb is out of the game, so the Scout has won the attack "
            "and moves onto the Bomb's square, as any attacker that wins does."),

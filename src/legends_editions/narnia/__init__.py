@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import attrs
 
-from legends_core import PieceType, hookimpl
+from legends_core import PieceType, hookimpl, ruling
 from legends_core.ruleset import Ruleset
 
 from ..common import pieces
@@ -31,6 +31,21 @@ from ..common.board import classic_board
 from ..common.reserves import Reserves
 from ..common.rules import CAPTURES, CapturedKnowledge, FlagCapture
 from ..common.setup import StrategoSetup
+
+RULINGS = (
+    ruling("Whose scouts are the Leopards",
+           "The fragment names Wolves and Leopards as the rank-2 pieces without saying which army "
+           "has which. In the story the wolves serve the White Witch and the leopards march with "
+           "Aslan, so Blue's scouts are Wolves and Red's are Leopards."),
+    ruling("The other ranks of the Narnia armies",
+           "Our sources give Narnia labels only for the immovable magic, the scouts and the "
+           "Boulders; every other piece keeps its classic rank name (Marshal, General, ... Spy, "
+           "Flag) rather than a character's name we would have to guess."),
+    ruling("Powers in Game 2 are turn actions",
+           "A piece with a special power either moves or uses one power in a turn, so a power is "
+           "offered as the turn's action, never in addition to a move, and the piece is shown "
+           "before it works. No power of the edition is built in: our sources do not give them."),
+)
 
 KINDS = pieces.collect(__name__, __path__)
 PIECES = pieces.types(KINDS)
