@@ -150,3 +150,21 @@ def test_a_rule_plugin_must_implement_ruleset_hooks_only():
 def test_a_ruleset_name_is_claimed_once():
     with pytest.raises(CatalogueError, match="claimed twice"):
         register_ruleset(attrs.evolve(CLASSIC))
+
+
+# -- the command line, in process -------------------------------------------------------------
+
+def test_pieces_and_play_take_the_rules(capsys):
+    from legends_core.cli import build_parser, main, play_cmd
+
+    assert main(["pieces", "--rules", "ultimate-lightning", "--army", "blue"]) == 0
+    out = capsys.readouterr().out
+    assert "Corporal" in out and "Miner" not in out and "12 pieces" in out
+    answers = iter(["1", "board", "2", "quit"])
+    args = build_parser().parse_args(["play", "--rules", "narnia-1", "--seed", "2",
+                                      "--opponent", "random"])
+    assert play_cmd.run(args, read=lambda prompt="": next(answers)) == 0
+    out = capsys.readouterr().out
+    assert "You play red" in out and "r:" in out and "Turn 3, red" in out
+    assert main(["play", "--rules", "classic", "--side", "beige"]) == 2
+    assert "choose one of red, blue" in capsys.readouterr().err
