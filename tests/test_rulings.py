@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from legends_core import PieceType, Ruling, all_rulings, ruling, rulesets
+from legends_core import PieceType, Ruling, all_rulings, rulesets, ruling
 from legends_core.rulings import ruleset_rulings
 from legends_core.testing import options, play, position
 
