@@ -275,6 +275,10 @@ def get_ruleset(name: str | Ruleset) -> Ruleset:
         return name
     if not isinstance(name, str):
         raise PositionError(f"rules: expected a ruleset name, got {short(name)}")
+    if ALIASES.get(name, name) == DEFAULT and _RULESETS is None:
+        from .setup import LEGENDS  # the default needs no plugin loaded
+
+        return LEGENDS
     found = _load()
     rs = found.get(ALIASES.get(name, name))
     if rs is None:

@@ -36,7 +36,8 @@ def test_twenty_pieces_a_side_anywhere_on_the_four_nearest_ranks():
 
 
 def test_a_placement_may_leave_squares_of_the_setup_area_empty():
-    names = ["Flag", "Bomb", "Bomb", "Marshal", "General", "Colonel", "Major", "Captain",
+    # "Marshall" is how the Ultimate rules spell the Marshal; both are read.
+    names = ["Flag", "Bomb", "Bomb", "Marshall", "General", "Colonel", "Major", "Captain",
              "Captain", "Lieutenant", "Lieutenant", "Sergeant", "Sergeant", "Corporal",
              "Corporal", "Scout", "Scout", "Scout", "Scout", "Spy"]
     squares = [f"{f}{r}" for r in (1, 4) for f in "abcdefghij"]

@@ -23,6 +23,16 @@ from legends_core.ruleset import SetupRequest, SetupResult
 from .pieces import RANK_WORDS
 
 
+#: Spellings our sources use for a rank name (the Ultimate rules write "Marshall").
+SPELLINGS = {"marshall": "Marshal"}
+
+
+def _find(cat: Catalogue, name: Any, seat: str) -> Any:
+    if isinstance(name, str):
+        name = SPELLINGS.get(name.casefold(), name)
+    return cat.find(name, seat)
+
+
 def _slot(t: Any) -> int | str:
     return t.strength if t.kind == "warrior" else t.kind
 
@@ -55,7 +65,7 @@ class StrategoSetup:
         waiting: dict[str, list[str]] = {}
         for owner, seat in enumerate(rs.seats):
             area = [s for s in board.regions[seat] if board.is_land(s)]
-            standard = [cat.find(n, seat) for n in self.armies[seat]]
+            standard = [_find(cat, n, seat) for n in self.armies[seat]]
             if seat in given:
                 pairs = _read(given[seat], seat, area, board, cat, standard)
             else:  # one stream per seat: naming one side's setup leaves the other's as it was
@@ -83,7 +93,7 @@ class StrategoSetup:
         problems, numbers = [], []
         for i, name in enumerate(names):
             try:
-                numbers.append(cat.find(name, seat).number)
+                numbers.append(_find(cat, name, seat).number)
             except (KeyError, TypeError) as exc:
                 problems.append(f"[{i}] {exc.args[0] if exc.args else short(name)}")
         if not self.reserve_free and not problems:
@@ -124,7 +134,7 @@ def _read(spec: Any, seat: str, area: list[int], board: Any, cat: Catalogue,
         elif sq not in inside:
             problems.append(f"{board.name(sq)} is outside {seat}'s setup area")
         try:
-            pairs.append((sq, cat.find(name, seat).number))
+            pairs.append((sq, _find(cat, name, seat).number))
         except (KeyError, TypeError) as exc:
             problems.append(f"{board.name(sq)}: {exc.args[0] if exc.args else short(name)}")
     if not problems:
