@@ -22,7 +22,6 @@ from legends_core.ruleset import SetupRequest, SetupResult
 
 from .pieces import RANK_WORDS
 
-
 #: Spellings our sources use for a rank name (the Ultimate rules write "Marshall").
 SPELLINGS = {"marshall": "Marshal"}
 
