@@ -125,7 +125,7 @@ class Game:
 
         :param rules: the ruleset: ``"legends"`` (Stratego Legends, the default),
             ``"classic"``, ``"ultimate-lightning"``, ``"ultimate-campaign"``, ``"narnia-1"``,
-            ``"narnia-2"``, or any other installed (see :func:`legends_core.ruleset`).
+            ``"narnia-2"``, or any other installed (see :func:`legends_core.rulesets`).
         :param beige: the beige army (Stratego Legends only): ``None`` (a preset drawn by the
             seed), ``"preset-1"`` .. ``"preset-6"``, ``"random"``, or a list of collector
             numbers or names.

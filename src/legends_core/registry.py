@@ -2,8 +2,8 @@
 
 Packs are found through the ``legends.pieces`` entry-point group (set ``LEGENDS_DISABLE_PACKS``
 to a comma-separated list of entry-point names to switch some off); the pieces of another
-ruleset come from the group that ruleset names (see :mod:`legends_core.ruleset`). Each pack implements
-:func:`~legends_core.hookspecs.legends_piece_types`. Every power of every piece is then
+ruleset come from the group that ruleset names (see :mod:`legends_core.ruleset`). Each pack
+implements :func:`~legends_core.hookspecs.legends_piece_types`. Every power of every piece is then
 registered with a pluggy plugin manager, which checks its hook implementations against the
 specs, and the catalogue builds a :class:`Behaviour` per piece type: the implementations of that
 type's own powers, ready to call directly. This happens once per process.
