@@ -133,6 +133,9 @@ class Ruleset:
 
         :raises PositionError: an unknown option or value (the message names it).
         """
+        if given is not None and not isinstance(given, Mapping):
+            raise PositionError(f"{where}: expected an object of option names and values, "
+                                f"got {short(given)}")
         given = dict(given or {})
         for key in given:
             if key not in self.options:
