@@ -284,8 +284,9 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
     reading("board")
     board = _board(_obj(_need(d, "board", ""), "board"))
     reading("pieces")
+    ruleset = get_ruleset(rules.name)
     specs = _pieces(_list(_need(d, "pieces", ""), "pieces", MAX_PIECES), catalogue, board, player,
-                    get_ruleset(rules.name).castles)
+                    ruleset.castles, ruleset.reserve)
     n = len(specs)
 
     def pid_ok(v: Any, where: str) -> int:
@@ -452,8 +453,8 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
 
 
 def _pieces(raw: list[Any], catalogue: Catalogue, board: Board,
-            player: Callable[[Any, str], int],
-            most_castles: int = 1) -> list[tuple[PieceType, int, int, int, int]]:
+            player: Callable[[Any, str], int], most_castles: int = 1,
+            reserve: bool = False) -> list[tuple[PieceType, int, int, int, int]]:
     specs = []
     squares: set[int] = set()
     castles: dict[int, int] = {}
@@ -486,6 +487,8 @@ def _pieces(raw: list[Any], catalogue: Catalogue, board: Board,
             if loc in (DESTROYED, RESERVE) and ctrl != owner:
                 raise PositionError(f"{where}controller: a destroyed or reserve piece is its "
                                     "owner's")
+            if loc == RESERVE and not reserve:
+                raise PositionError(f"{where}at: these rules have no reserve")
             if loc in (CURSE, CURSE_QUEUE) and not t.has_death_curse:
                 raise PositionError(f"{where}at: {t.name} has no death curse")
         else:

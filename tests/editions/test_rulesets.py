@@ -81,6 +81,16 @@ def test_a_position_must_use_the_rulesets_seats_and_options():
         Game.from_position(pos)
 
 
+def test_reserve_pieces_only_where_the_rules_have_a_reserve():
+    pos = position_dict({"a1": ("Flag", "red"), "j10": ("Flag", "blue")}, rules="classic",
+                        reserve={"red": ["Marshal"]})
+    with pytest.raises(PositionError, match=r"^pieces\[2\].at: these rules have no reserve"):
+        Game.from_position(pos)
+    pos = position_dict({"a1": ("Flag", "red"), "j10": ("Flag", "blue")},
+                        rules="ultimate-campaign", reserve={"red": ["Marshal"]})
+    assert Game.from_position(pos).view("red").reserve["red"] == (2001,)
+
+
 def test_stratego_editions_open_no_response_windows():
     g = stratego("classic", {"e4": "Major", "a1": "Sergeant"}, {"e5": "Captain", "j10": "Flag",
                                                                   "j9": "Sergeant"})
