@@ -16,7 +16,7 @@ import numpy as np
 from ..errors import ActionIdError
 from ..events import Event
 from ..game import Game
-from .encoding import ActionSpace, Chooser, ObservationSpace, observe, observation_string
+from .encoding import ActionSpace, Chooser, ObservationSpace, observation_string, observe
 
 #: Default turn limit of the environments (a game that reaches it ends with no winner and
 #: counts as truncated).

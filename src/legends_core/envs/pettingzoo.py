@@ -42,7 +42,7 @@ def env(**kwargs: Any) -> LegendsAEC:
 raw_env = env
 
 
-class LegendsAEC(AECEnv):  # type: ignore[misc]
+class LegendsAEC(AECEnv):
     """Stratego Legends (or another ruleset) as an agent-environment-cycle game.
 
     :param rules: the ruleset (``None``: Stratego Legends).
@@ -52,15 +52,16 @@ class LegendsAEC(AECEnv):  # type: ignore[misc]
     :param game_kwargs: passed to :meth:`legends_core.Game.new` (armies, ``setup``, ...).
     """
 
-    metadata = {"render_modes": ["ansi", "svg", "rgb_array"], "name": "legends_v0",
+    RENDER_MODES = ("ansi", "svg", "rgb_array")
+    metadata = {"render_modes": list(RENDER_MODES), "name": "legends_v0",
                 "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, rules: str | None = None, *, turn_limit: int | None = TURN_LIMIT,
                  render_mode: str | None = None, render_player: str | None = None,
                  **game_kwargs: Any):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}")
         self.match = Match(rules, turn_limit=turn_limit, **game_kwargs)
         self.render_mode = render_mode
         self.render_player = render_player
