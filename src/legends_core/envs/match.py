@@ -9,6 +9,7 @@ view and their own pending decision.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -55,6 +56,30 @@ class Match:
         """A new game (``seed``: reproducible; ``None``: drawn from the secure source)."""
         self.game = self._new(seed)
         self._refresh()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        # A copy of the game and of the steps taken; the spaces (immutable) and the catalogue
+        # are shared. OpenSpiel clones its states this way.
+        other = copy.copy(self)
+        other.game = self.game.copy()
+        other.chooser = Chooser(self.actions, self.chooser.legal)
+        other.chooser.partial = self.chooser.partial
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled as the game's full (referee's) record, replayed on loading.
+        return {"rules": self.rules, "turn_limit": self.turn_limit, "setup": self.setup,
+                "game_kwargs": self.game_kwargs, "record": self.game.record(),
+                "partial": self.chooser.partial}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.rules, self.turn_limit = state["rules"], state["turn_limit"]
+        self.setup, self.game_kwargs = state["setup"], state["game_kwargs"]
+        self.game = Game.from_record(state["record"])
+        self.actions = ActionSpace.for_game(self.game)
+        self.observations = ObservationSpace.for_game(self.game)
+        self._refresh()
+        self.chooser.partial = state["partial"]
 
     def _refresh(self) -> None:
         legal = [] if self.game.is_over else list(self.game.legal_actions())
