@@ -379,6 +379,12 @@ class ObservationSpace:
         planes += [f"piece:{num}" for num in self.numbers]
         self.planes = tuple(planes)
         self._plane = {name: i for i, name in enumerate(self.planes)}
+        # Plane indices looked up once, for speed (observe runs at every step).
+        self._seat_planes = tuple(tuple(self._plane[f"{what}:{i}"] for i in range(p))
+                                  for what in ("controller", "owner", "known-to"))
+        self._kind_planes = {x: self._plane[f"kind:{x}"] for x in PIECE_KINDS}
+        self._piece_planes = {num: self._plane[f"piece:{num}"] for num in self.numbers}
+        self._static: dict[Any, np.ndarray] = {}
         fields = [("destroyed", p * n), ("destroyed-count", p), ("curse", n),
                   ("curse-active", 1), ("curse-controller", p), ("curse-queue", n),
                   ("turn", 1), ("active", p), ("to-move", p), ("deciding", 1), ("over", 1),
@@ -414,6 +420,33 @@ def _obs_space(actions: ActionSpace, catalogue: Catalogue) -> ObservationSpace:
                    lambda: ObservationSpace(actions, sorted(catalogue)))
 
 
+def _static_planes(space: ObservationSpace, view: View, rel: dict[str, int]) -> np.ndarray:
+    """The terrain and set-up region planes of a board, seen from one seat (cached: a board
+    does not change during a game)."""
+    regions = view.board.get("regions", {})
+    key = (tuple(view.board["rows"]), tuple(sorted(rel.items())),
+           tuple((k, tuple(v)) for k, v in sorted(regions.items())))
+    hit = space._static.get(key)
+    if hit is not None:
+        return hit
+    planes = np.zeros((len(space.planes), space.height, space.width), np.float32)
+    letters = {t[0].upper(): i for i, t in enumerate(TERRAINS)}
+    letters.update({"N": TERRAINS.index("mountain"), "T": TERRAINS.index("town")})
+    for r, row in enumerate(reversed(view.board["rows"])):
+        for f, ch in enumerate(row):
+            planes[letters[ch.upper()], r, f] = 1.0
+    sq = space.actions._sq
+    for who, squares in regions.items():
+        if who in rel:
+            k = space._plane[f"region:{rel[who]}"]
+            for name in squares:
+                planes[k, sq[name] // space.width, sq[name] % space.width] = 1.0
+    if len(space._static) >= 256:
+        space._static.clear()
+    space._static[key] = planes
+    return planes
+
+
 def observe(view: View, space: ObservationSpace,
             partial: tuple[str, str, tuple[str, ...]] | None = None,
             out: np.ndarray | None = None) -> np.ndarray:
@@ -424,55 +457,46 @@ def observe(view: View, space: ObservationSpace,
         ``power-targets``.
     :param out: a vector of ``space.size`` to fill instead of a new one.
     """
-    vec = np.zeros(space.size, dtype=np.float32) if out is None else out
-    if out is not None:
-        vec.fill(0.0)
     acts = space.actions
     players = acts.players
     p = len(players)
     me = players.index(view.player)
-
-    def rel(name: str | None) -> int:
-        return (players.index(name) - me) % p if name is not None else -1
-
+    rel = {name: (i - me) % p for i, name in enumerate(players)}
+    vec = np.empty(space.size, dtype=np.float32) if out is None else out
     planes = space.board(vec)
+    planes[...] = _static_planes(space, view, rel)
+    vec[space.board_size:] = 0.0
     plane = space._plane
-    width = space.width
-    rows = view.board["rows"]
-    letters = {t[0].upper(): i for i, t in enumerate(TERRAINS)}
-    letters.update({"N": TERRAINS.index("mountain"), "T": TERRAINS.index("town")})
-    for r, row in enumerate(reversed(rows)):
-        for f, ch in enumerate(row):
-            planes[letters[ch.upper()], r, f] = 1.0
-    for who, squares in view.board.get("regions", {}).items():
-        if who in players:
-            for name in squares:
-                sq = acts._sq[name]
-                planes[plane[f"region:{rel(who)}"], sq // width, sq % width] = 1.0
+    controller, owner, known_to = space._seat_planes
+    hidden, revealed, moved = plane["hidden"], plane["revealed"], plane["moved"]
+    base, current = plane["base-strength"], plane["strength"]
+    kinds, identity = space._kind_planes, space._piece_planes
+    sq, width = acts._sq, space.width
     for pv in view.pieces:
-        sq = acts._sq[pv.square]
-        r, f = sq // width, sq % width
-        planes[plane[f"controller:{rel(pv.controller)}"], r, f] = 1.0
-        planes[plane[f"owner:{rel(pv.owner)}"], r, f] = 1.0
+        r, f = divmod(sq[pv.square], width)
+        planes[controller[rel[pv.controller]], r, f] = 1.0
+        planes[owner[rel[pv.owner]], r, f] = 1.0
         for who in pv.known_to:
-            planes[plane[f"known-to:{rel(who)}"], r, f] = 1.0
+            planes[known_to[rel[who]], r, f] = 1.0
         if pv.revealed:
-            planes[plane["revealed"], r, f] = 1.0
+            planes[revealed, r, f] = 1.0
         if pv.moved:
-            planes[plane["moved"], r, f] = 1.0
+            planes[moved, r, f] = 1.0
         if pv.number is None:
-            planes[plane["hidden"], r, f] = 1.0
+            planes[hidden, r, f] = 1.0
             continue
-        planes[plane[f"piece:{pv.number}"], r, f] = 1.0
-        if pv.kind in PIECE_KINDS:
-            planes[plane[f"kind:{pv.kind}"], r, f] = 1.0
+        planes[identity[pv.number], r, f] = 1.0
+        k = kinds.get(pv.kind)
+        if k is not None:
+            planes[k, r, f] = 1.0
         if pv.strength is not None:
-            planes[plane["base-strength"], r, f] = pv.strength / STRENGTH_SCALE
+            planes[base, r, f] = pv.strength / STRENGTH_SCALE
         if pv.current is not None:
-            planes[plane["strength"], r, f] = pv.current / STRENGTH_SCALE
+            planes[current, r, f] = pv.current / STRENGTH_SCALE
+    effects = plane["effects"]
     for square, _, _ in view.effects:
-        sq = acts._sq[square]
-        planes[plane["effects"], sq // width, sq % width] += 1.0
+        r, f = divmod(sq[square], width)
+        planes[effects, r, f] += 1.0
     number = space._number
     n = len(space.numbers)
 
@@ -481,7 +505,7 @@ def observe(view: View, space: ObservationSpace,
 
     destroyed, counts = feat("destroyed"), feat("destroyed-count")
     for who, numbers in view.destroyed.items():
-        seat = rel(who)
+        seat = rel[who]
         counts[seat] = float(len(numbers))
         for num in numbers:
             destroyed[seat * n + number[num]] += 1.0
@@ -489,18 +513,18 @@ def observe(view: View, space: ObservationSpace,
         feat("curse")[number[view.curse]] = 1.0
         feat("curse-active")[0] = float(view.curse_active)
         if view.curse_controller is not None:
-            feat("curse-controller")[rel(view.curse_controller)] = 1.0
+            feat("curse-controller")[rel[view.curse_controller]] = 1.0
     queue = feat("curse-queue")
     for num in view.curse_queue:
         queue[number[num]] += 1.0
     feat("turn")[0] = view.turn / TURN_SCALE
-    feat("active")[rel(view.active)] = 1.0
+    feat("active")[rel[view.active]] = 1.0
     if view.to_move is not None:
-        feat("to-move")[rel(view.to_move)] = 1.0
+        feat("to-move")[rel[view.to_move]] = 1.0
     feat("deciding")[0] = float(view.to_move == view.player)
     feat("over")[0] = float(view.over)
     if view.winner is not None:
-        feat("winner")[rel(view.winner)] = 1.0
+        feat("winner")[rel[view.winner]] = 1.0
     offered = feat("offered")
     for text in view.options:
         word = text.split(" ", 1)[0]
@@ -509,8 +533,8 @@ def observe(view: View, space: ObservationSpace,
         offered[ACTION_KINDS.index(kind)] = 1.0
     if partial is not None:
         src, key, targets = partial
-        sq = acts._sq[src]
-        planes[plane["power-source"], sq // width, sq % width] = 1.0
+        r, f = divmod(sq[src], width)
+        planes[plane["power-source"], r, f] = 1.0
         feat("power-key")[acts._key[key]] = 1.0
         feat("power-targets")[0] = float(len(targets))
     return vec
