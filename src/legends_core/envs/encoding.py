@@ -486,7 +486,7 @@ def observe(view: View, space: ObservationSpace,
             planes[hidden, r, f] = 1.0
             continue
         planes[identity[pv.number], r, f] = 1.0
-        k = kinds.get(pv.kind)
+        k = kinds.get(pv.kind or "")
         if k is not None:
             planes[k, r, f] = 1.0
         if pv.strength is not None:
