@@ -81,12 +81,13 @@ def test_complete_games_with_openspiel_bots():
         [pyspiel.make_uniform_random_bot(0, 1), pyspiel.make_uniform_random_bot(1, 2)],
         [mcts.MCTSBot(game, 2, 4, evaluator, random_state=rng),
          pyspiel.make_uniform_random_bot(1, 3)],
-        [ismcts.ISMCTSBot(game, evaluator, 2, 4, random_state=rng),
+        [ismcts.ISMCTSBot(game, evaluator, 2, 4, random_state=rng,
+                          allow_inconsistent_action_sets=True),
          pyspiel.make_uniform_random_bot(1, 4)],
     ]
     for i, bots in enumerate(lineups):
         state = game.new_initial_state()
-        state.apply_action(i)
+        state.apply_action(5 + i)
         while not state.is_terminal():
             state.apply_action(bots[state.current_player()].step(state))
         assert sum(state.returns()) == 0.0 and state.match.game.is_over

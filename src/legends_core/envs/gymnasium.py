@@ -92,6 +92,8 @@ class LegendsEnv(gymnasium.Env):
     # -- the episode ---------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new game: its seed is drawn from the environment's generator (seeded by
+        ``seed``); the computer players move until the agent decides."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**63))
         self.match.reset(game_seed)
@@ -105,6 +107,11 @@ class LegendsEnv(gymnasium.Env):
         return make_player(spec, seed=seed) if isinstance(spec, str) else spec
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Take one id (or :attr:`delegate`), then let the computer players move until the
+        agent decides again or the game ends.
+
+        :raises ActionIdError: the id is out of range or masked; nothing changes.
+        """
         m = self.match
         if m.game.is_over:
             raise ActionIdError("the episode is over: call reset()")
@@ -139,6 +146,7 @@ class LegendsEnv(gymnasium.Env):
         return {"turn": g.turn, "winner": g.winner, "reason": g.reason}
 
     def render(self) -> Any:
+        """The board as the agent knows it, in the ``render_mode``."""
         if self.render_mode is None:
             return None
         view = self.match.game.view(self.seat)
