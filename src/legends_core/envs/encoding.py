@@ -385,7 +385,8 @@ class ObservationSpace:
         self._kind_planes = {x: self._plane[f"kind:{x}"] for x in PIECE_KINDS}
         self._piece_planes = {num: self._plane[f"piece:{num}"] for num in self.numbers}
         self._static: dict[Any, np.ndarray] = {}
-        fields = [("destroyed", p * n), ("destroyed-count", p), ("curse", n),
+        fields = [("destroyed", p * n), ("destroyed-count", p), ("reserve", p * n),
+                  ("reserve-count", p), ("curse", n),
                   ("curse-active", 1), ("curse-controller", p), ("curse-queue", n),
                   ("turn", 1), ("active", p), ("to-move", p), ("deciding", 1), ("over", 1),
                   ("winner", p), ("offered", len(ACTION_KINDS)), ("power-key", k),
@@ -503,12 +504,17 @@ def observe(view: View, space: ObservationSpace,
     def feat(name: str) -> np.ndarray:
         return space.feature(vec, name)
 
-    destroyed, counts = feat("destroyed"), feat("destroyed-count")
-    for who, numbers in view.destroyed.items():
-        seat = rel[who]
-        counts[seat] = float(len(numbers))
-        for num in numbers:
-            destroyed[seat * n + number[num]] += 1.0
+    # Destroyed areas, and the reserves of editions that keep pieces off the board (a view
+    # without a ``reserve`` field has none); a piece the viewer does not know (``None``)
+    # counts without an identity.
+    for area, where in ((view.destroyed, "destroyed"), (getattr(view, "reserve", {}), "reserve")):
+        pieces, counts = feat(where), feat(f"{where}-count")
+        for who, numbers in area.items():
+            seat = rel[who]
+            counts[seat] = float(len(numbers))
+            for num in numbers:
+                if num is not None:
+                    pieces[seat * n + number[num]] += 1.0
     if view.curse is not None:
         feat("curse")[number[view.curse]] = 1.0
         feat("curse-active")[0] = float(view.curse_active)
