@@ -192,3 +192,16 @@ def test_observations_of_random_states_fit_the_layout(rules):
             assert vec.shape == (space.size,) and np.isfinite(vec).all()
         count += 1
     assert count > 20
+
+
+def test_the_kernel_never_imports_the_research_adapters():
+    import subprocess
+    import sys
+
+    code = ("import sys, legends_core, legends_core.cli, legends_core.simulate, legends_pieces\n"
+            "from legends_core import Game\n"
+            "Game.new(seed=1)\n"
+            "bad = [m for m in sys.modules if m.startswith('legends_core.envs') or m in "
+            "('numpy', 'ray', 'pyspiel', 'pettingzoo', 'gymnasium')]\n"
+            "assert not bad, bad\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
