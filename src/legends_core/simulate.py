@@ -38,14 +38,17 @@ BACKENDS = ("local", "ray")
 
 
 def make_jobs(games: int, *, seed: int, players: Sequence[str] = ("heuristic", "random"),
-              swap: bool = False, beige: Any = None, gray: Any = None,
-              boards: Sequence[str] | None = None, turn_limit: int = 1000) -> list[Job]:
-    """``games`` jobs with seeds ``seed, seed + 1, ...``; with ``swap`` the two computer
-    players change sides every other game."""
+              swap: bool = False, rules: str | None = None, options: dict[str, Any] | None = None,
+              beige: Any = None, gray: Any = None, boards: Sequence[str] | None = None,
+              turn_limit: int = 1000) -> list[Job]:
+    """``games`` jobs with seeds ``seed, seed + 1, ...`` of the ruleset ``rules`` (``None``:
+    the default); with ``swap`` the two computer players change seats every other game.
+    ``beige`` and ``gray`` are the two seats' armies (``None``: the ruleset's own)."""
     jobs = []
     for i in range(games):
         pair = list(players) if not (swap and i % 2) else list(players)[::-1]
-        jobs.append({"seed": seed + i, "players": pair, "beige": beige, "gray": gray,
+        jobs.append({"seed": seed + i, "players": pair, "rules": rules, "options": options,
+                     "beige": beige, "gray": gray,
                      "boards": None if boards is None else list(boards),
                      "turn_limit": turn_limit})
     return jobs
@@ -54,10 +57,13 @@ def make_jobs(games: int, *, seed: int, players: Sequence[str] = ("heuristic", "
 def play_one(job: Job) -> Result:
     """Play one job to the end (auto-pass: a computer with nothing to say but ``pass`` is
     not asked; same games, faster)."""
-    game = Game.new(beige=job["beige"], gray=job["gray"], boards=job["boards"],
-                    seed=job["seed"], setup=True, turn_limit=job["turn_limit"], auto_pass=True)
+    armies = {k: job[k] for k in ("beige", "gray") if job.get(k) is not None}
+    game = Game.new(rules=job.get("rules") or "legends", options=job.get("options"), **armies,
+                    boards=job["boards"], seed=job["seed"], setup=True,
+                    turn_limit=job["turn_limit"], auto_pass=True)
     bp, gp = job["players"]
-    players = {"beige": make_player(bp, job["seed"]), "gray": make_player(gp, job["seed"] + 1)}
+    first, second = game.players
+    players = {first: make_player(bp, job["seed"]), second: make_player(gp, job["seed"] + 1)}
     attacks_won: Counter[int] = Counter()
     destroyed: Counter[int] = Counter()
     powers: Counter[int] = Counter()
@@ -74,7 +80,7 @@ def play_one(job: Job) -> Result:
                 powers[piece] += 1
     winner = game.winner
     return {"seed": job["seed"],
-            "winner": None if winner is None else dict(zip(("beige", "gray"), job["players"],
+            "winner": None if winner is None else dict(zip(game.players, job["players"],
                                                            strict=True))[winner] + f"@{winner}",
             "turns": game.turn, "reason": game.reason, "attacks": dict(attacks_won),
             "destroyed": dict(destroyed), "powers": dict(powers)}

@@ -23,7 +23,7 @@ TERRAIN_COLOURS = {
 }
 _FROM_LETTER = {"D": "desert", "F": "forest", "M": "marsh", "N": "mountain", "P": "plains",
                 "T": "town", "W": "water"}
-SIDE_COLOURS = {"beige": "#f3e6c4", "gray": "#9c9c9c"}
+SIDE_COLOURS = {"beige": "#f3e6c4", "gray": "#9c9c9c", "red": "#e8b4ae", "blue": "#aec4e8"}
 PIECE_COLOURS = {"gold": "#c9a227", "green": "#2e8b3c", "blue": "#2f6fc0",
                  "silver": "#d0d4d8", "red": "#b8322a", "purple": "#7a3e9d"}
 
@@ -105,7 +105,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
         lines.append(f"Curse slot: {curse}")
         for side, numbers in view.destroyed.items():
             lines.append(f"{side} destroyed ({len(numbers)}):")
-            shown = ", ".join(f"#{n}" for n in numbers)
+            shown = ", ".join("?" if n is None else f"#{n}" for n in numbers)  # None: hidden
             while shown:
                 lines.append("  " + shown[:26])
                 shown = shown[26:]

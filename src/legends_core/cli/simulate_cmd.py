@@ -12,8 +12,9 @@ from collections import Counter
 
 from ..ai import make_player
 from ..position import SEED_LIMIT
+from ..ruleset import catalogue_for, get_ruleset
 from ..simulate import BACKENDS, make_jobs, run_games
-from .common import add_game_options, army_arg, boards_arg, whole
+from .common import add_game_options, army_arg, boards_arg, options_arg, whole
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -53,15 +54,16 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--players needs two names, e.g. heuristic,random")
     for k in kinds:
         make_player(k)
+    get_ruleset(args.rules).check_options(options_arg(args.option))  # before any game starts
     base = args.seed if args.seed is not None else int(time.time())
     if base + args.games > SEED_LIMIT:
         raise ValueError(f"argument --seed: the seeds {base}.. of {args.games} games run past "
                          "the largest seed")
     if args.address is not None and args.backend != "ray":
         raise ValueError("argument --address: only with --backend ray")
-    jobs = make_jobs(args.games, seed=base, players=kinds, swap=args.swap,
-                     beige=army_arg(args.beige), gray=army_arg(args.gray),
-                     boards=boards_arg(args.boards),
+    jobs = make_jobs(args.games, seed=base, players=kinds, swap=args.swap, rules=args.rules,
+                     options=options_arg(args.option), beige=army_arg(args.beige),
+                     gray=army_arg(args.gray), boards=boards_arg(args.boards),
                      turn_limit=1000 if args.turn_limit is None else args.turn_limit)
     workers = args.jobs or os.cpu_count() or 1
     finished = 0
@@ -101,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
         label = name if kinds[0] != kinds[1] else "either player"
         print(f"  {label:<14} won {by_player[name]:>4}/{n} = {by_player[name] / n:6.1%}  "
               f"(95% CI {lo:.1%} - {hi:.1%})")
-    print(f"  beige side won {by_side['beige']}, gray side won {by_side['gray']}, "
+    first, second = get_ruleset(args.rules).seats
+    print(f"  {first} side won {by_side[first]}, {second} side won {by_side[second]}, "
           f"no winner {n - sum(by_side.values())}")
     turns = [r["turns"] for r in results]
     print(f"  game length in turns: mean {statistics.mean(turns):.1f}, median "
@@ -109,9 +112,7 @@ def run(args: argparse.Namespace) -> int:
     print("  how games ended:")
     for reason, k in Counter(r["reason"] for r in results).most_common():
         print(f"    {k:>4}  {reason}")
-    from ..registry import catalogue
-
-    cat = catalogue()
+    cat = catalogue_for(args.rules)
     totals: dict[str, Counter[int]] = {k: Counter() for k in ("attacks", "destroyed", "powers")}
     for r in results:
         for k in totals:
