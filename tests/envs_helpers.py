@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from legends_core import Game
+from legends_core import Game, rulesets
 
-#: The rulesets the research tests run on (``None``: the default, Stratego Legends).
-RULESETS: tuple[str | None, ...] = (None,)
+#: The rulesets the research tests run on: every installed one (``None``: the default,
+#: Stratego Legends).
+RULESETS: tuple[str | None, ...] = (None, *(r for r in rulesets() if r != "legends"))
 
 
 def new_game(rules: str | None, seed: int, **kwargs) -> Game:

@@ -38,7 +38,7 @@ def test_every_legal_action_round_trips_through_its_ids(rules, seed):
     for game in random_states(rules, seed, turn_limit=40):
         space = space or ActionSpace.for_game(game)
         count += round_trip_all(game, space)
-    assert count > 1000
+    assert count > 300
 
 
 def test_the_ids_of_one_game_are_the_layout_of_its_board_seats_and_catalogue():
@@ -136,15 +136,18 @@ def _tensors(game: Game, player: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("viewer", ["beige", "gray"])
-def test_twins_that_differ_only_in_hidden_identities_give_identical_tensors(seed, viewer):
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("rules", RULESETS)
+def test_twins_that_differ_only_in_hidden_identities_give_identical_tensors(rules, seed, seat):
     rng = random.Random(seed)
-    a = Game.new(seed=seed, beige="random", gray="random", setup=False)
+    armies = {"beige": "random", "gray": "random"} if rules is None else {"rules": rules}
+    a = Game.new(seed=seed, setup=False, **armies)
+    viewer = a.players[seat]
     for _ in range(rng.randrange(0, 60)):
         if a.is_over:
             return
         a.apply(rng.choice(list(a.legal_actions())))
-    b = twin_with_permuted_hidden(a, viewer, seed, catalogue())
+    b = twin_with_permuted_hidden(a, viewer, seed, a.engine.catalogue)
     hidden = [p.square for p in a.view(viewer).pieces if p.number is None]
     if len({a.piece_at(sq) for sq in hidden}) > 1:  # else no permutation can differ
         assert any(a.piece_at(sq) != b.piece_at(sq) for sq in hidden)

@@ -10,8 +10,8 @@ True
 >>> state.current_player(), len(state.observation_tensor(0)) == game.observation_tensor_size()
 (0, True)
 
-Each ruleset is registered under its own short name (:func:`short_name`; the default game is
-``python_legends``). Parameters: ``turn_limit`` (a game that reaches it ends without a winner,
+Every installed ruleset is registered under its own short name (:func:`short_name`: the
+default game is ``python_legends``, ``classic`` is ``python_legends_classic``, and so on). Parameters: ``turn_limit`` (a game that reaches it ends without a winner,
 returns 0) and ``deals`` (the number of chance outcomes of the first move: deal ``i`` is the
 game of seed ``i``, so every deal is reproducible).
 
@@ -40,19 +40,25 @@ import pyspiel
 from .. import visibility
 from ..events import Event
 from ..game import Game
+from ..ruleset import rulesets
 from .match import TURN_LIMIT, Match
 
 DEFAULT_DEALS = 1024
+DEFAULT_RULES = "legends"
 _REGISTERED: dict[str | None, str] = {}
 
 
 def short_name(rules: str | None = None) -> str:
     """The OpenSpiel short name of a ruleset (``None``: the default game)."""
-    return "python_legends" if rules is None else "python_legends_" + rules.replace("-", "_")
+    if rules in (None, DEFAULT_RULES):
+        return "python_legends"
+    return "python_legends_" + rules.replace("-", "_")
 
 
 def register(rules: str | None = None) -> str:
     """Register the game of ``rules`` with :mod:`pyspiel` (once); its short name."""
+    if rules == DEFAULT_RULES:
+        rules = None
     if rules in _REGISTERED:
         return _REGISTERED[rules]
     name = short_name(rules)
@@ -234,4 +240,5 @@ class LegendsObserver:
         return state.match.observation_text(name)
 
 
-register()
+for _rules in rulesets():  # every installed ruleset, each under its own short name
+    register(_rules)
