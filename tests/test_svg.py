@@ -28,4 +28,4 @@ def test_destroyed_areas_and_curse_are_drawn():
     game = position({"d3": 37, "d4": 160, "h8": 157}, terrain={"d4": "desert"})
     play(game, "d3-d4", "pass", "pass")
     svg = board_svg(view=game.view("gray"))
-    assert "Curse slot: #160" in svg
+    assert "Curse slot:</text>" in svg and "Skeleton Warlock (#160)" in svg  # by name

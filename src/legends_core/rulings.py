@@ -72,16 +72,23 @@ def declared(module: ModuleType) -> list[Ruling]:
     return out
 
 
+#: Packages that need optional extras (the web server): never searched, so the kernel works,
+#: and lists its rulings, without them. They declare no rulings.
+OPTIONAL = frozenset({"legends_core.web"})
+
+
 def modules(package: ModuleType) -> list[ModuleType]:
     """``package`` and every module below it, imported, in name order (``__main__`` skipped:
-    importing it would run a program)."""
+    importing it would run a program; so are the :data:`OPTIONAL` packages)."""
     found = [package]
     path = getattr(package, "__path__", None)
     if path is not None:
-        for info in sorted(pkgutil.walk_packages(path, package.__name__ + "."),
+        for info in sorted(pkgutil.iter_modules(path, package.__name__ + "."),
                            key=lambda m: m.name):
-            if info.name.rsplit(".", 1)[-1] != "__main__":
-                found.append(importlib.import_module(info.name))
+            if info.name.rsplit(".", 1)[-1] == "__main__" or info.name in OPTIONAL:
+                continue
+            module = importlib.import_module(info.name)
+            found.extend(modules(module) if info.ispkg else [module])
     return found
 
 
