@@ -33,7 +33,10 @@ DIRECTIONS = ORTHOGONAL + DIAGONAL
 _SQUARE_RE = re.compile(r"^([a-z])([1-9][0-9]?)$")
 
 
+@functools.lru_cache(maxsize=128)
 def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]:
+    """Geometry tables of a terrain grid; boards with the same terrain share them (a game loads
+    many positions on few boards), and the cache is bounded whatever positions come in."""
     n = width * height
     land = tuple(t != WATER for t in terrain)
     rays: list[tuple[tuple[int, ...], ...]] = []

@@ -137,6 +137,9 @@ class PieceType:
 
     @property
     def nation(self) -> str:
+        """The nation of a Stratego Legends piece; another edition's pieces name their army."""
+        if self.army not in ARMIES:
+            return self.army
         return NATIONS.get(self.colour, self.colour)
 
     def power(self, key: str) -> Power | None:
@@ -153,7 +156,8 @@ def piece(number: int, name: str, strength: int | None, *, type: str, colour: st
     """Small factory for piece modules.
 
     ``kind`` defaults to ``"warrior"`` when a strength is given; magic and castle pieces pass
-    ``kind`` explicitly. ``army`` follows from the colour.
+    ``kind`` explicitly. ``army`` follows from the colour for Stratego Legends pieces; other
+    editions' pieces name it (``army="red"``).
     """
     if kind is None:
         kind = "warrior" if strength is not None else "magic"

@@ -50,9 +50,23 @@ def check_record(record: Any) -> dict[str, Any]:
     return record
 
 
+MAX_PLACED = 256  # squares named in one seat's placement, or pieces in one reserve
+
+
 def _check_setup(s: Any) -> None:
     if not isinstance(s, dict):
         raise PositionError("setup: expected an object")
+    rules = s.get("rules", "legends")
+    if not isinstance(rules, str) or len(rules) > 100:
+        raise PositionError(f"setup.rules: expected a ruleset name, got {short(rules)}")
+    _check_seats(s.get("placement"), "setup.placement", _check_placement)
+    _check_seats(s.get("reserve"), "setup.reserve", _check_names)
+    options = s.get("options")
+    if options is not None and not (isinstance(options, dict) and len(options) <= 20 and all(
+            isinstance(k, str) and len(k) <= 100 and isinstance(v, str) and len(v) <= 100
+            for k, v in options.items())):
+        raise PositionError(f"setup.options: expected an object of option names and values, "
+                            f"got {short(options)}")
     for side in ("beige", "gray"):
         army = s.get(side)
         if isinstance(army, list):
@@ -87,3 +101,28 @@ def _check_setup(s: Any) -> None:
         check_salt(s["salt"], "setup.salt")
     if not isinstance(s.get("auto_pass", False), bool):
         raise PositionError(f"setup.auto_pass: expected true or false, got {short(s['auto_pass'])}")
+
+
+def _check_seats(v: Any, where: str, each: Any) -> None:
+    if v is None:
+        return
+    if not isinstance(v, dict) or len(v) > 8:
+        raise PositionError(f"{where}: expected an object with an entry per seat, got {short(v)}")
+    for seat, x in v.items():
+        if not isinstance(seat, str) or len(seat) > 32:
+            raise PositionError(f"{where}: {short(seat)} is not a seat name")
+        each(x, f"{where}.{seat}")
+
+
+def _check_placement(v: Any, where: str) -> None:
+    if not isinstance(v, dict) or len(v) > MAX_PLACED or not all(
+            isinstance(k, str) and len(k) <= 3 and isinstance(n, str) and len(n) <= 100
+            for k, n in v.items()):
+        raise PositionError(f"{where}: expected an object of squares and piece names, "
+                            f"got {short(v)}")
+
+
+def _check_names(v: Any, where: str) -> None:
+    if not isinstance(v, list) or len(v) > MAX_PLACED or not all(
+            isinstance(n, str) and len(n) <= 100 for n in v):
+        raise PositionError(f"{where}: expected a list of piece names, got {short(v)}")

@@ -115,3 +115,20 @@ def all_rulings(cat: Catalogue | None = None) -> list[Ruling]:
     pieces = [Ruling(f"#{t.number} {t.name}", text, f"#{t.number} {t.name}", t.number)
               for n in sorted(cat) for t in (cat[n],) for text in t.rulings]
     return kernel + blocks + pieces
+
+
+def ruleset_rulings(name: str) -> list[Ruling]:
+    """The rulings of one ruleset: its own modules' (the packages its
+    :class:`~legends_core.ruleset.Ruleset` lists), then its pieces' own. For Stratego Legends,
+    :func:`all_rulings`. The kernel's rulings hold for every ruleset and are not repeated."""
+    from .ruleset import catalogue_for, get_ruleset
+
+    rs = get_ruleset(name)
+    if rs.name == "legends":
+        return all_rulings()
+    own = [r for pkg in rs.packages for m in modules(importlib.import_module(pkg))
+           for r in declared(m)]
+    cat = catalogue_for(rs)
+    pieces = [Ruling(f"#{t.number} {t.name}", text, f"#{t.number} {t.name}", t.number)
+              for n in sorted(cat) for t in (cat[n],) for text in t.rulings]
+    return own + pieces

@@ -38,7 +38,7 @@ TERRAIN_COLOURS = {
 }
 _FROM_LETTER = {"D": "desert", "F": "forest", "M": "marsh", "N": "mountain", "P": "plains",
                 "T": "town", "W": "water"}
-SIDE_COLOURS = {"beige": "#f3e6c4", "gray": "#9c9c9c"}
+SIDE_COLOURS = {"beige": "#f3e6c4", "gray": "#9c9c9c", "red": "#e8b4ae", "blue": "#aec4e8"}
 PIECE_COLOURS = {"gold": "#c9a227", "green": "#2e8b3c", "blue": "#2f6fc0",
                  "silver": "#d0d4d8", "red": "#b8322a", "purple": "#7a3e9d"}
 #: Colour of the last action's arrow and outlines.
@@ -293,7 +293,7 @@ def _on_board(square: str) -> bool:
 
 
 def _public_numbers(view: View) -> set[int]:
-    numbers = {n for area in view.destroyed.values() for n in area}
+    numbers = {n for area in view.destroyed.values() for n in area if n is not None}
     numbers.update(view.curse_queue)
     if view.curse is not None:
         numbers.add(view.curse)
@@ -312,7 +312,9 @@ def _catalogue_names(catalogue: Catalogue | None, numbers: Iterable[int]) -> dic
 
 
 def _panel_lines(view: View, names: Mapping[int, str]) -> list[str]:
-    def name(n: int) -> str:
+    def name(n: int | None) -> str:
+        if n is None:
+            return "a hidden piece"  # a captured piece its owner's opponent never saw
         return f"{names[n]} (#{n})" if n in names else f"#{n}"
 
     lines = [f"Turn {view.turn}: {view.active} to play"]

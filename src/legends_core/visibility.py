@@ -49,12 +49,16 @@ class PieceView:
 
 @attrs.frozen
 class View:
-    """Everything one player may know about the game, and nothing else."""
+    """Everything one player may know about the game, and nothing else.
+
+    ``destroyed`` lists each army's destroyed pieces in order; a piece the viewer may not know
+    (a variant that keeps captured pieces hidden) shows as ``None``.
+    """
 
     player: str
     board: dict[str, Any]
     pieces: tuple[PieceView, ...]
-    destroyed: dict[str, tuple[int, ...]]
+    destroyed: dict[str, tuple[int | None, ...]]
     curse: int | None
     curse_active: bool
     curse_controller: str | None
@@ -71,6 +75,10 @@ class View:
     #: The salted SHA-256 digest of the hidden setup, once play has begun (see
     #: :mod:`legends_core.fairness`); the same for every player.
     commitment: str | None = None
+    #: The ruleset (see :mod:`legends_core.ruleset`).
+    rules: str = "legends"
+    #: Each seat's pieces waiting off the board (``None`` where the viewer does not know one).
+    reserve: dict[str, tuple[int | None, ...]] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -118,7 +126,8 @@ def view(g: Engine, player: int | None) -> View:
         player="referee" if player is None else names[player],
         board=g.board.to_dict(),
         pieces=tuple(pieces),
-        destroyed={names[i]: tuple(g.types[p].number for p in area) for i, area in enumerate(g.dead)},
+        destroyed={names[i]: tuple(g.types[p].number if g.known[p] & bit else None
+                                   for p in area) for i, area in enumerate(g.dead)},
         curse=g.types[g.curse].number if g.curse >= 0 else None,
         curse_active=g.curse_on,
         curse_controller=names[g.curse_ctrl] if g.curse >= 0 else None,
@@ -133,7 +142,17 @@ def view(g: Engine, player: int | None) -> View:
         winner=names[g.winner] if g.winner is not None else None,
         reason=g.reason,
         commitment=g.commitment,
+        rules=g.rules.name,
+        reserve=_reserve(g, bit),
     )
+
+
+def _reserve(g: Engine, bit: int) -> dict[str, tuple[int | None, ...]]:
+    if not g.rs.ruleset.reserve:
+        return {}
+    names = g.rules.players
+    return {names[i]: tuple(g.types[p].number if g.known[p] & bit else None
+                            for p in g.reserve(i)) for i in range(len(names))}
 
 
 def event_for(event: Event, player: str) -> Event | None:
@@ -181,13 +200,12 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
     """A copy of the game in which every piece ``player`` does not know is given a plausible
     identity drawn at random, keeping only what ``player`` knows.
 
-    The other sides' army make-up follows the composition rule (one castle, five magic pieces,
-    one 10, one 9, three each of 8 to 2, one 1), less the pieces ``player`` already knows. A
-    piece that has moved is never made a castle or a stationary piece. Search players use this
-    to imagine the hidden pieces without looking at them.
+    The other sides' army make-up follows the ruleset's composition (Stratego Legends: one
+    castle, five magic pieces, one 10, one 9, three each of 8 to 2, one 1), less the pieces
+    ``player`` already knows. A piece that has moved is never made a castle or a stationary
+    piece. Search players use this to imagine the hidden pieces without looking at them.
     """
-    from .armies import COMPOSITION
-
+    composition = g.rs.ruleset.composition
     d = g.copy()
     d.types = list(g.types)
     d.beh = list(g.beh)
@@ -199,7 +217,7 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
             by_side.setdefault(g.owner[pid], []).append(pid)
     for owner, hidden in by_side.items():
         army = g.types[hidden[0]].army
-        slots: dict[Any, int] = dict(COMPOSITION)
+        slots: dict[Any, int] = dict(composition)
         for pid in range(len(g.types)):
             if g.owner[pid] == owner and g.known[pid] & bit:
                 t = g.types[pid]
@@ -207,7 +225,7 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
                 slots[k] = slots.get(k, 0) - 1
         bag = [k for k, n in slots.items() for _ in range(max(0, n))]
         while len(bag) < len(hidden):
-            bag.append(rng.choice([k for k in COMPOSITION if isinstance(k, int)]))
+            bag.append(rng.choice([k for k in composition if isinstance(k, int)]))
         rng.shuffle(bag)
         # Castles and stationary magic only where a piece has never moved.
         still = [p for p in hidden if p not in g.moved and g.loc[p] >= 0]

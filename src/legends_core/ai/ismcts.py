@@ -16,6 +16,8 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+import attrs
+
 from ..actions import PASS, Action
 from ..moves import dynamic_keywords, offer_actions, standard_moves
 from ..visibility import determinize
@@ -67,10 +69,15 @@ class ISMCTSPlayer:
             ranked = sorted(self._prior.score(game, actions), key=lambda kv: -kv[1])
             allowed = {a for a, _ in ranked[: self.widen]}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        asking = attrs.evolve(g.rules, auto_pass=False)
         for i in range(self.iterations if self.iterations else 10**9):
             if deadline is not None and time.perf_counter() > deadline and i > 0:
                 break
-            self._iterate(determinize(g, me, self.rng), root, me, allowed)
+            w = determinize(g, me, self.rng)
+            # Imagined worlds ask in every window: the rollout passes without listing the
+            # abilities, which is cheaper than auto-pass finding out that there are none.
+            w.rules = asking
+            self._iterate(w, root, me, allowed)
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         return best[0]
 

@@ -13,7 +13,7 @@ from ..errors import LegendsError, PositionError, short
 from ..events import Event
 from ..game import Game
 from . import error_line
-from .common import add_game_options, army_arg, boards_arg, read_record
+from .common import add_game_options, new_game_args, read_record
 from .text import board_text, event_lines
 
 HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass').
@@ -23,7 +23,8 @@ Other commands: board (draw the board), save FILE (save and keep playing), quit.
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play against the computer in the terminal")
     add_game_options(p)
-    p.add_argument("--side", choices=("beige", "gray"), default="beige", help="your side")
+    p.add_argument("--side", default=None,
+                   help="your side (default: the first seat, beige in Stratego Legends)")
     p.add_argument("--opponent", default="heuristic", help="random, heuristic or ismcts")
     p.add_argument("--load", help="resume a saved game record")
     p.add_argument("--ask-always", action="store_true",
@@ -39,10 +40,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         except PositionError as exc:
             raise PositionError(f"{args.load}: {exc}") from None
     else:
-        game = Game.new(beige=army_arg(args.beige), gray=army_arg(args.gray),
-                        boards=boards_arg(args.boards), seed=args.seed,
-                        turn_limit=args.turn_limit)
-    me = args.side
+        game = Game.new(**new_game_args(args), turn_limit=args.turn_limit)
+    me = args.side or game.players[0]
+    if me not in game.players:
+        raise ValueError(f"--side {me[:20]!r}: choose one of {', '.join(game.players)}")
     seed = args.seed if args.seed is not None else 0
     computer = make_player(args.opponent, seed + 7)
     names = {n: t.name for n, t in game.engine.catalogue.items()}

@@ -15,8 +15,9 @@ from .text import board_text, event_lines
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="step through a saved game record")
     p.add_argument("file", help="a game record (JSON), as saved by 'game --save' or 'play'")
-    p.add_argument("--view", choices=("beige", "gray", "full"), default="full",
-                   help="whose knowledge to show (default: everything)")
+    p.add_argument("--view", default="full",
+                   help="whose knowledge to show: a seat (beige, gray, red, blue ...) or full "
+                        "(everything, the default)")
     p.add_argument("--svg", metavar="DIR", help="also write one SVG picture per action here")
     p.add_argument("--step", action="store_true", help="wait for Enter after each action")
     p.set_defaults(run=run)
@@ -32,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
     except PositionError as exc:
         raise PositionError(f"{args.file}: {exc}") from None
     viewer = None if args.view == "full" else args.view
+    if viewer is not None and viewer not in game.players:
+        raise ValueError(f"--view {viewer[:20]!r}: choose full or one of {', '.join(game.players)}")
     names = {n: t.name for n, t in game.engine.catalogue.items()}
     if args.svg:
         from ..svg import board_svg

@@ -15,7 +15,8 @@ from typing import Any
 from ..ai import make_player
 from ..game import Game
 from ..position import SEED_LIMIT
-from .common import add_game_options, army_arg, boards_arg, whole
+from ..ruleset import catalogue_for, get_ruleset
+from .common import add_game_options, army_arg, boards_arg, options_arg, whole
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -34,10 +35,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def play_one(job: dict[str, Any]) -> dict[str, Any]:
     # Auto-pass: a computer with nothing to say but "pass" is not asked (same games, faster).
-    game = Game.new(beige=job["beige"], gray=job["gray"], boards=job["boards"],
+    armies = {k: job[k] for k in ("beige", "gray") if job[k] is not None}
+    game = Game.new(rules=job["rules"], options=job["options"], **armies, boards=job["boards"],
                     seed=job["seed"], setup=True, turn_limit=job["turn_limit"], auto_pass=True)
     bp, gp = job["players"]
-    players = {"beige": make_player(bp, job["seed"]), "gray": make_player(gp, job["seed"] + 1)}
+    first, second = game.players
+    players = {first: make_player(bp, job["seed"]), second: make_player(gp, job["seed"] + 1)}
     attacks_won: Counter[int] = Counter()
     destroyed: Counter[int] = Counter()
     powers: Counter[int] = Counter()
@@ -52,7 +55,7 @@ def play_one(job: dict[str, Any]) -> dict[str, Any]:
             elif e.kind == "power":
                 powers[e.piece] += 1  # type: ignore[attr-defined]
     winner = game.winner
-    return {"winner": None if winner is None else dict(zip(("beige", "gray"), job["players"],
+    return {"winner": None if winner is None else dict(zip(game.players, job["players"],
                                                            strict=True))[winner] + f"@{winner}",
             "turns": game.turn, "reason": game.reason, "attacks": dict(attacks_won),
             "destroyed": dict(destroyed), "powers": dict(powers)}
@@ -75,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--players needs two names, e.g. heuristic,random")
     for k in kinds:
         make_player(k)
+    get_ruleset(args.rules).check_options(options_arg(args.option))  # before any game starts
     base = args.seed if args.seed is not None else int(time.time())
     if base + args.games > SEED_LIMIT:
         raise ValueError(f"argument --seed: the seeds {base}.. of {args.games} games run past "
@@ -82,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     jobs = []
     for i in range(args.games):
         pair = kinds if not (args.swap and i % 2) else kinds[::-1]
-        jobs.append({"seed": base + i, "players": pair, "beige": army_arg(args.beige),
+        jobs.append({"seed": base + i, "players": pair, "rules": args.rules,
+                     "options": options_arg(args.option), "beige": army_arg(args.beige),
                      "gray": army_arg(args.gray), "boards": boards_arg(args.boards),
                      "turn_limit": 1000 if args.turn_limit is None else args.turn_limit})
     results = []
@@ -110,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
         label = name if kinds[0] != kinds[1] else "either player"
         print(f"  {label:<14} won {by_player[name]:>4}/{n} = {by_player[name] / n:6.1%}  "
               f"(95% CI {lo:.1%} - {hi:.1%})")
-    print(f"  beige side won {by_side['beige']}, gray side won {by_side['gray']}, "
+    first, second = get_ruleset(args.rules).seats
+    print(f"  {first} side won {by_side[first]}, {second} side won {by_side[second]}, "
           f"no winner {n - sum(by_side.values())}")
     turns = [r["turns"] for r in results]
     print(f"  game length in turns: mean {statistics.mean(turns):.1f}, median "
@@ -118,9 +124,7 @@ def run(args: argparse.Namespace) -> int:
     print("  how games ended:")
     for reason, k in Counter(r["reason"] for r in results).most_common():
         print(f"    {k:>4}  {reason}")
-    from ..registry import catalogue
-
-    cat = catalogue()
+    cat = catalogue_for(args.rules)
     totals: dict[str, Counter[int]] = {k: Counter() for k in ("attacks", "destroyed", "powers")}
     for r in results:
         for k in totals:

@@ -1,8 +1,12 @@
-"""An example piece pack for legends: the Ember Drake (#301).
+"""An example plugin pack for legends: a piece, the Ember Drake (#301), and a ruleset, Barrage.
 
-A pack is a module that implements the ``legends_piece_types`` hook and is named in the
+A piece pack is a module that implements the ``legends_piece_types`` hook and is named in the
 ``legends.pieces`` entry-point group of its package. Collector numbers and names must not clash
 with any other installed pack (the catalogue refuses to load if they do).
+
+A ruleset is a :class:`~legends_core.Ruleset` value returned by the ``legends_rulesets`` hook of
+a module named in the ``legends.rulesets`` group. Barrage, a small variant of classic Stratego
+(eight pieces a side), shows how little that takes: the classic ruleset with another army.
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import PieceType, Power, hookimpl, piece
+from legends_core import PieceType, Power, Ruleset, hookimpl, piece
+from legends_editions.classic import CLASSIC
+from legends_editions.common.setup import StrategoSetup
 from legends_pieces.powers import FLYING
 
 if TYPE_CHECKING:
@@ -44,3 +50,21 @@ EMBER_DRAKE = piece(
 @hookimpl
 def legends_piece_types() -> list[PieceType]:
     return [EMBER_DRAKE]
+
+
+#: Barrage's army, the same for both sides (the classic pieces, by name).
+BARRAGE_ARMY = ("Flag", "Bomb", "Spy", "Scout", "Scout", "Miner", "General", "Marshal")
+
+BARRAGE = attrs.evolve(
+    CLASSIC,
+    name="barrage",
+    description="Barrage: classic Stratego with eight pieces a side (an example ruleset)",
+    setup=StrategoSetup({"red": BARRAGE_ARMY, "blue": BARRAGE_ARMY}),
+    composition={10: 1, 9: 1, 3: 1, 2: 2, 1: 1, "magic": 1, "castle": 1},
+    packages=("legends_example_pack",),
+)
+
+
+@hookimpl
+def legends_rulesets() -> list[Ruleset]:
+    return [BARRAGE]
