@@ -231,3 +231,34 @@ def test_positions_given_to_the_server_are_checked(tmp_path):
     with client(str(tmp_path / "g.sqlite3"), broken=bad) as http:
         res = http.post("/api/games", json={"position": "broken", "opponent": "human"})
     assert res.status_code == 400 and "z99" in res.json()["error"]
+
+
+def test_every_edition_is_offered_and_playable(http):
+    from legends_core import rulesets
+
+    offered = http.get("/api/options").json()["rulesets"]
+    assert [r["name"] for r in offered] == list(rulesets())
+    assert {"name": "classic", "seats": ["red", "blue"]}.items() <= next(
+        r for r in offered if r["name"] == "classic").items()
+    for rules in rulesets():
+        made = http.post("/api/games", json={"rules": rules, "opponent": "random",
+                                             "turn_limit": 2, "auto_pass": True})
+        assert made.status_code == 200, (rules, made.text)
+        made = made.json()
+        with http.websocket_connect(f"/ws/{made['code']}") as ws:
+            ws.send_json({"type": "hello", "token": made["token"]})
+            welcome = ws.receive_json()
+            assert welcome["rules"] == rules and welcome["seat"] == welcome["players"][0]
+            state = ws.receive_json()
+            seat = welcome["seat"]
+            while not state["view"]["over"]:
+                options = state["view"]["options"]
+                choice = "choose done" if "choose done" in options else options[0]
+                ws.send_json({"type": "action", "action": choice})
+                state = ws.receive_json()
+                while state["view"]["to_move"] not in (seat, None):
+                    state = ws.receive_json()
+        assert state["view"]["reason"] == "turn limit of 2 reached", rules
+        number = next(p["number"] for p in state["view"]["pieces"] if p["number"] is not None)
+        info = http.get(f"/api/pieces/{number}?rules={rules}").json()
+        assert info["name"], (rules, info)

@@ -8,7 +8,7 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   player, ``side``, ``turn_limit``, ``auto_pass``, ``position``, ``name``); answers the game
   ``code``, your ``seat`` and its secret ``token``.
 * ``POST /api/games/{code}/join``: take the free seat of a game between people.
-* ``GET /api/pieces/{number}``: a piece's public facts, text, powers and rulings.
+* ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings.
 * ``POST /api/games/{code}/record`` and ``.../replay``: after the end, the full record and the
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
@@ -38,7 +38,8 @@ from .. import safejson
 from ..ai import PLAYERS
 from ..errors import LegendsError, PositionError, short
 from ..game import Game
-from ..registry import Catalogue, default_catalogue
+from ..registry import Catalogue
+from ..ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
 from .rooms import CODE_LENGTH, CODE_LETTERS, Room, new_token
 from .store import Store
 
@@ -63,14 +64,10 @@ def default_db_path() -> str:
     return str(base / "legends" / "games.sqlite3")
 
 
-def rulesets() -> list[str]:
-    """The editions the installed library offers (the web page offers each)."""
-    import legends_core
-
-    found = getattr(legends_core, "rulesets", None)
-    if found is None:
-        return ["stratego-legends"]
-    return [str(name) for name in found()]
+def editions() -> list[dict[str, Any]]:
+    """The editions the installed library offers, each with its seats (the page offers each)."""
+    return [{"name": name, "description": text, "seats": list(get_ruleset(name).seats)}
+            for name, text in rulesets().items()]
 
 
 class BadRequest(Exception):
@@ -110,7 +107,7 @@ def _code(code: str) -> str:
 class Server:
     """The state of one server: its store, the games in play and the browsers connected."""
 
-    def __init__(self, store: Store, catalogue: Catalogue,
+    def __init__(self, store: Store, catalogue: Catalogue | None,
                  positions: Mapping[str, dict[str, Any]]):
         self.store = store
         self.catalogue = catalogue
@@ -134,9 +131,10 @@ class Server:
 
     # -- starting games ----------------------------------------------------------------
     def build_game(self, data: Mapping[str, Any]) -> Game:
-        rules = _text(data, "rules", rulesets()[0])
+        rules = _text(data, "rules", DEFAULT)
         if rules not in rulesets():
-            raise BadRequest(f"rules: unknown edition {short(rules)} (offered: {', '.join(rulesets())})")
+            raise BadRequest(f"rules: unknown edition {short(rules)} (offered: "
+                             f"{', '.join(rulesets())})")
         limit = data.get("turn_limit")
         if limit in ("", None):
             limit = None
@@ -151,10 +149,9 @@ class Server:
             if not isinstance(position, str) or position not in self.positions:
                 raise BadRequest(f"position: this server offers no position {short(position)}")
             return Game.from_position(self.positions[position], catalogue=self.catalogue)
-        kwargs: dict[str, Any] = {}
-        if rules != rulesets()[0]:
-            kwargs["rules"] = rules  # editions other than the default (Game.new(rules=...))
-        return Game.new(turn_limit=limit, auto_pass=auto_pass, catalogue=self.catalogue, **kwargs)
+        # A catalogue given to the server is for Stratego Legends; other editions bring theirs.
+        catalogue = self.catalogue if rules == DEFAULT else None
+        return Game.new(rules=rules, turn_limit=limit, auto_pass=auto_pass, catalogue=catalogue)
 
     async def new_game(self, data: Mapping[str, Any]) -> dict[str, Any]:
         opponent = _text(data, "opponent", "heuristic")
@@ -178,7 +175,7 @@ class Server:
                 seats[seat] = {"kind": "human", "name": "", "taken": False}
             else:
                 seats[seat] = {"kind": "computer", "player": opponent, "name": f"computer ({opponent})"}
-        room = Room.create(self.store, self.catalogue, game, seats)
+        room = Room.create(self.store, game, seats)
         self.rooms[room.code] = room
         token = new_token()
         self.store.add_token(token, room.code, side)
@@ -289,7 +286,7 @@ async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
 
 def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
     """A piece's public facts (the catalogue is public: it is the printed piece)."""
-    if not number.isdigit() or len(number) > 6 or int(number) not in cat:
+    if not number.isdigit() or len(number) > 9 or int(number) not in cat:
         raise BadRequest(f"no piece #{short(number, 10)}")
     t = cat[int(number)]
     return {"number": t.number, "name": t.name, "kind": t.kind, "strength": t.strength,
@@ -308,12 +305,13 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         :func:`default_db_path` by default.
     :param positions: named test positions (JSON positions) the new-game form offers in place
         of a dealt game: a way to set up short games for demonstrations and tests.
-    :param catalogue: the pieces (the installed catalogue by default).
+    :param catalogue: the pieces of Stratego Legends games (the installed catalogue by
+        default); the other editions use their own (:func:`legends_core.catalogue_for`).
     """
     path = db_path or default_db_path()
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    server = Server(Store(path), catalogue or default_catalogue(), positions or {})
+    server = Server(Store(path), catalogue, positions or {})
 
     def guarded(handler):
         async def endpoint(request: Request) -> Response:
@@ -327,7 +325,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
     async def options(request: Request) -> dict[str, Any]:
-        return {"rulesets": rulesets(), "players": list(PLAYERS),
+        return {"rulesets": editions(), "players": list(PLAYERS),
                 "positions": sorted(server.positions)}
 
     async def new_game(request: Request) -> dict[str, Any]:
@@ -337,7 +335,11 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         return await server.join(request.path_params["code"], _body(await request.body()))
 
     async def piece(request: Request) -> dict[str, Any]:
-        return piece_info(server.catalogue, request.path_params["number"])
+        rules = request.query_params.get("rules", DEFAULT)
+        if rules not in rulesets():
+            raise BadRequest(f"rules: unknown edition {short(rules)}")
+        cat = server.catalogue if rules == DEFAULT and server.catalogue else catalogue_for(rules)
+        return piece_info(cat, request.path_params["number"])
 
     def seat_for(code: str, data: Mapping[str, Any]) -> tuple[Room, str]:
         room = server.room(code)

@@ -19,6 +19,7 @@ from ..errors import LegendsError, PositionError
 from ..events import Event, describe
 from ..game import Game
 from ..registry import Catalogue
+from ..ruleset import ALIASES, DEFAULT
 from ..svg import board_svg
 from ..visibility import View
 from .store import Store
@@ -52,6 +53,13 @@ def last_action(events: list[dict[str, Any]]) -> Action | None:
     return None
 
 
+def _legends(record: dict[str, Any]) -> bool:
+    """Is this record a game of Stratego Legends (not another edition)?"""
+    start = record.get("setup") or record.get("position", {}).get("rules") or {}
+    name = start.get("rules", start.get("name", DEFAULT)) if isinstance(start, dict) else DEFAULT
+    return ALIASES.get(name, name) == DEFAULT
+
+
 class Room:
     """One game, its seats and its store.
 
@@ -61,14 +69,14 @@ class Room:
     """
 
     def __init__(self, code: str, game: Game, seats: dict[str, dict[str, Any]], store: Store,
-                 catalogue: Catalogue, shown: Mapping[str, list[dict[str, Any]]] | None = None,
+                 shown: Mapping[str, list[dict[str, Any]]] | None = None,
                  steps: int = 0):
         self.code = code
         self.steps = steps  # actions stored so far
         self.game = game
         self.seats = seats
         self.store = store
-        self.catalogue = catalogue
+        self.catalogue = catalogue = game.engine.catalogue
         self.names = {n: t.name for n, t in catalogue.items()}
         self.computers = {
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
@@ -78,25 +86,27 @@ class Room:
 
     # -- building ----------------------------------------------------------------------
     @classmethod
-    def create(cls, store: Store, catalogue: Catalogue, game: Game,
-               seats: dict[str, dict[str, Any]]) -> Room:
+    def create(cls, store: Store, game: Game, seats: dict[str, dict[str, Any]]) -> Room:
         code = new_code()
         while store.exists(code):
             code = new_code()
         store.create(code, game.record(), seats)
-        return cls(code, game, seats, store, catalogue)
+        return cls(code, game, seats, store)
 
     @classmethod
-    def load(cls, store: Store, catalogue: Catalogue, code: str) -> Room | None:
+    def load(cls, store: Store, catalogue: Catalogue | None, code: str) -> Room | None:
+        """The game ``code`` from the store (``catalogue``: Stratego Legends' pieces, if not
+        the installed ones), or ``None``."""
         stored = store.load(code)
         if stored is None:
             return None
         try:
-            game = Game.from_record(stored.record(), catalogue=catalogue)
+            record = stored.record()
+            game = Game.from_record(record, catalogue=catalogue if _legends(record) else None)
         except PositionError as exc:  # the database was changed by hand or is damaged
             raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
         shown = {seat: store.shown(code, seat) for seat in game.players}
-        return cls(code, game, stored.seats, store, catalogue, shown, len(stored.actions))
+        return cls(code, game, stored.seats, store, shown, len(stored.actions))
 
     # -- playing -----------------------------------------------------------------------
     def act(self, seat: str, text: object) -> dict[str, dict[str, Any]]:
@@ -157,7 +167,8 @@ class Room:
         log = self.store.shown(self.code, seat)
         return {"type": "welcome", "code": self.code, "seat": seat,
                 "players": list(self.game.players), "seats": self.public_seats(),
-                "rules": self.game.engine.rules.name, "log": self.lines(log)}
+                "rules": ALIASES.get(name := self.game.engine.rules.name, name),
+                "log": self.lines(log)}
 
     # -- after the end -----------------------------------------------------------------
     def replay_frame(self, seat: str, step: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ const me = {
   selected: null,      // square of the piece whose actions are shown
   power: null,         // {src, key, targets} while choosing a power's target
   swapFirst: null,     // first square of a setup switch
-  closing: false, retry: 0, pieces: new Map(),
+  closing: false, retry: 0, pieces: new Map(), rules: "legends",
 };
 
 // -- lobby -------------------------------------------------------------------------------
@@ -35,7 +35,20 @@ function recall(code) {
 async function lobby() {
   const opts = await api("/api/options");
   const rules = $("#rules");
-  for (const name of opts.rulesets) rules.add(new Option(name, name));
+  for (const r of opts.rulesets) {
+    const o = new Option(`${r.name}: ${r.description}`, r.name);
+    o.dataset.seats = JSON.stringify(r.seats);
+    rules.add(o);
+  }
+  // The sides offered are the chosen edition's seats (the first moves first).
+  const sides = () => {
+    const seats = JSON.parse(rules.selectedOptions[0].dataset.seats);
+    const side = $("#side");
+    side.replaceChildren(...seats.map((s, i) => new Option(i ? s : `${s} (moves first)`, s)),
+                         new Option("either, at random", "random"));
+  };
+  rules.addEventListener("change", sides);
+  sides();
   const opponent = $("#opponent");
   for (const p of opts.players) opponent.add(new Option(`the computer (${p})`, p));
   opponent.value = opts.players.includes("heuristic") ? "heuristic" : opts.players[0];
@@ -107,6 +120,7 @@ function send(action) {
 function receive(msg) {
   if (msg.type === "welcome") {
     me.seat = msg.seat;
+    me.rules = msg.rules;
     $("#log").replaceChildren();
     log(msg.log);
     seats(msg.seats);
@@ -297,7 +311,7 @@ $("#board") && $("#board").addEventListener("mouseover", async (ev) => {
   const el = ev.target.closest("[data-number]");
   if (!el) return;
   const n = el.dataset.number;
-  if (!me.pieces.has(n)) me.pieces.set(n, api(`/api/pieces/${n}`));
+  if (!me.pieces.has(n)) me.pieces.set(n, api(`/api/pieces/${n}?rules=${encodeURIComponent(me.rules)}`));
   const p = await me.pieces.get(n);
   const info = $("#info");
   info.replaceChildren();
