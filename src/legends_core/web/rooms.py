@@ -56,7 +56,8 @@ def last_action(events: list[dict[str, Any]]) -> Action | None:
 def _legends(record: dict[str, Any]) -> bool:
     """Is this record a game of Stratego Legends (not another edition)?"""
     start = record.get("setup") or record.get("position", {}).get("rules") or {}
-    name = start.get("rules", start.get("name", DEFAULT)) if isinstance(start, dict) else DEFAULT
+    name = start.get("rules", start.get("name")) if isinstance(start, dict) else None
+    name = str(name or DEFAULT)
     return ALIASES.get(name, name) == DEFAULT
 
 
