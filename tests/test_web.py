@@ -233,6 +233,16 @@ def test_positions_given_to_the_server_are_checked(tmp_path):
     assert res.status_code == 400 and "z99" in res.json()["error"]
 
 
+def installed_rulesets() -> list[str]:
+    """The rulesets installed packages offer (other tests register more at run time)."""
+    from importlib.metadata import entry_points
+
+    names = ["legends"]
+    for ep in entry_points(group="legends.rulesets"):
+        names.extend(rs.name for rs in ep.load().legends_rulesets())
+    return names
+
+
 def test_every_edition_is_offered_and_playable(http):
     from legends_core import rulesets
 
@@ -240,7 +250,8 @@ def test_every_edition_is_offered_and_playable(http):
     assert [r["name"] for r in offered] == list(rulesets())
     assert {"name": "classic", "seats": ["red", "blue"]}.items() <= next(
         r for r in offered if r["name"] == "classic").items()
-    for rules in rulesets():
+    assert {"legends", "classic", "barrage", "ultimate-lightning"} <= set(installed_rulesets())
+    for rules in installed_rulesets():
         made = http.post("/api/games", json={"rules": rules, "opponent": "random",
                                              "turn_limit": 2, "auto_pass": True})
         assert made.status_code == 200, (rules, made.text)

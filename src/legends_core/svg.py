@@ -114,6 +114,21 @@ def _placer(width: int, height: int, angle: int):
     return lambda f, r: (r, f)  # 270: the last file (their right-hand edge) nearest the viewer
 
 
+def grid(view: View, orientation: str | int | None = None) -> list[list[str]]:
+    """The squares as the picture lays them out for ``orientation`` (see
+    :func:`orientation_for`): rows from the top, each from the left. Text boards use it too."""
+    width, height = view.board["width"], view.board["height"]
+    angle = orientation_for(view, orientation)
+    cols, rows = (width, height) if angle in (0, 180) else (height, width)
+    place = _placer(width, height, angle)
+    out = [[""] * cols for _ in range(rows)]
+    for f in range(width):
+        for r in range(height):
+            c, row = place(f, r)
+            out[row][c] = f"{chr(97 + f)}{r + 1}"
+    return out
+
+
 def _mark(p: PieceView) -> str:
     return {"magic": "\u2605", "castle": "\u265c"}.get(p.kind or "", str(p.strength))
 

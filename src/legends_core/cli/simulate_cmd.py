@@ -6,7 +6,6 @@ import argparse
 import math
 import os
 import statistics
-import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -16,7 +15,7 @@ from ..ai import make_player
 from ..game import Game
 from ..position import SEED_LIMIT
 from ..ruleset import catalogue_for, get_ruleset
-from .common import add_game_options, army_arg, boards_arg, options_arg, whole
+from .common import add_game_options, army_arg, boards_arg, options_arg, progress, whole
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -93,12 +92,10 @@ def run(args: argparse.Namespace) -> int:
     results = []
     workers = args.jobs or os.cpu_count() or 1
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
-        for i, r in enumerate(pool.map(play_one, jobs), 1):
+    with ProcessPoolExecutor(workers) as pool, progress(len(jobs), "games") as advance:
+        for r in pool.map(play_one, jobs):
             results.append(r)
-            bar = "#" * (30 * i // len(jobs))
-            print(f"\r[{bar:<30}] {i}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+            advance()
     n = len(results)
     dt = time.perf_counter() - t0
     print(f"{n} games in {dt:.1f}s, {n / dt:.2f} games/s on {workers} process"
