@@ -488,6 +488,14 @@ class Game:
         start = Game.from_record({**full, "actions": []}, catalogue=self._engine.catalogue)
         return player_record(start, full["actions"], player)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, the referee's full picture with the last action (Jupyter shows
+        a game this way, as python-chess shows a board)."""
+        from .svg import board_svg
+
+        return board_svg(view=self.view(None), last=self._played[-1] if self._played else None,
+                         catalogue=self._engine.catalogue)
+
     def __repr__(self) -> str:
         state = f"won by {self.winner}" if self.is_over else f"{self.current_player} to decide"
         return f"<Game turn {self.turn}, {state}>"

@@ -70,7 +70,7 @@ def wrap(text: str, width: int, lines: int = 3) -> list[str]:
         out.append(line)
     if len(out) > lines:
         out = out[:lines]
-        out[-1] = out[-1][: width - 1] + "\u2026"
+        out[-1] = out[-1][: width - 1].rstrip() + "\u2026"
     return out
 
 

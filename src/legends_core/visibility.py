@@ -83,6 +83,12 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
 
+    def _repr_svg_(self) -> str:
+        """The view as SVG, turned for its player (Jupyter shows a view this way)."""
+        from .svg import board_svg
+
+        return board_svg(view=self)
+
     def piece_on(self, square: str) -> PieceView | None:
         for p in self.pieces:
             if p.square == square:

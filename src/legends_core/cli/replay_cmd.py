@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
         if args.svg:
             path = os.path.join(args.svg, f"{i:05d}.svg")
             with open(path, "w", encoding="utf-8") as fh:
-                fh.write(board_svg(view=game.view(viewer), last=last))
+                fh.write(board_svg(view=game.view(viewer), last=last,
+                                    catalogue=game.engine.catalogue))
 
     picture(0, None)
     print(board_text(game.view(viewer)))
