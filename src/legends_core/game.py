@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import date
 from typing import Any
 
 from . import safejson
@@ -39,6 +40,12 @@ from .registry import Catalogue
 from .ruleset import SetupRequest, catalogue_for, get_ruleset
 from .setup import SetupShuffle, SetupSwitch
 from .visibility import View, events_for, player_record, position_for, view
+
+
+def default_headers(players: Sequence[str]) -> dict[str, Any]:
+    """A new game's record headers: today's date, the rest unknown (``"?"``, as in PGN)."""
+    return {"event": "?", "site": "?", "date": date.today().isoformat(),
+            "players": {p: "?" for p in players}}
 
 
 class LegalActions:
@@ -105,6 +112,10 @@ class Game:
     def __init__(self, engine: Engine, *, record: dict[str, Any] | None = None):
         self._engine = engine
         self._version = 0
+        #: The record's headers, as a PGN game's tags: ``event``, ``site``, ``date``
+        #: (``YYYY-MM-DD``) and ``players`` (seat -> name), and any others you add (short
+        #: lowercase names, text values). :meth:`record` adds the ``result``.
+        self.headers: dict[str, Any] = default_headers(engine.rules.players)
         self._record = record if record is not None else {"format": RECORD_FORMAT, "version": 1,
                                                           "position": to_position(engine)}
         # Undo keeps no snapshot per action: the state at the record's start, and the actions
@@ -263,6 +274,12 @@ class Game:
                 game.apply(Action.from_str(text))
             except LegendsError as exc:
                 raise PositionError(f"actions[{i}]: {exc}") from None
+        headers = dict(record.get("headers", {}))
+        claimed = headers.pop("result", "*")
+        if claimed != "*" and claimed != game.result:
+            raise PositionError(f"headers.result: the record says {short(claimed)}, but its "
+                                f"actions give {game.result!r}")
+        game.headers.update(headers)
         return game
 
     # -- state -------------------------------------------------------------------------
@@ -314,6 +331,14 @@ class Game:
     def winner(self) -> str | None:
         w = self._engine.winner
         return None if w is None else self._engine.rules.players[w]
+
+    @property
+    def result(self) -> str:
+        """The result as a record's headers give it: ``"*"`` while the game goes on, the
+        winner's seat, or ``"none"`` for a game that ended without a winner."""
+        if not self.is_over:
+            return "*"
+        return self.winner or "none"
 
     @property
     def reason(self) -> str:
@@ -445,6 +470,7 @@ class Game:
         other._engine = self._engine.copy()
         other._version = 0
         other._record = self._record
+        other.headers = {**self.headers, "players": dict(self.headers.get("players", {}))}
         other._start = self._start  # never changed: undo copies it before replaying
         other._played = list(self._played)
         other._floor = self._floor if stack else len(self._played)
@@ -481,12 +507,15 @@ class Game:
         (other players' private steps leave no trace). It cannot be replayed, but
         :func:`legends_core.fairness.verify` checks it against the full record.
         """
-        full = {**self._record, "actions": [str(a) for a in self._played]}
+        actions = [str(a) for a in self._played]
+        headers = {**self.headers, "players": dict(self.headers.get("players", {})),
+                   "result": self.result}
         if player is None:
-            return full
+            return {**self._record, "headers": headers, "actions": actions}
         self._engine.player_index(player)
-        start = Game.from_record({**full, "actions": []}, catalogue=self._engine.catalogue)
-        return player_record(start, full["actions"], player)
+        start = Game.from_record({**self._record, "actions": []},
+                                 catalogue=self._engine.catalogue)
+        return {**player_record(start, actions, player), "headers": headers}
 
     def _repr_svg_(self) -> str:
         """The board as SVG, the referee's full picture with the last action (Jupyter shows

@@ -58,6 +58,8 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     seed = game.record()["setup"]["seed"]
     first, second = game.players
     players = {first: make_player(kinds[0], seed), second: make_player(kinds[1], seed + 1)}
+    game.headers.update(event="legends game", site="legends (command line)",
+                        players={first: f"computer ({kinds[0]})", second: f"computer ({kinds[1]})"})
     out = Terminal()
     if not args.quiet:
         boards = f", boards {'+'.join(game.board.layout)}" if game.board.layout else ""

@@ -47,6 +47,9 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         raise ValueError(f"--side {me[:20]!r}: choose one of {', '.join(game.players)}")
     seed = args.seed if args.seed is not None else 0
     computer = make_player(args.opponent, seed + 7)
+    if not args.load:
+        game.headers.update(event="legends play", site="legends (command line)", players={
+            p: "you" if p == me else f"computer ({args.opponent})" for p in game.players})
     names = {n: t.name for n, t in game.engine.catalogue.items()}
     out = Terminal()
     out.line(f"You play {me}. {HELP}")

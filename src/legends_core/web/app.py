@@ -175,6 +175,7 @@ class Server:
                 seats[seat] = {"kind": "human", "name": "", "taken": False}
             else:
                 seats[seat] = {"kind": "computer", "player": opponent, "name": f"computer ({opponent})"}
+        game.headers.update(event="legends web game", site="legends serve")
         room = Room.create(self.store, game, seats)
         self.rooms[room.code] = room
         token = new_token()
@@ -354,10 +355,10 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         room, seat = seat_for(request.path_params["code"], data)
         async with server.lock(room.code):
             if data.get("mine"):
-                return room.game.record(seat)
+                return room.record(seat)
             if not room.game.is_over:
                 raise BadRequest("the full record is handed out when the game is over")
-            return room.game.record()
+            return room.record()
 
     async def replay(request: Request) -> dict[str, Any]:
         data = _body(await request.body())

@@ -18,6 +18,7 @@ from ..ai import make_player
 from ..errors import LegendsError, PositionError
 from ..events import Event, describe
 from ..game import Game
+from ..records import without_result
 from ..registry import Catalogue
 from ..ruleset import ALIASES, DEFAULT
 from ..svg import board_svg
@@ -171,11 +172,19 @@ class Room:
                 "rules": ALIASES.get(name := self.game.engine.rules.name, name),
                 "log": self.lines(log)}
 
+    # -- records -----------------------------------------------------------------------
+    def record(self, seat: str | None = None) -> dict[str, Any]:
+        """The game's record (the full one, or ``seat``'s own), its headers naming who sat
+        where now."""
+        self.game.headers["players"] = {s: self.seats.get(s, {}).get("name") or "?"
+                                        for s in self.game.players}
+        return self.game.record(seat)
+
     # -- after the end -----------------------------------------------------------------
     def replay_frame(self, seat: str, step: int) -> dict[str, Any]:
         """The board after the first ``step`` actions, for the replay on the end screen (the
         full picture: once a game is over its whole record is handed to the players)."""
-        record = self.game.record()
+        record = without_result(self.game.record())
         actions = record["actions"]
         step = max(0, min(step, len(actions)))
         game = Game.from_record({**record, "actions": actions[:step]}, catalogue=self.catalogue)

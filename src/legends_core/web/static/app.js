@@ -125,6 +125,7 @@ function receive(msg) {
     log(msg.log);
     seats(msg.seats);
   } else if (msg.type === "state") {
+    document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1);
     log(msg.lines);
     seats(msg.seats);
     show(msg);
