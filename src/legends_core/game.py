@@ -19,6 +19,7 @@ from typing import Any
 
 from . import safejson
 from .actions import Action
+from .board import Board
 from .engine import Engine, Rules
 from .errors import (
     GameOverError,
@@ -290,10 +291,12 @@ class Game:
 
     @property
     def players(self) -> tuple[str, ...]:
+        """The seat names in turn order (``("beige", "gray")`` in Stratego Legends)."""
         return self._engine.rules.players
 
     @property
-    def board(self):
+    def board(self) -> Board:
+        """The board: its size, terrain and each seat's starting region."""
         return self._engine.board
 
     @property
@@ -321,14 +324,17 @@ class Game:
 
     @property
     def turn(self) -> int:
+        """The number of the turn under way (1 for the first; setup happens in turn 1)."""
         return self._engine.turn
 
     @property
     def is_over(self) -> bool:
+        """Has the game ended (a winner, or none: see :attr:`winner` and :attr:`reason`)?"""
         return self._engine.over
 
     @property
     def winner(self) -> str | None:
+        """The winning seat, or ``None`` (the game goes on, or ended without a winner)."""
         w = self._engine.winner
         return None if w is None else self._engine.rules.players[w]
 
@@ -351,10 +357,13 @@ class Game:
         return None if p < 0 else self._engine.types[p]
 
     def controller_at(self, square: str) -> str | None:
+        """Who controls the piece on ``square`` (``None``: empty)."""
         p = self._engine.grid[self._engine.board.parse_square(square)]
         return None if p < 0 else self._engine.rules.players[self._engine.ctrl[p]]
 
     def strength_at(self, square: str) -> int | None:
+        """The current strength of the piece on ``square`` (referee view; ``None`` for an
+        empty square or a piece without strength)."""
         p = self._engine.grid[self._engine.board.parse_square(square)]
         return None if p < 0 else self._engine.strength(p)
 

@@ -15,13 +15,17 @@ from . import safejson
 from .errors import PositionError, short
 from .position import MAX_COUNT, MAX_PLAYERS, check_salt, check_seed
 
+#: The ``format`` of a full game record.
 FORMAT = "stratego-legends-record"
 VERSION = 1
 MAX_ACTION = 200  # characters of one action's notation
-MAX_ACTIONS = 100_000  # a game of 1,000 turns takes some 5,000
+#: Actions in one record at most (a game of 1,000 turns takes some 5,000).
+MAX_ACTIONS = 100_000
 MAX_ARMY = 100  # entries in an army list
-MAX_HEADERS = 32  # tags in a record's headers
-MAX_HEADER = 200  # characters of a header's value
+#: Headers (tags) in one record at most.
+MAX_HEADERS = 32
+#: Characters of one header's value at most.
+MAX_HEADER = 200
 HEADER_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 DATE = re.compile(r"(\d{4}|\?{4})-(\d{2}|\?\?)-(\d{2}|\?\?)|\?")
 

@@ -229,9 +229,11 @@ class Catalogue(Mapping[int, PieceType]):
         return self.by_name(str(ref), army)
 
     def behaviour(self, number: int) -> Behaviour:
+        """The hook implementations of piece type ``number``, ready to call."""
         return self._behaviour[number]
 
     def keyword_behaviour(self, keyword: str) -> Behaviour | None:
+        """The implementations of a keyword power lent to a piece (``None``: none)."""
         return self._keyword.get(keyword)
 
     def slot_pool(self, army: str, slot: int | str) -> tuple[PieceType, ...]:
@@ -248,6 +250,7 @@ class Catalogue(Mapping[int, PieceType]):
 
     @property
     def keywords(self) -> frozenset[str]:
+        """The keywords that can be lent to pieces."""
         return frozenset(self._keyword)
 
     def official(self) -> list[PieceType]:

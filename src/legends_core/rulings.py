@@ -41,7 +41,7 @@ class Ruling:
     """One ruling: a short ``topic`` and the reading chosen, with its reason (``text``).
 
     ``source`` says where it is declared: a module's name, or ``"#37 Tiera"`` for a piece's
-    own ruling (then ``piece`` is the collector number). :func:`all_rulings` fills both in.
+    own ruling (then ``piece`` is the collector number). :func:`~legends_core.rulings.all_rulings` fills both in.
     """
 
     topic: str
