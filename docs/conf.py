@@ -41,7 +41,8 @@ nitpick_ignore = [
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections|typing|random|secrets|pluggy|attrs?|starlette|datetime|re|json"
                r"|sqlite3|types|argparse|pathlib|contextlib|enum|concurrent|io|os|abc|hashlib"
-               r"|asyncio|anyio|uvicorn|rich|importlib)(\..*)?"),
+               r"|asyncio|anyio|uvicorn|rich|importlib|numpy|gymnasium|pettingzoo|pyspiel|ray)"
+               r"(\..*)?"),
 ]
 doctest_global_setup = """
 from legends_core import Game, Action

@@ -8,6 +8,7 @@ from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
 from .board import Board, from_battle_boards, from_rows
 from .engine import Combat, Engine, Outcome, Rules
 from .errors import (
+    ActionIdError,
     ArmyError,
     CatalogueError,
     GameOverError,
@@ -33,6 +34,7 @@ __all__ = [
     "PASS",
     "PRESETS",
     "Action",
+    "ActionIdError",
     "ArmyError",
     "Board",
     "Catalogue",

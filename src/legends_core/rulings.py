@@ -72,9 +72,9 @@ def declared(module: ModuleType) -> list[Ruling]:
     return out
 
 
-#: Packages that need optional extras (the web server): never searched, so the kernel works,
-#: and lists its rulings, without them. They declare no rulings.
-OPTIONAL = frozenset({"legends_core.web"})
+#: Packages that need optional extras (the web server, the research adapters): never searched,
+#: so the kernel works, and lists its rulings, without them. They declare no rulings.
+OPTIONAL = frozenset({"legends_core.web", "legends_core.envs"})
 
 
 def modules(package: ModuleType) -> list[ModuleType]:
