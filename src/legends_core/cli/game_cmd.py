@@ -11,6 +11,11 @@ from ..events import describe
 from ..game import Game
 from ..ruleset import get_ruleset
 from .common import add_game_options, new_game_args, title
+from .text import Terminal
+
+#: Colours for the events that decide things (used when the terminal shows colour).
+_STYLE = {"strength": "cyan", "destroy": "red", "power": "magenta", "curse-begin": "yellow",
+          "curse-end": "yellow", "curse-void": "yellow", "game-over": "bold green"}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -53,10 +58,13 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     seed = game.record()["setup"]["seed"]
     first, second = game.players
     players = {first: make_player(kinds[0], seed), second: make_player(kinds[1], seed + 1)}
+    game.headers.update(event="legends game", site="legends (command line)",
+                        players={first: f"computer ({kinds[0]})", second: f"computer ({kinds[1]})"})
+    out = Terminal()
     if not args.quiet:
         boards = f", boards {'+'.join(game.board.layout)}" if game.board.layout else ""
-        print(f"{title(args.rules)}: {first} ({kinds[0]}) against {second} ({kinds[1]}), "
-              f"seed {seed}{boards}")
+        out.line(f"{title(args.rules)}: {first} ({kinds[0]}) against {second} ({kinds[1]}), "
+                 f"seed {seed}{boards}")
     while not game.is_over:
         who = game.current_player
         assert who is not None
@@ -64,12 +72,15 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
         events = game.apply(action)
         if args.quiet:
             continue
+        # Attacks and strikes settle when the last player passes their window, so what the
+        # passes cause (strengths, destructions, spells, curses) is shown too.
         if action.kind != "pass":
-            print(f"[turn {game.turn:>3}] {who}: {action}")
-            for e in events:
-                if e.kind not in ("pass", "turn"):
-                    print(f"           {describe(e, names)}")
-    print(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns")
+            out.line([(f"[turn {game.turn:>3}] {who}: ", "bold"), (str(action), "bold")])
+        for e in events:
+            if e.kind not in ("pass", "turn"):
+                out.line([("           ", ""), (describe(e, names), _STYLE.get(e.kind, ""))])
+    out.line([(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns",
+               "bold")])
     if save is not None:
         json.dump(game.record(), save)
     for spec in args.save_for:

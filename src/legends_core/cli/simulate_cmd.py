@@ -6,7 +6,6 @@ import argparse
 import math
 import os
 import statistics
-import sys
 import time
 from collections import Counter
 
@@ -14,7 +13,7 @@ from ..ai import make_player
 from ..position import SEED_LIMIT
 from ..ruleset import catalogue_for, get_ruleset
 from ..simulate import BACKENDS, make_jobs, run_games
-from .common import add_game_options, army_arg, boards_arg, options_arg, whole
+from .common import add_game_options, army_arg, boards_arg, options_arg, progress, whole
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -66,19 +65,12 @@ def run(args: argparse.Namespace) -> int:
                      gray=army_arg(args.gray), boards=boards_arg(args.boards),
                      turn_limit=1000 if args.turn_limit is None else args.turn_limit)
     workers = args.jobs or os.cpu_count() or 1
-    finished = 0
-
-    def progress(i: int, r: dict) -> None:
-        nonlocal finished
-        finished += 1
-        bar = "#" * (30 * finished // len(jobs))
-        print(f"\r[{bar:<30}] {finished}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
-
     t0 = time.perf_counter()
-    everything = run_games(jobs, backend=args.backend, address=args.address,
-                           workers=args.jobs if args.backend == "ray" else workers,
-                           on_result=progress)
-    print(file=sys.stderr)
+    # Rich's bar with the rate and time left, on a terminal only (see progress()).
+    with progress(len(jobs), "games") as advance:
+        everything = run_games(jobs, backend=args.backend, address=args.address,
+                               workers=args.jobs if args.backend == "ray" else workers,
+                               on_result=lambda i, r: advance())
     failed = [r for r in everything if "error" in r]
     results = [r for r in everything if "error" not in r]
     dt = time.perf_counter() - t0
