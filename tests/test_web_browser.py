@@ -211,5 +211,8 @@ def test_a_game_against_the_computer_with_setup_questions(server, browser):
             expect(body).not_to_have_attribute("data-states", states or "")
         else:
             page.wait_for_timeout(50)
-    expect(page.locator("#end-title")).to_have_text("No winner")
-    expect(page.locator("#end-reason")).to_contain_text("turn limit")
+    # Usually the turn limit ends it; the deal is random, so the computer may also have won
+    # at once (a castle left next to its pieces, say).
+    expect(page.locator("#end-title")).to_have_text(re.compile(r"^(No winner|beige won)"))
+    if page.locator("#end-title").inner_text().startswith("No winner"):
+        expect(page.locator("#end-reason")).to_contain_text("turn limit")
