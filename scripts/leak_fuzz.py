@@ -59,7 +59,7 @@ def main() -> int:
 
     deadline = time.monotonic() + args.seconds if args.seconds else None
     stops: Counter[str] = Counter()
-    divergences: Counter[str] = Counter()
+    divergences: dict[str, list[int]] = {}
     groups: dict[str, list[dict[str, Any]]] = {}
     pairs = decisions = powers = 0
     t0 = time.monotonic()
@@ -78,7 +78,7 @@ def main() -> int:
             powers += done["powers"]
             stops[done["stop"]] += 1
             if done.get("divergence"):
-                divergences[done["divergence"]] += 1
+                divergences.setdefault(done["divergence"], []).append(done["seed"])
             if done.get("keys"):
                 groups.setdefault(done["keys"][0], []).append(done)
     elapsed = time.monotonic() - t0
@@ -88,8 +88,8 @@ def main() -> int:
     print("how comparisons ended: " + ", ".join(f"{k} {v}" for k, v in stops.most_common()))
     if divergences:
         print("divergences (another player asked something only one game asks; not findings):")
-        for k, v in divergences.most_common():
-            print(f"  {v:4d}  {k}")
+        for k, seeds in sorted(divergences.items(), key=lambda kv: -len(kv[1])):
+            print(f"  {len(seeds):4d}  {k}  (seed {seeds[0]})")
     print(f"distinct findings: {len(groups)}")
     os.makedirs(args.out, exist_ok=True)
     for n, (key, hits) in enumerate(sorted(groups.items(), key=lambda kv: -len(kv[1])), 1):
@@ -101,6 +101,7 @@ def main() -> int:
         print(f"\n[{n}] {key}  ({len(hits)} pairs)")
         for f in rep["findings"][:4]:
             print(f"    {f['channel']} {f['what']}: {f['detail'][:400]}")
+        print(f"    pieces named just before: {rep['findings'][0]['context']}")
         changed = ", ".join(f"id {k}: #{a}->#{b}" for k, (a, b) in rep["changed"].items())
         print(f"    seed {first['seed']}, observer {rep['observer']}, file {path}")
         print(f"    twin differs in: {changed}")

@@ -25,7 +25,8 @@ import inspect
 import json
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -68,7 +69,7 @@ def hidden_from(position: dict[str, Any], observer: str) -> list[dict[str, Any]]
 
 
 def make_twin(position: dict[str, Any], observer: str, rng: random.Random, catalogue: Catalogue,
-              pool: Iterable[int] | None = None, replace: float = 0.3
+              pool: Iterable[int] | None = None, replace: float = 0.5
               ) -> tuple[dict[str, Any], dict[int, tuple[int, int]]]:
     """A copy of ``position`` that ``observer`` cannot tell apart from it.
 
@@ -86,7 +87,7 @@ def make_twin(position: dict[str, Any], observer: str, rng: random.Random, catal
         by_owner.setdefault(p["owner"], []).append(p)
     for group in by_owner.values():
         if len(group) >= 2:
-            _permute(rng.sample(group, rng.randint(2, len(group))), moved, rng, catalogue)
+            _permute(list(group), moved, rng, catalogue)
         for p in group:
             if rng.random() < replace:
                 p["number"] = _substitute(catalogue[p["number"]], p["id"] in moved, numbers,
@@ -133,10 +134,13 @@ def power_biased(rng: random.Random) -> Policy:
     moves and passes (plain random play almost never uses a power)."""
     def pick(actions: Sequence[Action], game: Game) -> Action:
         g = game.engine
+        # Each power of each piece weighs the same however many targets it offers, so a
+        # one-off action is not drowned by a movement power with twenty squares.
+        per_power = Counter((a.src, a.key) for a in actions if a.kind == "power")
         weights = []
         for a in actions:
             if a.kind == "power":
-                w = 12.0
+                w = 12.0 / per_power[a.src, a.key]
             elif a.kind == "choose":
                 w = 1.0 if a.value in ("done", "keep") else 4.0
             elif a.kind == "move":
@@ -180,8 +184,10 @@ class Finding:
     marks a divergence, see :attr:`PairResult.divergence`);
     ``what`` names the part that differs (a view field, an event kind, a probe input);
     ``detail`` shows both sides; ``actors`` are the collector numbers of the pieces that
-    took the last actions (referee view, first game then twin); ``step`` counts the
-    decisions compared before it.
+    took the last actions (referee view, first game then twin) or, for differing options,
+    the observer's pieces that offer them; ``context`` the pieces named in the events the
+    observer got since the last compared point (up to the first difference), such as the
+    piece whose power asks the question; ``step`` counts the decisions compared before it.
     """
 
     channel: str
@@ -189,6 +195,7 @@ class Finding:
     detail: str
     actors: tuple[int, ...]
     step: int
+    context: tuple[int, ...] = ()
 
     @property
     def key(self) -> str:
@@ -369,12 +376,16 @@ class _Twins:
     def legitimate_reveal(self) -> str | None:
         """Is the first differing event a legitimate reveal? It must newly show the observer
         a piece that differs between the games (one the game state now lets them know), or
-        be a strength comparison in both. Returns ``"reveal"`` when both games show such a
-        piece, ``"one-sided reveal"`` when one does (a wrong guess, a piece that survives
-        where the other is destroyed), ``None`` otherwise."""
+        be a strength comparison in both, or the end of the game. Returns ``"reveal"`` when
+        both games show such a piece, ``"one-sided reveal"`` when one does (a wrong guess, a
+        piece that survives where the other is destroyed), ``"game over"``, or ``None``."""
         _, x, y = self.first_difference()
         if x is not None and y is not None and x.kind == y.kind == STRENGTH_EVENT:
             return "reveal"
+        if "game-over" in (getattr(x, "kind", None), getattr(y, "kind", None)):
+            # The rules end a game whose player has nothing left that can move: their
+            # hidden pieces decide it, and the end shows it to everyone.
+            return "game over"
         now = self._known()
         shown = [self._newly_shown(k, e, now[k] - self.known[k]) for k, e in enumerate((x, y))]
         if all(shown):
@@ -391,12 +402,17 @@ class _Twins:
         what = f"{x.kind if x else 'nothing'}/{y.kind if y else 'nothing'}"
         return what, f"event {i}: {x!r} | {y!r}"
 
-    def finding(self, channel: str, what: str, detail: str, step: int) -> Finding:
-        return Finding(channel, what, detail, tuple(self.actors[-2:]), step)
+    def finding(self, channel: str, what: str, detail: str, step: int,
+                actors: Sequence[int] | None = None) -> Finding:
+        i, _, _ = self.first_difference()
+        named = [getattr(e, "piece", None) for e in self.pending[0][:i]]
+        return Finding(channel, what, detail,
+                       tuple(self.actors[-2:] if actors is None else actors), step,
+                       tuple(dict.fromkeys(n for n in named if n is not None)))
 
 
 def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int, int]],
-                  policy: Policy, *, max_decisions: int = 150, seed: int = 0) -> PairResult:
+                  policy: Policy, *, max_decisions: int = 150, seed: int | str = 0) -> PairResult:
     """Drive ``a`` and ``b`` with the same decisions and report what ``observer`` could
     tell apart.
 
@@ -410,17 +426,7 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
     result = PairResult()
     probe_rng = random.Random(seed)
     while True:
-        if not t.catch_up():
-            # Another player decides something only one game asks, with no "done" or "pass"
-            # to answer it blindly: what they know legitimately differs, so stop (the reason
-            # is kept for the long run's summary).
-            ga, gb = t.games
-            result.stop = "diverged"
-            result.divergence = t.finding(
-                "decisions", f"{ga.decision_kind}/{gb.decision_kind}",
-                f"{ga.current_player} to {ga.decision!r} | {gb.current_player} to {gb.decision!r}",
-                result.decisions)
-            return result
+        synced = t.catch_up()
         a, b = t.games
         if t.pending[0] != t.pending[1]:
             reveal = t.legitimate_reveal()
@@ -429,6 +435,16 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
                 return result
             what, detail = t.first_event_difference()
             result.findings.append(t.finding("events", what, detail, result.decisions))
+        if not synced:
+            # Another player decides something only one game asks, with no "done" or "pass"
+            # to answer it blindly: what they know legitimately differs, so stop (the reason
+            # is kept for the long run's summary).
+            result.stop = "finding" if result.findings else "diverged"
+            result.divergence = t.finding(
+                "decisions", f"{a.decision_kind}/{b.decision_kind}",
+                f"{a.current_player} to {a.decision!r} | {b.current_player} to {b.decision!r}",
+                result.decisions)
+            return result
         _compare_point(t, probe_rng, result)
         result.decisions += 1
         if result.findings:
@@ -464,20 +480,31 @@ def _compare_point(t: _Twins, rng: random.Random, result: PairResult) -> None:
     a, b = t.games
     o = t.observer
     step = result.decisions
+    actions = None
+    blame: list[int] | None = None
+    if not a.is_over and a.current_player == o and b.current_player == o:
+        la = [str(x) for x in a.legal_actions()]
+        lb = [str(x) for x in b.legal_actions()]
+        if la != lb:
+            only_a = [x for x in la if x not in lb]
+            only_b = [x for x in lb if x not in la]
+            # Blame the observer's pieces that offer the differing options.
+            e = a.engine
+            srcs = sorted({Action.from_str(x).src for x in only_a + only_b} - {""})
+            pids = [e.grid[e.board.parse_square(sq)] for sq in srcs]
+            blame = sorted({e.types[p].number for p in pids if p >= 0}) or None
+            what = "order" if sorted(la) == sorted(lb) else "options"
+            actions = t.finding("actions", what,
+                                f"{a.decision!r}: {only_a[:8]} | {only_b[:8]}", step, blame)
     (va, ca), (vb, cb) = _view_key(a, o), _view_key(b, o)
     if ca != cb:
         result.findings.append(t.finding("view", "commitment", f"present: {ca} | {cb}", step))
     if va != vb:
         for what, detail in _view_diff(va, vb):
-            result.findings.append(t.finding("view", what, detail, step))
-    if not a.is_over and a.current_player == o and b.current_player == o:
-        la = [str(x) for x in a.legal_actions()]
-        lb = [str(x) for x in b.legal_actions()]
-        if la != lb:
-            only_a = [x for x in la if x not in lb][:8]
-            only_b = [x for x in lb if x not in la][:8]
-            what = "order" if sorted(la) == sorted(lb) else "options"
-            result.findings.append(t.finding("actions", what, f"{only_a} | {only_b}", step))
+            result.findings.append(t.finding("view", what, detail, step,
+                                             blame if what == "options" else None))
+    if actions is not None:
+        result.findings.append(actions)
     if not a.is_over:
         for text in probes(a, o, rng):
             pa, pb = parse_as(a, text, o), parse_as(b, text, o)
@@ -499,6 +526,8 @@ class Report:
     """One twin pair: how it was built and what the comparison found."""
 
     seed: int
+    #: Which pair of the seed's game this is (0 for the first).
+    index: int
     observer: str
     changed: dict[int, tuple[int, int]]
     position: dict[str, Any]
@@ -507,7 +536,7 @@ class Report:
 
     def reproducer(self) -> dict[str, Any]:
         """Everything needed to run this comparison again (see :func:`replay`)."""
-        return {"format": "legends-leak-reproducer", "seed": self.seed,
+        return {"format": "legends-leak-reproducer", "seed": self.seed, "index": self.index,
                 "observer": self.observer,
                 "changed": {str(k): list(v) for k, v in self.changed.items()},
                 "actions": list(self.result.actions),
@@ -515,45 +544,73 @@ class Report:
                 "position": self.position, "twin": self.twin}
 
 
-def fuzz_seed(seed: int, catalogue: Catalogue | None = None, *,
+def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
               pool: Iterable[int] | None = ALL_PIECES, from_start: bool | None = None,
-              max_warmup: int = 300, max_decisions: int = 150) -> Report | None:
-    """Build and compare one twin pair, all of it drawn from ``seed``.
+              pairs: int = 1, max_warmup: int = 300, max_decisions: int = 150,
+              feature: int | None = None) -> Iterator[Report]:
+    """Play one game drawn from ``seed`` and compare up to ``pairs`` twin pairs along it.
 
     Random armies come from ``pool`` (default: every collector number 1-208 in the
-    catalogue; ``None``: the whole catalogue). With ``from_start`` unset, one pair in four
-    starts at the first decision of the game and the others after up to ``max_warmup``
-    power-biased random decisions, at a player's main decision (the last one, if the game
-    ended sooner). Returns ``None`` when the observer has no hidden piece to vary.
+    catalogue; ``None``: the whole catalogue). With ``from_start`` unset, one game in four
+    has its first pair at the game's first decision and the others after up to
+    ``max_warmup`` power-biased random decisions, at a player's main decision (the last
+    one, if the game ended sooner). Each later pair starts where the first game of the
+    previous pair stopped, a few decisions on, at the next main decision; each pair has
+    its own observer. ``feature`` puts up to three copies of that piece in its army (as
+    many as its composition slot holds), so a sample can give every piece its turn. A
+    point where the observer has no hidden piece to vary yields no pair.
     """
     cat = catalogue or default_catalogue()
     rng = random.Random(seed)
     numbers = [n for n in (pool if pool is not None else cat) if n in cat]
     armies = {side: list(random_army(rng, side, cat, numbers)) for side in ("beige", "gray")}
+    if feature is not None:
+        _feature(armies[cat[feature].army], cat[feature], cat)
     game = Game.new(seed=seed, catalogue=cat, beige=armies["beige"], gray=armies["gray"])
-    observer = rng.choice(game.players)
     if from_start is None:
         from_start = rng.random() < 0.25
     play = power_biased(random.Random(f"{seed}:play"))
     if not from_start:
-        for _ in range(rng.randrange(max_warmup)):
-            if game.is_over:
-                break
-            game.apply(play(list(game.legal_actions()), game))
-        while not game.is_over and game.decision_kind != "main":
-            game.apply(play(list(game.legal_actions()), game))
+        _advance(game, play, rng.randrange(max_warmup))
         # A game that ended early is taken back to its last main decision.
         while game.history and (game.is_over or game.decision_kind != "main"):
             game.pop()
-    position = game.to_position()
-    twin, changed = make_twin(position, observer, rng, cat, numbers)
-    if not changed:
-        return None
-    a = Game.from_position(position, catalogue=cat)
-    b = Game.from_position(twin, catalogue=cat)
-    result = compare_twins(a, b, observer, changed, power_biased(random.Random(f"{seed}:twins")),
-                           max_decisions=max_decisions, seed=seed)
-    return Report(seed, observer, changed, position, twin, result)
+    for index in range(pairs):
+        if game.is_over:
+            return
+        observer = rng.choice(game.players)
+        position = game.to_position()
+        twin, changed = make_twin(position, observer, rng, cat, numbers)
+        if changed:
+            a = Game.from_position(position, catalogue=cat)
+            b = Game.from_position(twin, catalogue=cat)
+            result = compare_twins(a, b, observer, changed,
+                                   power_biased(random.Random(f"{seed}:{index}:twins")),
+                                   max_decisions=max_decisions, seed=f"{seed}:{index}")
+            yield Report(seed, index, observer, changed, position, twin, result)
+            game = a
+        _advance(game, play, 1 + rng.randrange(20))
+
+
+def _advance(game: Game, play: Policy, decisions: int) -> None:
+    """Play ``decisions`` decisions, then on to the next main decision (or the end)."""
+    for _ in range(decisions):
+        if game.is_over:
+            return
+        game.apply(play(list(game.legal_actions()), game))
+    while not game.is_over and game.decision_kind != "main":
+        game.apply(play(list(game.legal_actions()), game))
+
+
+def fuzz_seed(seed: int, catalogue: Catalogue | None = None, **options: Any) -> Report | None:
+    """The first twin pair of :func:`fuzz_game` (``None`` if there is none)."""
+    return next(fuzz_game(seed, catalogue, **options), None)
+
+
+def _feature(army: list[int], t: PieceType, catalogue: Catalogue) -> None:
+    same = [i for i, n in enumerate(army) if slot(catalogue[n]) == slot(t)]
+    for i in same[:3]:
+        army[i] = t.number
 
 
 def replay(reproducer: dict[str, Any] | str, catalogue: Catalogue | None = None) -> PairResult:
@@ -564,4 +621,4 @@ def replay(reproducer: dict[str, Any] | str, catalogue: Catalogue | None = None)
     b = Game.from_position(data["twin"], catalogue=cat)
     changed = {int(k): (v[0], v[1]) for k, v in data["changed"].items()}
     return compare_twins(a, b, data["observer"], changed, scripted(data["actions"]),
-                         seed=data["seed"])
+                         seed=f"{data['seed']}:{data.get('index', 0)}")
