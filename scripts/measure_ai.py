@@ -1,6 +1,7 @@
 """Measure the computer players against each other and write docs/ai-results.txt.
 
 Usage: python scripts/measure_ai.py [--heuristic-games 200] [--ismcts-games 100] [--jobs 2]
+       [--seconds 0.5]   (equal time per decision for ISMCTS and the heuristic)
 
 Games use the preset armies and boards drawn by seed; the two players swap colours every game.
 """
@@ -59,17 +60,27 @@ def main() -> None:
     ap.add_argument("--heuristic-games", type=int, default=200)
     ap.add_argument("--ismcts-games", type=int, default=100)
     ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=0.0,
+                    help="equal time per decision for ISMCTS and the heuristic (instead of "
+                         "--iterations)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
     lines = []
-    lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {}))
+    if args.heuristic_games:
+        lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {}))
+        print(lines[-1], flush=True)
+    if args.seconds:
+        # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
+        options = {"ismcts": {"iterations": 0, "seconds": args.seconds},
+                   "heuristic": {"samples": 1, "seconds": args.seconds}}
+        budget = f"{args.seconds} s per decision for both players"
+    else:
+        options = {"ismcts": {"iterations": args.iterations}}
+        budget = f"ISMCTS {args.iterations} iterations per decision"
+    lines.append(match("ismcts", "heuristic", args.ismcts_games, args.jobs, options))
     print(lines[-1], flush=True)
-    lines.append(match("ismcts", "heuristic", args.ismcts_games, args.jobs,
-                       {"ismcts": {"iterations": args.iterations}}))
-    print(lines[-1], flush=True)
-    lines.append(f"(ISMCTS budget: {args.iterations} iterations per decision; "
-                 f"measured {time.strftime('%Y-%m-%d')})")
+    lines.append(f"({budget}; measured {time.strftime('%Y-%m-%d')})")
     with open(args.out, "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n")
 

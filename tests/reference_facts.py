@@ -1,6 +1,6 @@
 """Facts of every catalogue piece (number, name, base strength, kind, type, colour, army,
 availability), for the conformance tests. Names carry the known corrections (#31, #65, #172,
-#183)."""
+#183) and title case for #25 Flood Bringer and #33 Woodland Tower, as every other name."""
 
 FACTS = {
     1: ('Landor', 10, 'warrior', 'ranger', 'green', 'beige', 'box'),
@@ -27,7 +27,7 @@ FACTS = {
     22: ('Strangling Vines', 3, 'warrior', 'plantlife', 'green', 'beige', 'box'),
     23: ('Wood Elf', 2, 'warrior', 'elf', 'green', 'beige', 'box'),
     24: ('Dwarven Scout', 2, 'warrior', 'dwarf', 'green', 'beige', 'box'),
-    25: ('Flood bringer', 2, 'warrior', 'plantlife', 'green', 'beige', 'box'),
+    25: ('Flood Bringer', 2, 'warrior', 'plantlife', 'green', 'beige', 'box'),
     26: ('Elven Assassin', 1, 'warrior', 'elf', 'green', 'beige', 'box'),
     27: ('Clevut', 1, 'warrior', 'doppelganger', 'green', 'beige', 'box'),
     28: ('Quicksand', None, 'magic', 'magic', 'green', 'beige', 'box'),
@@ -35,7 +35,7 @@ FACTS = {
     30: ('Eruption', None, 'magic', 'magic', 'green', 'beige', 'box'),
     31: ('Dwarven Ambush', None, 'magic', 'magic', 'green', 'beige', 'box'),
     32: ('Elven Ambush', None, 'magic', 'magic', 'green', 'beige', 'box'),
-    33: ('Woodland tower', None, 'castle', 'castle', 'green', 'beige', 'box'),
+    33: ('Woodland Tower', None, 'castle', 'castle', 'green', 'beige', 'box'),
     34: ('Guarded Fortress', None, 'castle', 'castle', 'green', 'beige', 'box'),
     35: ('Sir Urgwaine', 10, 'warrior', 'paladin', 'gold', 'beige', 'box'),
     36: ('Saravannus', 10, 'warrior', 'wizard', 'gold', 'beige', 'box'),

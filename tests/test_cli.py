@@ -54,7 +54,16 @@ def test_simulate_summarises_games():
     out = run("simulate", "-n", "4", "--jobs", "2", "--players", "random,random",
               "--turn-limit", "300", "--seed", "1").stdout
     assert "4 games in" in out and "95% CI" in out and "how games ended" in out
-    assert "per piece" in out
+    assert "per piece" in out and "games/s on 2 processes" in out
+
+
+def test_simulate_uses_every_core_by_default():
+    import os
+
+    out = run("simulate", "-n", "2", "--players", "random,random", "--turn-limit", "50",
+              "--seed", "3").stdout
+    cores = os.cpu_count() or 1
+    assert f"games/s on {cores} process" in out
 
 
 @pytest.mark.parametrize("args, message", [
@@ -108,3 +117,18 @@ def test_play_a_whole_short_game_in_a_terminal(tmp_path):
     assert "b:" in child.before  # the board was drawn with beige's pieces
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_verify_checks_a_player_record_against_the_full_record(tmp_path):
+    full, mine = tmp_path / "full.json", tmp_path / "gray.json"
+    run("game", "--seed", "4", "--players", "random,random", "--quiet", "--turn-limit", "20",
+        "--save", str(full), "--save-for", f"gray={mine}")
+    assert "seed" not in mine.read_text() and "salt" not in mine.read_text()
+    assert run("verify", str(full), "--player-record", str(mine)).stdout.startswith("ok:")
+    record = json.loads(full.read_text())
+    record["setup"]["salt"] = "f" * 32  # a referee who claims another salt
+    (tmp_path / "forged.json").write_text(json.dumps(record))
+    proc = run("verify", str(tmp_path / "forged.json"), "--player-record", str(mine), check=False)
+    assert proc.returncode == 1 and "commitment mismatch" in proc.stdout
+    proc = run("verify", str(full), check=False)
+    assert proc.returncode == 2 and "--commitment" in proc.stderr

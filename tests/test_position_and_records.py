@@ -62,7 +62,7 @@ def test_game_record_replays_to_the_same_final_position(seed):
 
 def test_actions_and_events_have_stable_dict_and_text_forms():
     for text in ("b2-b3", "c3 charging c6", "choose d4", "choose beige:2", "pass", "swap a1 b2",
-                 "a1 oreld"):
+                 "a1 oreld-the-deliverer"):
         a = Action.from_str(text)
         assert str(a) == text == a.notation()
         assert Action.from_notation(a.notation()) == a

@@ -2,17 +2,16 @@
 
 * ``generated/pieces-<nation>.rst``: every piece of each nation (facts, rules text, powers,
   rulings), read from the installed plugins.
-* ``generated/rulings.rst``: every ruling, by piece, plus the general rulings written in the
-  shared building blocks' module docs.
+* ``generated/rulings.rst``: every ruling, as :func:`legends_core.rulings.all_rulings` collects
+  them: the kernel's, the shared building blocks', then each piece's own.
 * ``_static/diagrams/*.svg``: board pictures drawn with :func:`legends_core.svg.board_svg`.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 
-from legends_core import catalogue
+from legends_core import Ruling, all_rulings, catalogue
 from legends_core.svg import board_svg
 from legends_core.testing import position
 
@@ -24,15 +23,6 @@ NATIONS = [
     ("manes", "The Manes (red)", "red"),
     ("qaans", "The Qa'ans (purple)", "purple"),
 ]
-GENERAL_RULING_MODULES = [
-    "legends_pieces.powers.choices",
-    "legends_pieces.powers.ranged",
-    "legends_pieces.powers.strength",
-    "legends_pieces.powers.boosts",
-    "legends_pieces.powers.magic",
-    "legends_pieces.powers.turns",
-    "legends_core.setup",
-]
 
 
 def _title(text: str, ch: str) -> str:
@@ -40,9 +30,9 @@ def _title(text: str, ch: str) -> str:
 
 
 def _piece_block(t) -> str:  # type: ignore[no-untyped-def]
-    s = t.strength if t.strength is not None else t.kind
+    s = "no strength" if t.strength is None else f"strength **{t.strength}**"
     lines = [f".. _piece-{t.number}:\n", _title(f"#{t.number} {t.name}", "-")]
-    lines.append(f"*{t.kind}* -- strength **{s}** -- {t.colour} {t.type} -- {t.army} army"
+    lines.append(f"*{t.kind}* -- {s} -- {t.colour} {t.type} -- {t.army} army"
                  + (" -- *extra, outside the 206*" if t.extra else "") + "\n")
     lines.append(t.text + "\n")
     for p in t.powers:
@@ -79,17 +69,7 @@ def write_pages(app) -> None:  # type: ignore[no-untyped-def]
     body += [_piece_block(t) for t in others] or ["None installed.\n"]
     _write(os.path.join(gen, "pieces-other.rst"), "\n".join(body))
 
-    rulings = [_title("Rulings by piece", "-")]
-    for t in cat.values():
-        for r in t.rulings:
-            rulings.append(f"* **#{t.number} {t.name}**: {r}")
-    general = [_title("General rulings", "-")]
-    for name in GENERAL_RULING_MODULES:
-        doc = importlib.import_module(name).__doc__ or ""
-        for para in doc.split("\n\n"):
-            if para.strip().startswith("Ruling"):
-                general.append("* " + " ".join(para.split()))
-    _write(os.path.join(gen, "rulings.rst"), "\n".join(general) + "\n\n" + "\n".join(rulings) + "\n")
+    _write(os.path.join(gen, "rulings.rst"), rulings_page(all_rulings(cat)))
 
     diagrams = os.path.join(root, "_static", "diagrams")
     os.makedirs(diagrams, exist_ok=True)
@@ -107,6 +87,25 @@ def write_pages(app) -> None:  # type: ignore[no-untyped-def]
                        terrain={"d4": "desert", "b6": "forest", "c6": "forest", "a6": "forest",
                                 "f5": "marsh"}, curse=(22, "beige"))
     _write(os.path.join(diagrams, "complex-attack.svg"), board_svg(view=example.view(None)))
+
+
+def rulings_page(rulings: list[Ruling]) -> str:
+    """The body of the rulings page: kernel rulings, rulings of shared building blocks (by
+    module), then each piece's own (linked to the piece)."""
+    def lead(r: Ruling) -> str:
+        topic = r.topic[0].upper() + r.topic[1:]
+        return f"**{topic}{'' if topic[-1] in '.?!' else '.'}**"
+
+    kernel = [r for r in rulings if r.piece is None and r.kernel]
+    blocks = [r for r in rulings if r.piece is None and not r.kernel]
+    pieces = [r for r in rulings if r.piece is not None]
+    out = [_title("Kernel rulings", "-")]
+    out += [f"* {lead(r)} {r.text} (``{r.source}``)" for r in kernel]
+    out += ["", _title("Rulings of shared building blocks", "-")]
+    out += [f"* {lead(r)} {r.text} (``{r.source}``)" for r in blocks]
+    out += ["", _title("Rulings by piece", "-")]
+    out += [f"* :ref:`{r.source} <piece-{r.piece}>`: {r.text}" for r in pieces]
+    return "\n".join(out) + "\n"
 
 
 def _write(path: str, text: str) -> None:

@@ -6,7 +6,7 @@ The names below are the public API; see the documentation for each.
 from .actions import DONE, PASS, Action
 from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
 from .board import Board, from_battle_boards, from_rows
-from .engine import Engine, Outcome, Rules
+from .engine import Combat, Engine, Outcome, Rules
 from .errors import (
     ArmyError,
     CatalogueError,
@@ -22,6 +22,7 @@ from .game import Game, LegalActions
 from .hookspecs import hookimpl, hookspec
 from .piecetype import PieceType, Power, piece
 from .registry import Catalogue, catalogue, load_packs
+from .rulings import Ruling, all_rulings, ruling
 from .tasks import continuation
 from .visibility import View, event_for
 
@@ -35,6 +36,7 @@ __all__ = [
     "Board",
     "Catalogue",
     "CatalogueError",
+    "Combat",
     "Engine",
     "Event",
     "Game",
@@ -49,7 +51,9 @@ __all__ = [
     "PositionError",
     "Power",
     "Rules",
+    "Ruling",
     "View",
+    "all_rulings",
     "catalogue",
     "continuation",
     "event_for",
@@ -61,5 +65,6 @@ __all__ = [
     "piece",
     "preset",
     "random_army",
+    "ruling",
     "validate_army",
 ]

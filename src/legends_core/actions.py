@@ -22,9 +22,15 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .errors import NotationError
+from .errors import NotationError, short
 
 KINDS = ("move", "power", "choose", "pass", "swap")
+#: Longest notation read (far above any real action); longer text is refused unread.
+MAX_NOTATION = 200
+#: Tables of actions built once each (powers here, moves and swaps in their modules) hold
+#: only the engine's own offers, never text from outside, and are emptied when they reach
+#: this size, so no position, however large or hostile, makes them grow without bound.
+INTERN_MAX = 100_000
 _POWERS: dict[tuple[str, str, tuple[str, ...]], Action] = {}
 
 
@@ -52,6 +58,8 @@ class Action(NamedTuple):
         k = (src, key, targets)
         act = _POWERS.get(k)
         if act is None:
+            if len(_POWERS) >= INTERN_MAX:
+                _POWERS.clear()
             act = _POWERS[k] = cls("power", src, "", key, targets)
         return act
 
@@ -94,9 +102,19 @@ class Action(NamedTuple):
 
     @classmethod
     def from_str(cls, text: str) -> Action:
-        """Read the short notation. Raises :class:`NotationError` saying what was wrong."""
+        """Read the short notation.
+
+        Squares and power keys are read case-blind. Nothing read is kept, so any amount of
+        hostile text costs no memory.
+
+        :raises NotationError: the text is not an action (or longer than
+            :data:`MAX_NOTATION` characters); the message says what was wrong.
+        """
         if not isinstance(text, str):
             raise NotationError(f"action notation must be text, not {type(text).__name__}")
+        if len(text) > MAX_NOTATION:
+            raise NotationError(f"action notation longer than {MAX_NOTATION} characters: "
+                                f"{short(text)}")
         words = text.strip().split()
         if not words:
             raise NotationError("empty action notation")
@@ -108,7 +126,7 @@ class Action(NamedTuple):
                 raise NotationError("'choose' needs a value, e.g. 'choose d4'")
             return cls.choose(" ".join(words[1:]))
         if head == "swap":
-            if len(words) != 3:
+            if len(words) != 3 or not all(_is_square(w.lower()) for w in words[1:]):
                 raise NotationError("'swap' needs two squares, e.g. 'swap a1 b2'")
             return cls.swap(words[1].lower(), words[2].lower())
         if len(words) == 1 and "-" in head:
@@ -117,12 +135,21 @@ class Action(NamedTuple):
                 return cls.move(src, dst)
         if len(words) >= 2 and _is_square(head):
             if not all(_is_square(w.lower()) for w in words[2:]):
-                raise NotationError(f"{text!r}: power targets must be squares like 'c6'")
-            return cls.power(head, words[1].lower(), *(w.lower() for w in words[2:]))
+                raise NotationError(f"{short(text)}: power targets must be squares like 'c6'")
+            # Built directly, not through the shared table of offered powers (see _POWERS).
+            return cls("power", head, "", words[1].lower(), tuple(w.lower() for w in words[2:]))
         raise NotationError(
-            f"cannot read {text!r} as an action: expected 'b2-b3', 'c3 charging c6', "
+            f"cannot read {short(text)} as an action: expected 'b2-b3', 'c3 charging c6', "
             "'choose d4', 'swap a1 b2' or 'pass'"
         )
+
+    def well_formed(self) -> bool:
+        """Are all fields strings (``targets`` a tuple of them) of sensible length? Anything
+        else cannot be one of the legal actions (and may not even hash)."""
+        fields = (self.kind, self.src, self.dst, self.key, self.value)
+        return (all(isinstance(f, str) and len(f) <= MAX_NOTATION for f in fields)
+                and isinstance(self.targets, tuple) and len(self.targets) <= MAX_NOTATION
+                and all(isinstance(t, str) and len(t) <= MAX_NOTATION for t in self.targets))
 
     # -- dict form ---------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -137,22 +164,59 @@ class Action(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Read the dict form written by :meth:`to_dict`.
+
+        Only the fields the kind uses may be given, each a string (``targets`` a list of
+        strings), and together they must read back the same as notation.
+
+        :raises NotationError: the dict is not such an action; the message names the field.
+        """
         if not isinstance(data, dict):
             raise NotationError("action: expected an object with a 'kind' field")
         kind = data.get("kind")
-        if kind not in KINDS:
-            raise NotationError(f"action.kind: {kind!r} is not one of {', '.join(KINDS)}")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise NotationError(f"action.kind: {short(kind)} is not one of {', '.join(KINDS)}")
+        allowed = _FIELDS[kind]
+        for name in data:
+            if name != "kind" and name not in allowed:
+                raise NotationError(f"action.{short(name, 30)}: not a field of a {kind!r} action "
+                                    f"(its fields: {', '.join(allowed) or 'none'})")
+        fields: dict[str, Any] = {}
+        for name in allowed:
+            v = data.get(name, [] if name == "targets" else "")
+            if name == "targets":
+                if not isinstance(v, list) or len(v) > MAX_NOTATION or not all(
+                        isinstance(t, str) for t in v):
+                    raise NotationError(f"action.targets: expected a list of squares, got {short(v)}")
+                v = tuple(v)
+            elif not isinstance(v, str):
+                raise NotationError(f"action.{name}: expected text, got {short(v)}")
+            fields[name] = v
+        action = cls(kind, **fields)
+        if not action.well_formed():
+            raise NotationError(f"action: a field is longer than {MAX_NOTATION} characters")
         try:
-            return cls(kind, src=str(data.get("src", "")), dst=str(data.get("dst", "")),
-                       key=str(data.get("key", "")),
-                       targets=tuple(str(t) for t in data.get("targets", ())),
-                       value=str(data.get("value", "")))
-        except TypeError as exc:
+            again = cls.from_str(str(action))
+        except NotationError as exc:
             raise NotationError(f"action: {exc}") from None
+        # Notation reads squares and keys case-blind; anything else must survive unchanged.
+        canon = action._replace(src=action.src.lower(), dst=action.dst.lower(),
+                                key=action.key.lower(),
+                                targets=tuple(t.lower() for t in action.targets))
+        if again != canon:
+            raise NotationError(f"action: the fields do not form one action (they read as "
+                                f"{short(str(again))})")
+        return again
+
+
+_FIELDS: dict[str, tuple[str, ...]] = {"move": ("src", "dst"), "power": ("src", "key", "targets"),
+                                       "choose": ("value",), "pass": (), "swap": ("src", "dst")}
 
 
 def _is_square(text: str) -> bool:
-    return 2 <= len(text) <= 3 and text[0].isalpha() and text[1:].isdigit()
+    # ASCII only: str.isdigit() also accepts digits such as '²', which no board can read.
+    return (2 <= len(text) <= 3 and text.isascii() and text[0].isalpha()
+            and text[1:].isdigit())
 
 
 PASS = Action("pass")

@@ -21,13 +21,26 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import PASS, Action
+from .engine import Combat
 from .events import Attacked, Compared, Passed
 from .flow import Window
 from .moves import can_attack_square, perform
+from .rulings import ruling
 from .tasks import Task, task
 
 if TYPE_CHECKING:
     from .engine import Engine
+
+RULINGS = (
+    ruling("Berserk",
+           "A Berserk piece's follow-up attacks are ordinary one-square orthogonal attacks, and "
+           "its player chooses which enemy to attack when there are several."),
+    ruling("An attacked piece lost during the attack",
+           "When the attacked piece is destroyed in the attack window, before strengths are "
+           "compared (weakened to 0, say), the attacker still moves onto the emptied square and "
+           "the attack counts as successful: the defender was destroyed and the attacker was "
+           "not, so powers that follow a successful attack apply."),
+)
 
 
 @task("attack")
@@ -49,7 +62,7 @@ class Attack(Task):
             return
         g.emit(Attacked(g.rules.players[self.player], g.board.name(self.origin),
                         g.board.name(sq), self.how))
-        g.combat = (att, dfn, sq, self.origin, self.player)
+        g.combat = Combat(att, dfn, sq, self.origin, self.player)
         for f in g.beh[att].attack_declared:
             f(g, att, dfn)
         g.schedule(AttackReveal(att, dfn, sq, self.origin, self.player))
@@ -94,7 +107,7 @@ class AttackResolve(Task):
         dfn_ok = g.loc[dfn] == sq
         if not (att_ok and dfn_ok):
             # Something in the window ended the attack (Clevut, a piece falling to strength
-            # 0 ...). A surviving attacker still takes an emptied square.
+            # 0 ...): see the ruling "An attacked piece lost during the attack".
             g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
             return
         if g.types[dfn].kind == "magic":
@@ -106,7 +119,7 @@ class AttackResolve(Task):
             else:
                 g.destroy([dfn, att], cause="spell")
             # A surviving attacker takes the square before any follow-up of the spell is
-            # answered, so such a follow-up cannot fill the square it won.
+            # answered (see the ruling "Magic that destroys only itself").
             if g.loc[att] == self.origin and g.ctrl[att] == self.player and g.grid[sq] < 0:
                 g.move_piece(att, sq, "attack")
             g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))

@@ -1,6 +1,8 @@
 """Death curses: one slot, replacement, and the order of "when this ends" effects.
 
-A destroyed death-curse piece waits in the curse queue until :class:`CurseArrive` runs. If a
+A destroyed death-curse piece waits in the curse queue until :class:`CurseArrive` runs, which
+is right after the step that destroyed it, ahead of anything else that step scheduled (the next
+decision, the rest of a window): a new curse takes effect at once, wherever it was set off. If a
 curse is in effect, it ends first: its piece goes to its destroyed area, its "when this ends"
 text is carried out completely, and only then does :class:`CurseActivate` put the new curse
 in effect. Curses that arrive while another is changing over wait their turn in the queue.

@@ -2,8 +2,9 @@
 
 Every method here changes the state at once and records events, except where it says it
 *schedules*: attacks, questions (:meth:`ask`) and follow-ups (:meth:`later`) run after the
-current step, in the order they were scheduled. Death curses set off by :meth:`destroy` are
-scheduled the same way, so "resolve the death curse before anything else" holds.
+current step, in the order they were scheduled. A death curse set off by :meth:`destroy` is
+scheduled *first*, ahead of everything else the step scheduled, so a new curse takes effect at
+once wherever in the turn it was set off, and is resolved before anything else.
 """
 
 from __future__ import annotations
@@ -25,11 +26,27 @@ from .events import (
     Swapped,
 )
 from .queries import Queries
+from .rulings import ruling
 from .tasks import Ask, Later, continuation_name
 
 if TYPE_CHECKING:
     from .events import Event
     from .tasks import Task
+
+RULINGS = (
+    ruling("A castle falls only to an attack",
+           "Area effects, forced sacrifices, Medusa, Decay and Lightning Bolt leave castles "
+           "standing: the castle rules speak only of attacks, and Surround and Distance Strike "
+           "explicitly spare castles."),
+    ruling("Destroyed areas",
+           "A destroyed piece goes to its own army's area, whoever controlled it. \"Your "
+           "destroyed pieces\" means your army's area; \"any destroyed\" piece may come from any "
+           "area, and so may a piece of a text that names no owner at all (the destroyed Mold "
+           "pieces of Bremmuk, Oeroed and Slud, Great Shaman's destroyed silver magic pieces, "
+           "Lord of the Dead's zombie): where the printed texts mean your own they say so "
+           "(Crailton Martyr, Noble Cleric), and we add no limit they do not print. A returned "
+           "piece comes back face up under the control of the player whose power returned it."),
+)
 
 DESTROYED = -1
 CURSE = -2
@@ -52,6 +69,7 @@ class Effects(Queries):
         def emit(self, event: Event) -> None: ...
         def seen(self, pid: int) -> tuple[str, ...]: ...
         def schedule(self, *tasks: Task) -> None: ...
+        def schedule_first(self, *tasks: Task) -> None: ...
 
     # -- knowledge ---------------------------------------------------------------------
     def reveal(self, pids: Iterable[int], to: Iterable[int] | None = None) -> list[int]:
@@ -140,13 +158,31 @@ class Effects(Queries):
         self.schedule(Attack(pid, square, self.loc[pid] if origin is None else origin, how,
                              self.ctrl[pid]))
 
+    def strike(self, pid: int, target: int, then: Callable[..., Any],
+               data: dict[str, Any] | None = None) -> None:
+        """Schedule a comparison of strengths outside an attack (Distance Strike).
+
+        A ``"strike"`` response window opens first, so both sides may still use abilities;
+        then, if ``pid`` and ``target`` are both still in place, ``then(game, data)`` runs
+        (a :func:`~.tasks.continuation`; ``data`` gets ``"attacker"`` and ``"defender"``, the
+        two piece ids) and compares their current strengths.
+        """
+        from .flow import Window
+        from .strikes import StrikeResolve
+
+        player = self.ctrl[pid]
+        self.schedule(Window("strike", player, 0),
+                      StrikeResolve(pid, target, self.loc[target], self.loc[pid], player,
+                                    continuation_name(then), dict(data or {})))
+
     # -- destruction -------------------------------------------------------------------
     def destroy(self, pids: Iterable[int], cause: str = "") -> list[int]:
         """Destroy pieces on the board, all at the same moment.
 
-        Castles are left alone unless ``cause`` is ``"attack"`` (a castle falls only to an
-        attack). A single death-curse piece among them is put in the curse queue and its
-        curse scheduled; two or more cancel each other. Returns the pieces destroyed.
+        Castles are left alone unless ``cause`` is ``"attack"`` (see the ruling "A castle
+        falls only to an attack"). A single death-curse piece among them is put in the curse
+        queue and its curse scheduled; two or more cancel each other. Returns the pieces
+        destroyed.
         """
         from .curses import CurseArrive
 
@@ -173,7 +209,9 @@ class Effects(Queries):
                 self.loc[p] = CURSE_QUEUE
                 self.curse_queue.append(p)
                 self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
-                self.schedule(CurseArrive(p, holder))
+                # At once: before the rest of a window, the next decision, or anything
+                # else the current step scheduled (a piece at strength 0 included).
+                self.schedule_first(CurseArrive(p, holder))
             else:
                 self.loc[p] = DESTROYED
                 self.ctrl[p] = o
@@ -254,12 +292,19 @@ class Effects(Queries):
 
     # -- questions and follow-ups ------------------------------------------------------
     def ask(self, player: int, about: str, choices: Sequence[str],
-            then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
+            then: Callable[..., Any], data: dict[str, Any] | None = None, *,
+            public: bool = False) -> None:
         """Schedule a question: ``player`` picks one of ``choices`` (strings: squares, refs,
         names, ``"done"``). Then ``then(game, value, data)`` runs. Nothing is asked when
-        ``choices`` is empty."""
+        ``choices`` is empty.
+
+        Others see only that ``player`` is deciding, and not the answer, unless ``public``.
+        Whether the question is put must not depend on anything hidden from the other
+        players: when the trigger is public, offer ``"done"`` rather than skip it.
+        """
         if choices:
-            self.schedule(Ask(player, about, tuple(choices), continuation_name(then), dict(data or {})))
+            self.schedule(Ask(player, about, tuple(choices), continuation_name(then),
+                              dict(data or {}), public))
 
     def later(self, then: Callable[..., Any], data: dict[str, Any] | None = None) -> None:
         """Schedule ``then(game, data)`` after everything scheduled so far."""

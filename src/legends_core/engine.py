@@ -12,8 +12,9 @@ squares are ints; players are ints (indices into ``rules.players``).
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 import attrs
 
@@ -24,10 +25,17 @@ from .errors import IllegalActionError
 from .events import Chose, Event
 from .piecetype import PieceType
 from .registry import Behaviour, Catalogue
+from .rulings import ruling
 from .tasks import Task
 
 if TYPE_CHECKING:
     pass
+
+RULINGS = (
+    ruling("Games without a winner",
+           "The rulebook has no rule for a draw. ``turn_limit`` is our addition, for automated "
+           "play: a game that reaches it ends with no winner."),
+)
 
 #: ``loc`` values for pieces off the board.
 DESTROYED = -1
@@ -40,9 +48,11 @@ class Rules:
     """Fixed parameters of a game.
 
     ``players`` are the seat names in turn order; ``teams`` gives each seat's team (seats on
-    one team never attack each other). ``turn_limit`` (not in the rulebook) ends a game with
-    no winner after that many turns, for automated play. ``switches`` is the number of setup
-    switches each player may make.
+    one team never attack each other). ``turn_limit`` ends a game with no winner after that
+    many turns (see the ruling "Games without a winner"). ``switches`` is the number of setup
+    switches each player may make. ``auto_pass`` (not a rule: a convenience for computer
+    players and simulations) answers a response window at once for a player whose only
+    legal answer is ``pass``; the events are the same as if they had been asked.
     """
 
     players: tuple[str, ...] = ("beige", "gray")
@@ -50,12 +60,26 @@ class Rules:
     turn_limit: int | None = None
     switches: int = 2
     name: str = "stratego-legends"
+    auto_pass: bool = False
 
     def __attrs_post_init__(self) -> None:
         if len(self.players) < 2 or len(set(self.players)) != len(self.players):
             raise ValueError("a game needs two or more distinct player names")
         if len(self.teams) != len(self.players):
             raise ValueError("teams must give one team number per player")
+
+
+class Combat(NamedTuple):
+    """The attack under way (``game.combat``), as plain data so it copies and saves as is.
+
+    ``attacker`` moved from ``origin`` (for ``player``) onto ``defender`` on ``square``.
+    """
+
+    attacker: int
+    defender: int
+    square: int
+    origin: int
+    player: int
 
 
 @attrs.frozen
@@ -85,8 +109,9 @@ class Engine(Effects):
         "curse", "curse_on", "curse_ctrl", "curse_queue",
         "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
         "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
-        "winner", "over", "reason", "seed", "shuffles",
-        "dirty", "dirty_all", "events", "_sched", "_seen_cache", "all_mask", "_opts",
+        "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
+        "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
+        "_abl",
     )
 
     board: Board
@@ -117,22 +142,27 @@ class Engine(Effects):
     flown: list[tuple[int, tuple[int, ...]]]
     moved: set[int]
     stack: list[Task]
-    combat: tuple[int, int, int, int, int] | None
+    combat: Combat | None
     winner: int | None
     over: bool
     reason: str
     seed: int
     shuffles: int
+    salt: str
+    commitment: str | None
     dirty: set[int]
     dirty_all: bool
     events: list[Event]
     _sched: list[Task] | None
+    _first: list[Task] | None
     _seen_cache: dict[int, tuple[str, ...]]
     all_mask: int
     _opts: list[Action] | None
+    _abl: tuple[int, ...] | None
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
-                 pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0):
+                 pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0,
+                 salt: str | None = None):
         """``pieces``: (type, owner, controller, loc, known mask) per piece id."""
         self.board = board
         self.rules = rules
@@ -172,13 +202,17 @@ class Engine(Effects):
         self.reason = ""
         self.seed = seed
         self.shuffles = 0
+        self.salt = salt if salt is not None else secrets.token_hex(16)
+        self.commitment = None
         self.dirty = set()
         self.dirty_all = False
         self.events = []
         self._sched = None
+        self._first = None
         self._seen_cache = {}
         self.all_mask = (1 << n) - 1
         self._opts = None
+        self._abl = None
 
     # -- copying -----------------------------------------------------------------------
     def copy(self) -> Engine:
@@ -218,13 +252,17 @@ class Engine(Effects):
         g.reason = self.reason
         g.seed = self.seed
         g.shuffles = self.shuffles
+        g.salt = self.salt
+        g.commitment = self.commitment
         g.dirty = self.dirty.copy() if self.dirty else set()
         g.dirty_all = self.dirty_all
         g.events = []
         g._sched = None
+        g._first = None
         g._seen_cache = self._seen_cache
         g.all_mask = self.all_mask
         g._opts = self._opts
+        g._abl = self._abl
         return g
 
     def restore(self, snapshot: Engine) -> None:
@@ -234,6 +272,7 @@ class Engine(Effects):
             setattr(self, name, getattr(snapshot, name))
         self.events = []
         self._sched = None
+        self._first = None
         self._opts = None
 
     # -- the task loop -----------------------------------------------------------------
@@ -245,22 +284,48 @@ class Engine(Effects):
         else:
             self._sched.extend(tasks)
 
+    def schedule_first(self, *tasks: Task) -> None:
+        """Run ``tasks`` right after the current step, before anything else it scheduled.
+
+        For what the rules say happens at once wherever it is set off (a new death curse):
+        neither the rest of a window nor the next decision may come between.
+        """
+        if self._first is None:
+            self.stack.extend(reversed(tasks))
+        else:
+            self._first.extend(tasks)
+
     def _step(self, fn: Callable[..., Any], *args: Any) -> None:
         self._sched = sched = cast(list[Task], [])
+        self._first = first = cast(list[Task], [])
         try:
             fn(self, *args)
             self.settle()
         finally:
             self._sched = None
-        if sched and not self.over:
-            self.stack.extend(reversed(sched))
+            self._first = None
+        if not self.over:
+            if sched:
+                self.stack.extend(reversed(sched))
+            if first:
+                self.stack.extend(reversed(first))
 
     def run(self) -> None:
         """Run tasks until a decision is pending or the game is over."""
         stack = self.stack
+        auto = self.rules.auto_pass
         while stack and not self.over:
             t = stack[-1]
             if t.decision:
+                if auto and t.name == "window":
+                    opts = self.options()
+                    if len(opts) == 1 and opts[0].kind == "pass":
+                        # Nothing to say but pass: answer without asking (same events).
+                        stack.pop()
+                        self._opts = None
+                        self._step(t.answer, opts[0])
+                        continue
+                    return
                 if not t.may_be_empty or self.options():
                     return
                 stack.pop()  # a question with no possible answer is skipped
@@ -269,6 +334,15 @@ class Engine(Effects):
             stack.pop()
             self._opts = None
             self._step(t.run)
+
+    def ability_pieces(self) -> tuple[int, ...]:
+        """Ids of the pieces whose own powers offer abilities (fixed by the piece types, so
+        worked out once; windows scan these instead of the whole board)."""
+        abl = self._abl
+        if abl is None:
+            beh = self.beh
+            abl = self._abl = tuple(p for p in range(len(beh)) if beh[p].offer_abilities)
+        return abl
 
     def options(self) -> list[Action]:
         """The pending decision's options (cached until the state changes)."""
@@ -300,8 +374,9 @@ class Engine(Effects):
     def emit(self, event: Event) -> None:
         self.events.append(event)
 
-    def emit_choice(self, player: int, about: str, value: str) -> None:
-        self.events.append(Chose(self.rules.players[player], about, value))
+    def emit_choice(self, player: int, about: str, value: str, public: bool = False) -> None:
+        """Record a player's choice; unless ``public``, only that player is told of it."""
+        self.events.append(Chose(self.rules.players[player], about, value, public))
 
     def seen(self, pid: int) -> tuple[str, ...]:
         """Names of the players who know piece ``pid``'s identity now."""

@@ -1,10 +1,15 @@
 """Events: what an action did, as frozen values.
 
-:meth:`legends_core.Game.apply` returns the full list (the referee's view). An event that
-names a piece carries ``piece`` (its collector number) and ``seen`` (the players who may know
-that identity at that moment); :func:`legends_core.visibility.event_for` blanks ``piece`` for
-everyone else. Squares are names (``"d4"``); pieces off the board are named by area
-(``"beige:2"`` is the third piece in beige's destroyed area, ``"curse"`` the curse slot).
+:meth:`legends_core.Game.apply` returns the full list (the referee's view); each player gets
+their own stream from :meth:`legends_core.Game.events_for`. Every event type declares its
+``audience``: who may receive it, and in what form. The projection itself is done in one place,
+:func:`legends_core.visibility.event_for`; an event type that declares nothing reaches no one but
+the referee (default-deny), so a new event type cannot leak by being forgotten.
+
+An event that names a piece carries ``piece`` (its collector number) and, where the identity
+may be secret, ``seen`` (the players who may know it at that moment). Squares are names
+(``"d4"``); pieces off the board are named by area (``"beige:2"`` is the third piece in beige's
+destroyed area, ``"curse"`` the curse slot).
 """
 
 from __future__ import annotations
@@ -30,10 +35,21 @@ def _event(kind: str) -> Callable[[type[E]], type[E]]:
     return register
 
 
+#: Audiences an event type may declare (see :func:`legends_core.visibility.event_for`).
+REFEREE = "referee"            #: nobody but the referee (the default)
+PUBLIC = "public"              #: every player, as it is
+KNOWERS = "knowers"            #: every player; ``piece`` blanked for those not in ``seen``
+KNOWERS_ONLY = "knowers-only"  #: only the players in ``seen``
+ACTOR = "actor"                #: only ``player`` (everyone when the event's ``public`` is true)
+AUDIENCES = (REFEREE, PUBLIC, KNOWERS, KNOWERS_ONLY, ACTOR)
+
+
 class Event:
-    """Base class. ``kind`` is the stable name used in :meth:`to_dict`."""
+    """Base class. ``kind`` is the stable name used in :meth:`to_dict`; ``audience`` says who
+    may receive the event (one of :data:`AUDIENCES`; by default only the referee)."""
 
     kind: ClassVar[str] = ""
+    audience: ClassVar[str] = REFEREE
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
@@ -65,6 +81,7 @@ class Event:
 @_event("turn")
 @attrs.frozen
 class TurnStarted(Event):
+    audience = PUBLIC
     player: str
     number: int
 
@@ -72,6 +89,7 @@ class TurnStarted(Event):
 @_event("move")
 @attrs.frozen
 class Moved(Event):
+    audience = KNOWERS
     player: str
     frm: str
     to: str
@@ -84,6 +102,7 @@ class Moved(Event):
 @_event("attack")
 @attrs.frozen
 class Attacked(Event):
+    audience = PUBLIC
     player: str
     frm: str
     to: str
@@ -93,6 +112,7 @@ class Attacked(Event):
 @_event("reveal")
 @attrs.frozen
 class Revealed(Event):
+    audience = KNOWERS
     at: str
     piece: int | None
     seen: tuple[str, ...]
@@ -101,6 +121,7 @@ class Revealed(Event):
 @_event("strength")
 @attrs.frozen
 class Compared(Event):
+    audience = PUBLIC
     at: str
     attacker: int
     defender: int
@@ -109,6 +130,7 @@ class Compared(Event):
 @_event("destroy")
 @attrs.frozen
 class Destroyed(Event):
+    audience = PUBLIC
     at: str
     piece: int
     army: str
@@ -119,6 +141,7 @@ class Destroyed(Event):
 @_event("curse-begin")
 @attrs.frozen
 class CurseBegan(Event):
+    audience = PUBLIC
     piece: int
     player: str
 
@@ -126,6 +149,7 @@ class CurseBegan(Event):
 @_event("curse-end")
 @attrs.frozen
 class CurseEnded(Event):
+    audience = PUBLIC
     piece: int
     player: str
 
@@ -133,12 +157,14 @@ class CurseEnded(Event):
 @_event("curse-void")
 @attrs.frozen
 class CursesVoided(Event):
+    audience = PUBLIC
     pieces: tuple[int, ...]
 
 
 @_event("control")
 @attrs.frozen
 class ControlChanged(Event):
+    audience = KNOWERS
     at: str
     piece: int | None
     seen: tuple[str, ...]
@@ -148,6 +174,7 @@ class ControlChanged(Event):
 @_event("place")
 @attrs.frozen
 class Placed(Event):
+    audience = KNOWERS
     at: str
     frm: str
     piece: int | None
@@ -158,16 +185,21 @@ class Placed(Event):
 @_event("power")
 @attrs.frozen
 class PowerUsed(Event):
+    audience = PUBLIC
     player: str
     at: str
     piece: int
     key: str
     targets: tuple[str, ...] = ()
+    #: The power points at pieces without showing them (``secret_targets``): only its user
+    #: is told the targets.
+    secret: bool = False
 
 
 @_event("modify")
 @attrs.frozen
 class Modified(Event):
+    audience = KNOWERS_ONLY
     at: str
     piece: int | None
     seen: tuple[str, ...]
@@ -177,6 +209,7 @@ class Modified(Event):
 @_event("grant")
 @attrs.frozen
 class Granted(Event):
+    audience = KNOWERS_ONLY
     at: str
     piece: int | None
     seen: tuple[str, ...]
@@ -186,6 +219,7 @@ class Granted(Event):
 @_event("swap")
 @attrs.frozen
 class Swapped(Event):
+    audience = PUBLIC
     player: str
     a: str
     b: str
@@ -195,6 +229,7 @@ class Swapped(Event):
 @_event("pass")
 @attrs.frozen
 class Passed(Event):
+    audience = PUBLIC
     player: str
     window: str
 
@@ -202,14 +237,18 @@ class Passed(Event):
 @_event("choose")
 @attrs.frozen
 class Chose(Event):
+    audience = ACTOR
     player: str
     prompt: str
     value: str
+    #: A choice the rules make in the open; private choices reach only the chooser.
+    public: bool = False
 
 
 @_event("shuffle")
 @attrs.frozen
 class Shuffled(Event):
+    audience = PUBLIC
     player: str
     army: str
 
@@ -217,12 +256,23 @@ class Shuffled(Event):
 @_event("extra-turn")
 @attrs.frozen
 class ExtraTurn(Event):
+    audience = PUBLIC
     player: str
+
+
+@_event("commit")
+@attrs.frozen
+class Committed(Event):
+    """The hidden setup is fixed: its salted SHA-256 digest (see :mod:`legends_core.fairness`)."""
+
+    audience = PUBLIC
+    digest: str
 
 
 @_event("game-over")
 @attrs.frozen
 class GameOver(Event):
+    audience = PUBLIC
     winner: str | None
     reason: str
 
@@ -266,7 +316,8 @@ def describe(e: Event, names: dict[int, str] | None = None) -> str:
     if k == "place":
         return f"{d['player']} places {who(d['piece'])} from {d['frm']} on {d['at']}"
     if k == "power":
-        tg = f" -> {', '.join(d['targets'])}" if d["targets"] else ""
+        tg = f" -> {', '.join(d['targets'])}" if d["targets"] else (
+            " (targets not shown)" if d["secret"] else "")
         return f"{d['player']} uses {d['key']} of {who(d['piece'])} on {d['at']}{tg}"
     if k == "modify":
         return f"{who(d['piece'])} on {d['at']} gets {d['amount']:+d} until the end of the turn"
@@ -282,6 +333,8 @@ def describe(e: Event, names: dict[int, str] | None = None) -> str:
         return f"{d['player']} reshuffles the {d['army']} army"
     if k == "extra-turn":
         return f"{d['player']} takes another turn"
+    if k == "commit":
+        return f"hidden setup committed: sha256 {d['digest'][:16]}..."
     if k == "game-over":
         return f"game over: {d['winner'] or 'nobody'} wins ({d['reason']})"
     return k

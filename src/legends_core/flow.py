@@ -1,8 +1,9 @@
 """The turn: start, the main decision, response windows, the end of the turn.
 
-A turn is: the active player moves or takes one action (using any abilities first); then an
-end-of-turn window in which the players, starting with the active one, may use abilities until
-all pass in a row; then temporary effects lapse and the next player (or the same one, after an
+A turn is: the active player moves or takes one action (using any abilities first; an attack or
+a Distance Strike opens its own window before strengths are compared); then an end-of-turn
+window in which the players, starting with the active one, may use abilities until all pass in
+a row; then temporary effects lapse and the next player (or the same one, after an
 extra-turn power) begins. Windows are opened at fixed points whatever the players hold, so
 their existence tells nobody anything.
 """
@@ -15,7 +16,9 @@ import attrs
 
 from .actions import PASS, Action
 from .events import Passed, TurnStarted
+from .fairness import commit
 from .moves import ability_options, can_move_or_act, do_move, is_ability, perform, turn_options
+from .strikes import live as strike_live
 from .tasks import Task, task
 
 if TYPE_CHECKING:
@@ -30,6 +33,8 @@ class TurnStart(Task):
         if limit is not None and g.turn > limit:
             g.end_game(None, f"turn limit of {limit} reached")
             return
+        if g.commitment is None:
+            commit(g)  # setup is over: bind the hidden placement before the first move
         p = g.active
         g.emit(TurnStarted(g.rules.players[p], g.turn))
         g.schedule(MainCheck(p))
@@ -38,8 +43,9 @@ class TurnStart(Task):
 @task("main-check")
 @attrs.frozen
 class MainCheck(Task):
-    """Before each main decision: a player with no move and no action left loses (this can
-    also happen within a turn, after an ability costs them their last mobile piece)."""
+    """Before each main decision: a player with no move and no action left, even after
+    using abilities first, loses (this can also happen within a turn, after an ability costs
+    them their last mobile piece)."""
 
     player: int
 
@@ -82,7 +88,8 @@ class MainDecision(Task):
 class Window(Task):
     """A response window: ``player`` may use an ability or pass.
 
-    ``kind`` is ``"attack"`` (during an attack, before strengths are compared) or ``"end"``
+    ``kind`` is ``"attack"`` (during an attack, before strengths are compared), ``"strike"``
+    (before a power compares strengths outside an attack, see :mod:`.strikes`) or ``"end"``
     (before the turn ends). It closes when every player has passed in a row.
     """
 
@@ -91,7 +98,7 @@ class Window(Task):
     passes: int
 
     def options(self, g: Engine) -> list[Action]:
-        if self.kind == "attack" and not attack_live(g):
+        if not window_live(g, self.kind):
             return [PASS]
         return [PASS, *ability_options(g, self.player, self.kind)]
 
@@ -103,13 +110,29 @@ class Window(Task):
                 g.schedule(Window(self.kind, nxt, self.passes + 1))
             return
         perform(g, action)
-        if self.kind == "attack" and not attack_live(g):
-            return  # a power ended the attack (Clevut): nothing is left to respond to
+        if not window_live(g, self.kind):
+            return  # a power ended the attack (Clevut) or strike: nothing is left to answer
         g.schedule(Window(self.kind, nxt, 0))
 
     def describe(self, g: Engine) -> str:
-        return "use an ability during the attack, or pass" if self.kind == "attack" else \
-            "use an ability before the turn ends, or pass"
+        return _DESCRIBE.get(self.kind, "use an ability, or pass")
+
+
+_DESCRIBE = {
+    "attack": "use an ability during the attack, or pass",
+    "strike": "use an ability before the strike is decided, or pass",
+    "end": "use an ability before the turn ends, or pass",
+}
+
+
+def window_live(g: Engine, kind: str) -> bool:
+    """Is there still something to respond to in a window of ``kind``?"""
+    if kind == "attack":
+        return attack_live(g)
+    if kind == "strike":
+        c = g.strike_under_way()
+        return c is not None and strike_live(g, c)
+    return True
 
 
 def attack_live(g: Engine) -> bool:
@@ -117,8 +140,8 @@ def attack_live(g: Engine) -> bool:
     c = g.combat
     if c is None:
         return False
-    att, dfn, sq, origin, player = c
-    return g.loc[att] == origin and g.ctrl[att] == player and g.loc[dfn] == sq
+    return g.loc[c.attacker] == c.origin and g.ctrl[c.attacker] == c.player \
+        and g.loc[c.defender] == c.square
 
 
 @task("turn-end")

@@ -11,41 +11,51 @@
 
 from __future__ import annotations
 
-import json
 import random
+import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from . import safejson
 from .actions import Action
 from .armies import resolve_army
 from .board import draw_battle_boards, from_battle_boards
 from .engine import Engine, Rules
-from .errors import GameOverError, IllegalActionError, LegendsError, PluginError, PositionError
+from .errors import (
+    GameOverError,
+    IllegalActionError,
+    LegendsError,
+    PluginError,
+    PositionError,
+    clip,
+    short,
+)
 from .events import Event
 from .flow import TurnStart
 from .legality import explain
 from .piecetype import PieceType
-from .position import from_position, to_position
+from .position import check_salt, from_position, to_position
+from .records import FORMAT as RECORD_FORMAT
+from .records import check_record
 from .registry import Catalogue, default_catalogue
 from .setup import SetupShuffle, SetupSwitch
-from .visibility import View, events_for, position_for, view
-
-RECORD_FORMAT = "stratego-legends-record"
+from .visibility import View, events_for, player_record, position_for, view
 
 
 class LegalActions:
     """A lazy view of the legal actions (like python-chess's ``board.legal_moves``).
 
-    Supports iteration, ``len``, ``in`` and truth testing; computed on first use.
+    Supports iteration, ``len``, ``in`` and truth testing; computed on first use. It refers to
+    the game, never the other way round, so a finished game is freed at once (no cycle for the
+    garbage collector to find).
     """
 
-    __slots__ = ("_game", "_version", "_list", "_set")
+    __slots__ = ("_game", "_version", "_list")
 
     def __init__(self, game: Game):
         self._game = game
         self._version = game._version
         self._list: list[Action] | None = None
-        self._set: frozenset[Action] | None = None
 
     def _actions(self) -> list[Action]:
         if self._version != self._game._version:
@@ -64,12 +74,7 @@ class LegalActions:
         return bool(self._actions())
 
     def __contains__(self, action: object) -> bool:
-        acts = self._actions()
-        if len(acts) < 200:
-            return action in acts  # identity first, then tuple equality: cheap for short lists
-        if self._set is None:
-            self._set = frozenset(acts)
-        return action in self._set
+        return _member(action, self._actions())
 
     def __getitem__(self, i: int) -> Action:
         return self._actions()[i]
@@ -81,6 +86,17 @@ class LegalActions:
         return f"<LegalActions: {shown}{more}>"
 
 
+def _member(action: object, acts: list[Action]) -> bool:
+    if not isinstance(action, Action):
+        return False
+    if len(acts) < 200:
+        return action in acts  # identity first, then tuple equality: cheap for short lists
+    try:
+        return action in set(acts)
+    except TypeError:  # a hand-made Action holding a list is never legal
+        return False
+
+
 class Game:
     """A game of Stratego Legends: current state, legal actions, apply and undo.
 
@@ -89,19 +105,22 @@ class Game:
 
     def __init__(self, engine: Engine, *, record: dict[str, Any] | None = None):
         self._engine = engine
-        self._undo: list[tuple[Engine, Action]] = []
         self._version = 0
-        self._legal: LegalActions | None = None
         self._record = record if record is not None else {"format": RECORD_FORMAT, "version": 1,
                                                           "position": to_position(engine)}
-        self._actions: list[str] = []
+        # Undo keeps no snapshot per action: the state at the record's start, and the actions
+        # since. Undoing (rare) replays them; applying (all the time) stays cheap.
+        self._start: Engine = engine
+        self._played: list[Action] = []
+        self._floor = 0  # actions before this index cannot be undone by this object
 
     # -- construction ------------------------------------------------------------------
     @classmethod
     def new(cls, *, beige: object = None, gray: object = None,
             boards: Sequence[str] | None = None, seed: int | None = None,
             first: str = "beige", setup: bool = True, turn_limit: int | None = None,
-            catalogue: Catalogue | None = None) -> Game:
+            catalogue: Catalogue | None = None, salt: str | None = None,
+            auto_pass: bool = False) -> Game:
         """Start a two-player game.
 
         :param beige: the beige army: ``None`` (a preset drawn by the seed), ``"preset-1"`` ..
@@ -110,17 +129,32 @@ class Game:
         :param boards: four battle-board ids (``"1A"`` .. ``"7D"``, optionally ``"@90"`` etc.
             for a rotation): beige's two boards left to right as beige sees them, then gray's
             left to right as gray sees them. ``None`` deals four at random.
-        :param seed: seeds every random choice (boards, presets, placement, reshuffles). A
-            random seed is chosen and recorded when ``None``.
+        :param seed: seeds every random choice (boards, presets, placement, reshuffles). When
+            ``None``, 128 bits are drawn from the operating system's secure source
+            (:mod:`secrets`), so the hidden setup cannot be searched for. A seed you give makes
+            the game reproducible, and anyone who knows it can rebuild the hidden setup: a
+            server must keep it secret. The seed is in the full (referee's) record and
+            position only, never in anything made for a player.
         :param first: which player moves first.
         :param setup: when true the game begins with the setup decisions (reshuffle and up to
             two switches each); when false play begins at once from the random placement.
         :param turn_limit: end the game without a winner after this many turns (not a
             rulebook rule; useful for automated play).
+        :param auto_pass: answer a response window at once for a player whose only legal
+            answer is ``pass`` (for computer players and simulations: far fewer decisions;
+            the events are the same as when asked). A server for human players may prefer to
+            ask every time, so that nobody can time how quickly another player "answered".
+        :param salt: the secret salt of the setup commitment (32 hexadecimal digits; see
+            :mod:`legends_core.fairness`); drawn from :mod:`secrets` when ``None``. Records
+            keep it so a replay gives the same commitment.
         """
         cat = catalogue or default_catalogue()
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = secrets.randbits(128)
+        if salt is None:
+            salt = secrets.token_hex(16)
+        else:
+            salt = check_salt(salt, "salt")
         # One stream per purpose, so a record that names the armies and boards chosen replays
         # to the same placement.
         board_ids = (list(boards) if boards is not None
@@ -129,7 +163,7 @@ class Game:
             board = from_battle_boards(board_ids)
         except ValueError as exc:
             raise PositionError(f"boards: {exc}") from None
-        rules = Rules(turn_limit=turn_limit)
+        rules = Rules(turn_limit=turn_limit, auto_pass=bool(auto_pass))
         if first not in rules.players:
             raise ValueError(f"first must be one of {rules.players}, not {first!r}")
         army_rng = random.Random(f"{seed}:armies")
@@ -148,7 +182,7 @@ class Game:
         placed.sort()
         # Piece ids follow squares, so an id says nothing about what a piece is.
         pieces = [(cat[n], owner, owner, sq, 1 << owner) for sq, owner, n in placed]
-        g = Engine(board=board, rules=rules, catalogue=cat, pieces=pieces, seed=seed)
+        g = Engine(board=board, rules=rules, catalogue=cat, pieces=pieces, seed=seed, salt=salt)
         g.active = rules.players.index(first)
         order = [g.active] + [p for p in range(len(rules.players)) if p != g.active]
         tasks: list[Any] = []
@@ -160,7 +194,8 @@ class Game:
         record = {"format": RECORD_FORMAT, "version": 1,
                   "setup": {"beige": list(armies[0]), "gray": list(armies[1]),
                             "boards": list(board_ids), "seed": seed, "first": first,
-                            "setup": setup, "turn_limit": turn_limit}}
+                            "setup": setup, "turn_limit": turn_limit, "salt": salt,
+                            "auto_pass": bool(auto_pass)}}
         game = cls(g, record=record)
         game._run()
         return game
@@ -168,47 +203,52 @@ class Game:
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, *,
                       catalogue: Catalogue | None = None) -> Game:
-        """A game from a JSON position (a dict, or JSON text)."""
-        if isinstance(position, str):
-            try:
-                position = json.loads(position)
-            except json.JSONDecodeError as exc:
-                raise PositionError(f"position is not valid JSON: {exc}") from None
-        g = from_position(position, catalogue or default_catalogue())  # type: ignore[arg-type]
-        game = cls(g, record={"format": RECORD_FORMAT, "version": 1, "position": position})
+        """A game from a JSON position (a dict, or JSON text).
+
+        Safe for untrusted input: the JSON is read within fixed bounds and the whole state is
+        checked (see ``docs/formats.rst``).
+
+        :raises PositionError: the position is malformed or impossible; the message names the
+            field.
+        """
+        if isinstance(position, str | bytes):
+            position = safejson.loads(position, "position")
+        g = from_position(position, catalogue or default_catalogue())
+        # The record keeps the position as read (with the salt drawn if it had none), so a
+        # replay gives the same commitment.
+        game = cls(g, record={"format": RECORD_FORMAT, "version": 1, "position": to_position(g)})
         game._run()
         return game
 
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, *,
                     catalogue: Catalogue | None = None) -> Game:
-        """Replay a game record (see :meth:`record`)."""
-        if isinstance(record, str):
-            try:
-                record = json.loads(record)
-            except json.JSONDecodeError as exc:
-                raise PositionError(f"record is not valid JSON: {exc}") from None
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise PositionError(f"format: expected {RECORD_FORMAT!r}")
+        """Replay a game record (see :meth:`record`), given as a dict or JSON text.
+
+        Safe for untrusted input, like :meth:`from_position`.
+
+        :raises PositionError: the record is malformed, or one of its actions is not legal
+            when it is reached (the message names the field, e.g. ``actions[12]``).
+        """
+        if isinstance(record, str | bytes):
+            record = safejson.loads(record, "record")
+        record = check_record(record)
         if "setup" in record:
             s = record["setup"]
-            if not isinstance(s, dict):
-                raise PositionError("setup: expected an object")
             try:
                 game = cls.new(beige=s.get("beige"), gray=s.get("gray"), boards=s.get("boards"),
                                seed=s.get("seed"), first=s.get("first", "beige"),
                                setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
-                               catalogue=catalogue)
+                               catalogue=catalogue, salt=s.get("salt"),
+                               auto_pass=s.get("auto_pass", False))
             except (TypeError, ValueError) as exc:
-                raise PositionError(f"setup: {exc}") from None
-        elif "position" in record:
-            game = cls.from_position(record["position"], catalogue=catalogue)
+                raise PositionError(f"setup: {clip(str(exc))}") from None
         else:
-            raise PositionError("record: needs 'setup' or 'position'")
-        actions = record.get("actions", [])
-        if not isinstance(actions, list):
-            raise PositionError("actions: expected a list of action notations")
-        for i, text in enumerate(actions):
+            try:
+                game = cls.from_position(record["position"], catalogue=catalogue)
+            except PositionError as exc:
+                raise PositionError(f"position.{exc}") from None
+        for i, text in enumerate(record.get("actions", [])):
             try:
                 game.apply(Action.from_str(text))
             except LegendsError as exc:
@@ -285,15 +325,32 @@ class Game:
 
     # -- actions -----------------------------------------------------------------------
     def legal_actions(self) -> LegalActions:
-        if self._legal is None or self._legal._version != self._version:
-            self._legal = LegalActions(self)
-        return self._legal
+        """The legal actions of the player in :attr:`current_player`, as a lazy view."""
+        return LegalActions(self)
 
-    def parse_action(self, text: str) -> Action:
-        """Read notation and check it is legal now."""
+    def parse_action(self, text: str, *, player: str | None = None) -> Action:
+        """Read notation and check it is legal now.
+
+        :param player: who typed it. Frontends must pass it: the input is then judged from
+            that player's side only (a player who is not deciding is told just that), so the
+            error says nothing that player may not know. Without it the caller is the referee.
+        :raises IllegalActionError: the notation is malformed or the action not legal now.
+        """
+        if player is not None:
+            self._check_player(player)
         action = Action.from_str(text)
-        self._check(action, None)
+        self._check(action, player)
         return action
+
+    def _check_player(self, player: str) -> None:
+        g = self._engine
+        if player not in g.rules.players:
+            raise IllegalActionError(f"unknown player {str(player)[:20]!r}")
+        if g.over:
+            raise GameOverError(f"the game is over ({g.reason}); no more actions")
+        pending = g.pending
+        if pending is not None and player != g.rules.players[pending.player]:
+            raise IllegalActionError(f"it is {g.rules.players[pending.player]}'s decision, not {player}'s")
 
     def _check(self, action: Action, player: str | None) -> None:
         g = self._engine
@@ -304,38 +361,39 @@ class Game:
         if player is not None and player != g.rules.players[pending.player]:
             raise IllegalActionError(
                 f"it is {g.rules.players[pending.player]}'s decision, not {player}'s")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"expected an Action, got {type(action).__name__}")
-        if action not in self.legal_actions():
+        if not isinstance(action, Action) or not action.well_formed():
+            raise IllegalActionError(f"expected an Action of strings, got {short(action)}")
+        if not _member(action, g.options()):
             raise IllegalActionError(explain(g, pending, action))
 
     def apply(self, action: Action | str, *, player: str | None = None) -> list[Event]:
         """Apply a legal action and return the events it caused (the full referee view).
 
-        :param player: if given, the action is refused unless this player is deciding (use it
-            when the action comes from an untrusted client; the error then tells nothing about
-            the other player's options).
+        :param player: who sends the action. Frontends must pass it: the action is refused
+            unless this player is deciding, and every error is then told from that player's side
+            (nothing about the other players' pieces or options). Without it the caller is the
+            referee.
         :raises IllegalActionError: the action is not legal now; the game is unchanged.
         :raises PluginError: a piece plugin failed; the game is unchanged.
         """
+        if player is not None:
+            self._check_player(player)
         if isinstance(action, str):
             action = Action.from_str(action)
         self._check(action, player)
         g = self._engine
-        before = g.copy()
         try:
             g.answer(action)
         except LegendsError:
-            g.restore(before)
+            self._rewind(len(self._played))
             raise
         except Exception as exc:
-            g.restore(before)
+            self._rewind(len(self._played))
             raise PluginError(f"a piece power failed while applying {action}: {exc!r}; "
                               "the game is unchanged") from exc
         events = g.events
         g.events = []
-        self._undo.append((before, action))
-        self._actions.append(str(action))
+        self._played.append(action)
         self._version += 1
         return events
 
@@ -344,33 +402,42 @@ class Game:
     @property
     def history(self) -> list[Action]:
         """The actions applied to this game object that can be undone, oldest first."""
-        return [a for _, a in self._undo]
+        return self._played[self._floor:]
 
     def pop(self) -> Action:
-        """Undo the last action and return it."""
-        if not self._undo:
+        """Undo the last action and return it (replays the game from its start, so it costs
+        time in proportion to the game's length; search players copy instead)."""
+        if len(self._played) <= self._floor:
             raise IndexError("nothing to undo")
-        before, action = self._undo.pop()
-        # Restore from a copy: a game copied with stack=True shares its snapshots.
-        self._engine.restore(before.copy())
-        self._actions.pop()
+        action = self._played.pop()
+        self._rewind(len(self._played))
         self._version += 1
         return action
+
+    def _rewind(self, n: int) -> None:
+        """Put the engine back to the state after the first ``n`` actions, keeping its identity
+        (code holding it stays valid)."""
+        e = self._start.copy()
+        for action in self._played[:n]:
+            e.answer(action)
+        e.events = []
+        self._engine.restore(e)
 
     def _run(self) -> None:
         self._engine.run()
         self._engine.events = []
+        self._start = self._engine.copy()
 
     # -- copies, views and saving ------------------------------------------------------
     def copy(self, *, stack: bool = False) -> Game:
         """An independent copy; with ``stack=True`` it can also undo this game's moves."""
         other = Game.__new__(Game)
         other._engine = self._engine.copy()
-        other._undo = list(self._undo) if stack else []
         other._version = 0
-        other._legal = None
         other._record = self._record
-        other._actions = list(self._actions)
+        other._start = self._start  # never changed: undo copies it before replaying
+        other._played = list(self._played)
+        other._floor = self._floor if stack else len(self._played)
         return other
 
     def view(self, player: str | None) -> View:
@@ -378,8 +445,14 @@ class Game:
         return view(self._engine, None if player is None else self._engine.player_index(player))
 
     def events_for(self, events: list[Event], player: str) -> list[Event]:
-        """``events`` as ``player`` may see them."""
+        """``player``'s own stream: the events among ``events`` (as returned by :meth:`apply`)
+        that ``player`` may receive, as they may see them."""
         return events_for(events, player)
+
+    @property
+    def commitment(self) -> str | None:
+        """The published SHA-256 commitment to the hidden setup (``None`` during setup)."""
+        return self._engine.commitment
 
     def to_position(self, player: str | None = None) -> dict[str, Any]:
         """The JSON position. With ``player``, only what that player may know (it cannot be
@@ -388,10 +461,22 @@ class Game:
             return to_position(self._engine)
         return position_for(self._engine, self._engine.player_index(player))
 
-    def record(self) -> dict[str, Any]:
-        """A game record: how the game was set up plus every action, replayable with
-        :meth:`from_record`."""
-        return {**self._record, "actions": list(self._actions)}
+    def record(self, player: str | None = None) -> dict[str, Any]:
+        """A game record.
+
+        Without ``player``: the full (referee's) record, how the game was set up (seed and
+        commitment salt included) plus every action, replayable with :meth:`from_record`; hand
+        it to players only when the game is over. With ``player``: only what that player may
+        know: their starting view, then their own actions and the events they were shown
+        (other players' private steps leave no trace). It cannot be replayed, but
+        :func:`legends_core.fairness.verify` checks it against the full record.
+        """
+        full = {**self._record, "actions": [str(a) for a in self._played]}
+        if player is None:
+            return full
+        self._engine.player_index(player)
+        start = Game.from_record({**full, "actions": []}, catalogue=self._engine.catalogue)
+        return player_record(start, full["actions"], player)
 
     def __repr__(self) -> str:
         state = f"won by {self.winner}" if self.is_over else f"{self.current_player} to decide"

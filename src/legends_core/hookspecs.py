@@ -14,6 +14,14 @@ Implementations may accept fewer arguments than the spec lists (pluggy's opt-in 
 
 Each spec below says what it is for, its parameters, what it returns and whether the first
 non-``None`` answer decides (``firstresult``), and how plugins use it.
+
+Hidden information (read the "Information model" page of the docs): everything a player
+receives must be a function only of what that player may know. Hooks that offer a player
+choices (``legends_offer_actions``, ``legends_offer_abilities``, questions put with
+``game.ask``) must build them from that player's knowledge: never leave out a piece the player
+cannot see because of what it is, and never skip a question whose trigger everyone saw because
+the asked player holds nothing that fits (offer ``"done"``). Reveal a piece only where the text
+says so; mark a power ``secret_targets`` when its text points at a piece without showing it.
 """
 
 from __future__ import annotations
@@ -74,7 +82,9 @@ def legends_offer_actions(game: Engine, piece: int) -> Iterable[Action]:  # type
 
     Use in plugins: yield one :class:`~legends_core.actions.Action` per distinct choice
     (``Action.power(square, "charging", target)``). Offer nothing that would be illegal; the
-    kernel takes care of "one action per turn" and of once-per-game limits.
+    kernel takes care of "one action per turn" and of once-per-game limits. Offer targets from
+    the deciding player's knowledge only: a hidden enemy piece is a target whenever some piece
+    it could be would qualify (the pick then resolves by the rules).
     """
 
 
@@ -85,13 +95,16 @@ def legends_offer_abilities(game: Engine, piece: int, window: str) -> Iterable[A
     :param game: The game.
     :param piece: A piece on the board controlled by the deciding player.
     :param window: ``"main"`` (the player's own turn, before acting), ``"attack"`` (during an
-        attack, both pieces revealed, before strengths are compared) or ``"end"`` (before the
-        turn ends).
+        attack, both pieces revealed, before strengths are compared), ``"strike"`` (before a
+        power such as Distance Strike compares two pieces' strengths outside an attack; the two
+        pieces are those for which ``game.in_combat`` is true) or ``"end"`` (before the turn
+        ends).
     :return: Actions of kind ``power``.
 
     Use in plugins: abilities may be used at any time unless their text limits them; check
     ``window`` and the game only for limits the text states. Offer nothing that would change
-    nothing (granting a keyword the piece already has), so response windows stay finite.
+    nothing (granting a keyword the piece already has), so response windows stay finite. As
+    for actions, targets come from the deciding player's knowledge only.
     """
 
 

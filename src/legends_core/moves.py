@@ -9,12 +9,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import actions
 from .actions import Action
 from .events import PowerUsed
+from .rulings import ruling
 
 if TYPE_CHECKING:
     from .engine import Engine
     from .registry import Behaviour
+
+RULINGS = (
+    ruling("Once per turn",
+           "A power usable once per turn may be used once in each player's turn, by each piece "
+           "that has it."),
+    ruling("Back and forth",
+           "The two-turn limit on moving back and forth applies to standard moves of one piece "
+           "between the same two squares."),
+    ruling("Cannot move or act",
+           "A player loses when they have no standard move and no action, and no ability usable "
+           "before moving would give them one (a Cloud Citadel lending Flying to a boxed-in "
+           "piece, a sacrifice that empties a square). The rulebook lets abilities be used "
+           "before moving, so such a player is not unable to move. The engine tries lines of up "
+           "to two abilities on copies of the game; where an ability hands a choice to the "
+           "opponent, every answer must leave a way out. The check is repeated before every main "
+           "decision, also after each ability used in it."),
+)
 
 #: Keys of kernel-level actions that always exist.
 NO_LIMIT = None
@@ -73,6 +92,8 @@ def _move_action(g: Engine, a: int, b: int) -> Action:
     key = (g.board.width, a, b)
     act = _MOVES.get(key)
     if act is None:
+        if len(_MOVES) >= actions.INTERN_MAX:
+            _MOVES.clear()
         act = _MOVES[key] = Action("move", g.board.name(a), g.board.name(b))
     return act
 
@@ -162,7 +183,26 @@ def turn_options(g: Engine, player: int) -> list[Action]:
     return out
 
 
+#: How many abilities in a row :func:`can_move_or_act` tries, and how many positions it may
+#: look at in all, before it concludes that a player cannot move or act.
+ABILITY_DEPTH = 2
+LOOKAHEAD_BUDGET = 200
+
+
 def can_move_or_act(g: Engine, player: int) -> bool:
+    """Can ``player`` make a move or take an action now, perhaps after using abilities first?
+
+    Abilities may be used before moving, so a player whose pieces are boxed in is not stuck if
+    an ability would free one (Cloud Citadel lending Flying, a sacrifice that empties a square).
+    Such lines are tried on copies of the game, at most :data:`ABILITY_DEPTH` abilities deep.
+    """
+    if has_move_or_action(g, player):
+        return True
+    return _ability_frees(g, player, ABILITY_DEPTH, [LOOKAHEAD_BUDGET])
+
+
+def has_move_or_action(g: Engine, player: int) -> bool:
+    """Has ``player`` a standard move or an action right now (no abilities used first)?"""
     grid, ctrl = g.grid, g.ctrl
     out: list[Action] = []
     dyn = dynamic_keywords(g)
@@ -179,11 +219,51 @@ def can_move_or_act(g: Engine, player: int) -> bool:
     return False
 
 
+def _ability_frees(g: Engine, player: int, depth: int, budget: list[int]) -> bool:
+    """Does some ability usable now in ``player``'s main decision lead to a move or action?"""
+    if depth <= 0:
+        return False
+    for action in ability_options(g, player, "main"):
+        h = g.copy()
+        h.stack = []  # only the ability and what it sets off; the rest of the turn is not ours
+        h._opts = None
+        h._step(perform, action)
+        h.run()
+        if _settles_free(h, player, depth, budget):
+            return True
+    return False
+
+
+def _settles_free(h: Engine, player: int, depth: int, budget: list[int]) -> bool:
+    """After an ability on the copy ``h``: resolve its pending questions (every answer of
+    ``player``'s own may be tried; other players' answers must all leave a way out), then
+    look for a move, an action, or another ability that frees one."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    if h.over:
+        return h.winner == player
+    pending = h.pending
+    if pending is None:
+        return has_move_or_action(h, player) or _ability_frees(h, player, depth - 1, budget)
+    results = []
+    for opt in h.options():
+        nxt = h.copy()
+        nxt.answer(opt)
+        results.append(_settles_free(nxt, player, depth, budget))
+        if results[-1] == (pending.player == player):
+            return results[-1]  # ours: one way out is enough; theirs: one block is enough
+    return bool(results) and all(results)
+
+
 def ability_options(g: Engine, player: int, window: str) -> list[Action]:
     out: list[Action] = []
-    ctrl, beh, tkw = g.ctrl, g.beh, g.tkw
-    able = [pid for pid in g.grid if pid >= 0 and ctrl[pid] == player
-            and (beh[pid].offer_abilities or pid in tkw)]
+    ctrl, loc, tkw = g.ctrl, g.loc, g.tkw
+    able = [pid for pid in g.ability_pieces() if loc[pid] >= 0 and ctrl[pid] == player]
+    if tkw:  # a keyword lent until the end of the turn may bring abilities of its own
+        able += [pid for pid in tkw if pid not in able and loc[pid] >= 0 and ctrl[pid] == player]
+    if len(able) > 1:
+        able.sort(key=loc.__getitem__)  # board order
     for pid in able:
         offer_abilities(g, pid, window, out)
     return out
@@ -202,7 +282,7 @@ def perform(g: Engine, action: Action) -> None:
             continue
         g.reveal([pid])
         g.emit(PowerUsed(g.rules.players[g.ctrl[pid]], action.src, g.types[pid].number,
-                         action.key, action.targets))
+                         action.key, action.targets, action.key in b.secret_keys))
         once = b.limits.get(action.key)
         if once is not None:
             g.mark_used(pid, action.key, once)

@@ -36,7 +36,9 @@ class Power:
 
     ``label`` is the printed category (``"Innate"``, ``"Ability"``, ``"Action"``, ``"Magic"``,
     ``"Death Curse"``, ``"Stationary"``). ``key`` names the power in action notation
-    (``c3 charging c6``) and must be unique within a piece. ``keywords`` are the static
+    (``c3 charging c6``) and must be unique within a piece: a power several pieces share is
+    keyed by its own name (``flying``, ``terrain-move``), a power of one piece alone by the
+    piece's name through :func:`slug` (``oreld-the-deliverer``). ``keywords`` are the static
     keywords the power gives its piece (``"flying"``, ``"dispel_magic"``, ...). ``protects``
     names pieces whose destruction in an attack this power may replace (Migol's Royal Guard):
     the kernel then offers a replacement decision whenever such a piece loses an attack,
@@ -53,6 +55,8 @@ class Power:
     protects: frozenset[str] = frozenset()
     #: ``"turn"`` or ``"game"`` when the text limits use to once per turn / per game.
     once: str | None = None
+    #: True when the text points at a piece without revealing it: only the user sees the targets.
+    secret_targets: bool = False
 
     def describe(self) -> str:
         """One line in our own words, used when a piece gives no text of its own."""
@@ -66,7 +70,7 @@ class Power:
 
 def slug(name: str) -> str:
     """``"Lord of Eagles"`` -> ``"lord-of-eagles"``, ``"Tar'n"`` -> ``"tarn"``; used for
-    power keys and module names."""
+    the keys of one-piece powers and for module names."""
     out = []
     for ch in name.lower():
         if ch in "'’":
@@ -125,6 +129,11 @@ class PieceType:
     @property
     def is_castle(self) -> bool:
         return self.kind == "castle"
+
+    @property
+    def strength_label(self) -> str:
+        """``"strength 7"``, or ``"no strength"`` for magic and castle pieces."""
+        return "no strength" if self.strength is None else f"strength {self.strength}"
 
     @property
     def nation(self) -> str:

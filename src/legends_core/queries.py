@@ -6,11 +6,20 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .piecetype import PieceType
+from .rulings import ruling
 
 if TYPE_CHECKING:
     from .board import Board
-    from .engine import Rules
+    from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
+    from .tasks import Task
+
+RULINGS = (
+    ruling("Strength in an attack",
+           "Both pieces' strengths count on the attacked square, where the attack takes place: "
+           "an attacker moving onto a terrain that favours it gets the bonus there, and the "
+           "defender keeps the bonus of the square it holds."),
+)
 
 DESTROYED = -1
 CURSE = -2
@@ -39,7 +48,8 @@ class Queries:
     used_turn: set[tuple[int, str]]
     used_game: set[tuple[int, str]]
     memo: dict[tuple[int, str], Any]
-    combat: tuple[int, int, int, int, int] | None
+    combat: Combat | None
+    stack: list[Task]
     active: int
     flown: list[tuple[int, tuple[int, ...]]]
     moved: set[int]
@@ -176,10 +186,10 @@ class Queries:
         """
         c = self.combat
         if c is not None:
-            if pid == c[0]:
-                return self.strength_at(pid, c[2], c[1])
-            if pid == c[1]:
-                return self.strength_at(pid, c[2], c[0])
+            if pid == c.attacker:
+                return self.strength_at(pid, c.square, c.defender)
+            if pid == c.defender:
+                return self.strength_at(pid, c.square, c.attacker)
         return self.strength_at(pid, self.loc[pid], -1)
 
     def strength_at(self, pid: int, square: int, opponent: int = -1) -> int | None:
@@ -247,8 +257,19 @@ class Queries:
         return [flyer for flyer, over in self.flown if square in over]
 
     def in_combat(self, pid: int) -> bool:
+        """Is ``pid`` one of the two pieces of the attack, or of the strike, under way?"""
         c = self.combat
-        return c is not None and (pid == c[0] or pid == c[1])
+        if c is None:
+            c = self.strike_under_way()
+        return c is not None and (pid == c.attacker or pid == c.defender)
+
+    def strike_under_way(self) -> Combat | None:
+        """The strike (a strength comparison outside an attack, see
+        :meth:`~.effects.Effects.strike`) waiting for its window to close, if any."""
+        for t in reversed(self.stack):
+            if t.name == "strike-resolve":
+                return t.contest()  # type: ignore[attr-defined]
+        return None
 
     # -- naming ------------------------------------------------------------------------
     def sq(self, name: str) -> int:

@@ -64,7 +64,7 @@ class Behaviour:
     __slots__ = ("type", "offer_actions", "offer_abilities", "perform", "offer_replacements",
                  "strength", "curse_modifier", "curse_keywords", "attack_declared",
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
-                 "curse_begins", "curse_ends", "ability_keys", "limits")
+                 "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys")
 
     def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
@@ -89,6 +89,9 @@ class Behaviour:
         self.ability_keys = frozenset(p.key for p, _ in table.get("legends_offer_abilities", ()))
         #: power key -> "turn" or "game", for powers limited to one use.
         self.limits = {p.key: p.once for ps in table.values() for p, _ in ps if p.key and p.once}
+        #: power keys whose targets only the power's user is told (``Power.secret_targets``).
+        self.secret_keys = frozenset(p.key for ps in table.values() for p, _ in ps
+                                     if p.key and p.secret_targets)
 
     def __repr__(self) -> str:
         name = self.type.name if self.type else "keyword"
@@ -204,6 +207,18 @@ class Catalogue(Mapping[int, PieceType]):
 
     def keyword_behaviour(self, keyword: str) -> Behaviour | None:
         return self._keyword.get(keyword)
+
+    def slot_pool(self, army: str, slot: int | str) -> tuple[PieceType, ...]:
+        """The non-extra pieces of ``army`` that fill a composition slot (a warrior strength,
+        or ``"castle"``/``"magic"``); built once per catalogue (search players ask often)."""
+        pools = self.__dict__.setdefault("_slot_pools", {})
+        key = (army, slot)
+        pool = pools.get(key)
+        if pool is None:
+            pool = pools[key] = tuple(
+                t for t in self._types.values() if t.army == army and not t.extra
+                and (t.strength if t.kind == "warrior" else t.kind) == slot)
+        return pool
 
     @property
     def keywords(self) -> frozenset[str]:

@@ -1,10 +1,10 @@
 """Setup decisions: the opponent's shuffle, then up to two switches each.
 
-Pieces are first placed at random, label side down. The rulebook lets each player rearrange the
-other's face-down pieces; since nobody knows a face-down piece, any rearrangement is as good as
-a random one, so the choice offered is ``shuffle`` (the engine reshuffles that army's pieces
-over the same squares, from the game's seed) or ``keep``. Then the first player, and after
-them the others, may make up to ``rules.switches`` switches of two of their own pieces.
+Pieces are first placed at random, label side down. Each player then chooses for the other's
+army ``shuffle`` (the engine reshuffles that army's pieces over the same squares, from the
+game's seed) or ``keep`` (see the ruling "Rearranging the opponent's pieces"). Then the first
+player, and after them the others, may make up to ``rules.switches`` switches of two of their
+own pieces.
 """
 
 from __future__ import annotations
@@ -14,12 +14,22 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from . import actions
 from .actions import DONE, Action
 from .events import Shuffled
+from .rulings import ruling
 from .tasks import Task, task
 
 if TYPE_CHECKING:
     from .engine import Engine
+
+RULINGS = (
+    ruling("Rearranging the opponent's pieces",
+           "The rulebook lets each player rearrange the other's face-down pieces. Nobody knows "
+           "a face-down piece, so any rearrangement is worth no more than a random one: the "
+           "choice offered is to shuffle that army's pieces over the same squares, or to keep "
+           "them as they are."),
+)
 
 
 _SWAPS: dict[tuple[int, int, int], Action] = {}
@@ -30,6 +40,8 @@ def _swap(g: Engine, a: int, b: int) -> Action:
     key = (g.board.width, a, b)
     act = _SWAPS.get(key)
     if act is None:
+        if len(_SWAPS) >= actions.INTERN_MAX:
+            _SWAPS.clear()
         act = _SWAPS[key] = Action.swap(g.board.name(a), g.board.name(b))
     return act
 
@@ -57,7 +69,7 @@ class SetupShuffle(Task):
         return [Action.choose("shuffle"), Action.choose("keep")]
 
     def answer(self, g: Engine, action: Action) -> None:
-        g.emit_choice(self.player, "shuffle", action.value)
+        g.emit_choice(self.player, "shuffle", action.value, public=True)
         if action.value == "shuffle":
             shuffle_army(g, self.target)
             g.emit(Shuffled(g.rules.players[self.player], g.rules.players[self.target]))
@@ -80,7 +92,7 @@ class SetupSwitch(Task):
 
     def answer(self, g: Engine, action: Action) -> None:
         if action.kind == "choose":
-            g.emit_choice(self.player, "switch", "done")
+            g.emit_choice(self.player, "switch", "done", public=True)
             return
         a = g.grid[g.board.parse_square(action.src)]
         b = g.grid[g.board.parse_square(action.dst)]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 import attrs
 
 from .actions import Action
-from .errors import PositionError
+from .errors import PositionError, short
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -99,27 +99,32 @@ class Task:
 
     @staticmethod
     def from_dict(data: Any) -> Task:
-        if not isinstance(data, dict) or not isinstance(data.get("task"), str) \
-                or data["task"] not in TASK_TYPES:
-            raise PositionError(f"stack: unknown task {data!r:.80}")
-        cls = TASK_TYPES[data["task"]]
+        """A task from its dict form (as in a saved position's ``stack``).
+
+        :raises PositionError: an unknown task or continuation, or a field missing or of the
+            wrong type.
+        """
+        name = data.get("task") if isinstance(data, dict) else None
+        if not isinstance(name, str) or name not in TASK_TYPES:
+            raise PositionError(f"stack: unknown task {short(name if isinstance(data, dict) else data)}")
+        cls = TASK_TYPES[name]
         kwargs = {}
         for f in attrs.fields(cast(Any, cls)):
             if f.name not in data:
                 if f.default is attrs.NOTHING:
                     raise PositionError(f"stack: task {cls.name!r} is missing field {f.name!r}")
                 continue
-            kwargs[f.name] = _frozen(data[f.name])
-        for f in attrs.fields(cast(Any, cls)):
-            if f.name in kwargs and not _fits_type(kwargs[f.name], str(f.type)):
+            kwargs[f.name] = v = _frozen(data[f.name])
+            if not _fits_type(v, str(f.type)):
                 raise PositionError(f"stack: task {cls.name!r} field {f.name!r} has the wrong "
-                                    f"type ({type(kwargs[f.name]).__name__}, expected {f.type})")
-        if "then" in kwargs and kwargs["then"] and kwargs["then"] not in CONTINUATIONS:
-            raise PositionError(f"stack: task {cls.name!r} names unknown continuation {kwargs['then']!r}")
+                                    f"type ({type(v).__name__}, expected {f.type})")
+        if "then" in kwargs and kwargs["then"] not in CONTINUATIONS:
+            raise PositionError(f"stack: task {cls.name!r} names unknown continuation "
+                                f"{short(kwargs['then'])}")
         try:
             return cls(**kwargs)
         except (TypeError, ValueError) as exc:
-            raise PositionError(f"stack: task {cls.name!r}: {exc}") from None
+            raise PositionError(f"stack: task {cls.name!r}: {short(str(exc), 80)}") from None
 
 
 def _fits_type(value: Any, annotation: str) -> bool:
@@ -132,6 +137,8 @@ def _fits_type(value: Any, annotation: str) -> bool:
     if head == "bool":
         return isinstance(value, bool)
     if head == "tuple":
+        if annotation.replace(" ", "") == "tuple[str,...]":
+            return isinstance(value, tuple) and all(isinstance(x, str) for x in value)
         return isinstance(value, tuple)
     if head == "dict":
         return isinstance(value, dict)
@@ -162,7 +169,11 @@ def _frozen(v: Any) -> Any:
 @task("ask", decision=True)
 @attrs.frozen
 class Ask(Task):
-    """A question from a power: ``player`` picks one of ``choices``; then ``then`` runs."""
+    """A question from a power: ``player`` picks one of ``choices``; then ``then`` runs.
+
+    The question and the answer are private to ``player`` unless ``public`` (a choice the
+    rules make in the open).
+    """
 
     may_be_empty = True
     player: int
@@ -170,12 +181,13 @@ class Ask(Task):
     choices: tuple[str, ...]
     then: str
     data: dict[str, Any] = attrs.field(factory=dict)
+    public: bool = False
 
     def options(self, g: Engine) -> list[Action]:
         return [Action.choose(v) for v in self.choices]
 
     def answer(self, g: Engine, action: Action) -> None:
-        g.emit_choice(self.player, self.about, action.value)
+        g.emit_choice(self.player, self.about, action.value, self.public)
         CONTINUATIONS[self.then](g, action.value, self.data)
 
     def describe(self, g: Engine) -> str:

@@ -139,3 +139,11 @@ def seen_number(game: Game, player: str, square: str) -> int | None:
     """The collector number ``player`` sees on ``square`` (``None`` when hidden from them)."""
     piece = game.view(player).piece_on(square)
     return None if piece is None else piece.number
+
+
+def comparable_view(game: Game, player: str) -> Any:
+    """``game.view(player)`` with the setup commitment blanked, for comparing twin games: the
+    commitment is a salted hash, different in every game, that tells nobody anything."""
+    import attrs
+
+    return attrs.evolve(game.view(player), commitment=None)

@@ -1,10 +1,18 @@
 """What each player may see: the single place where hidden information is projected.
 
-Every outgoing channel goes through here: :func:`view` (a player's picture of the game),
-:func:`event_for` (an event as one player sees it) and :func:`position_for` (a saved game meant
-for one player). A piece's identity is shown to a player only if that player knows it (their
-own pieces, revealed pieces, pieces they were allowed to look at). Nothing here reads a hidden
-piece's type for a player who does not know it.
+Every outgoing channel goes through here: :func:`view` (a player's picture of the game, with
+their own pending decision and its options), :func:`event_for` (an event as one player sees
+it), :func:`position_for` (a saved game meant for one player) and :func:`player_record` (a
+game record meant for one player). The principle (see the "Information model" page of the
+docs): what a player receives is a function only of what that player may know.
+
+* A piece's identity is shown to a player only if that player knows it (their own pieces,
+  revealed pieces, pieces they were allowed to look at).
+* Another player's pending decision shows only as whose turn it is to decide: no prompt, no
+  options, and no trace of how many private steps it took.
+* Effects in force on a piece (a boost, a lent keyword) are shown only to the players who know
+  that piece, since the effect would narrow down what it is.
+* Events are projected by the audience their type declares; undeclared types reach nobody.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .events import Event
+from .events import ACTOR, KNOWERS, KNOWERS_ONLY, PUBLIC, Event
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -60,6 +68,9 @@ class View:
     over: bool
     winner: str | None
     reason: str
+    #: The salted SHA-256 digest of the hidden setup, once play has begun (see
+    #: :mod:`legends_core.fairness`); the same for every player.
+    commitment: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -93,10 +104,15 @@ def view(g: Engine, player: int | None) -> View:
     pending = g.pending
     to_move = names[pending.player] if pending is not None else None
     options: tuple[str, ...] = ()
+    decision: str | None = None
     if pending is not None and (player is None or pending.player == player):
+        # Only the deciding player (and the referee) learn what is being decided: whether a
+        # question is put at all may depend on what that player holds.
         options = tuple(str(a) for a in g.options())
+        decision = pending.describe(g)
     effects = tuple(
-        (g.board.name(g.loc[pid]), kind, value) for pid, kind, value, _ in g.temps if g.loc[pid] >= 0
+        (g.board.name(g.loc[pid]), kind, value) for pid, kind, value, _ in g.temps
+        if g.loc[pid] >= 0 and g.known[pid] & bit
     )
     return View(
         player="referee" if player is None else names[player],
@@ -110,25 +126,46 @@ def view(g: Engine, player: int | None) -> View:
         turn=g.turn,
         active=names[g.active],
         to_move=to_move,
-        decision=pending.describe(g) if pending is not None else None,
+        decision=decision,
         options=options,
         effects=effects,
         over=g.over,
         winner=names[g.winner] if g.winner is not None else None,
         reason=g.reason,
+        commitment=g.commitment,
     )
 
 
-def event_for(event: Event, player: str) -> Event:
-    """The event as ``player`` sees it: piece identities they may not know are blanked."""
-    seen = getattr(event, "seen", None)
-    if seen is not None and player not in seen and getattr(event, "piece", None) is not None:
-        return attrs.evolve(event, piece=None)  # type: ignore[misc]
-    return event
+def event_for(event: Event, player: str) -> Event | None:
+    """The event as ``player`` sees it, or ``None`` when it is not for them.
+
+    Follows the audience the event's type declares (:data:`legends_core.events.AUDIENCES`);
+    a type that declares none is for the referee only.
+    """
+    audience = type(event).audience
+    if audience == PUBLIC:
+        if getattr(event, "secret", False) and getattr(event, "player", None) != player:
+            return attrs.evolve(event, targets=())  # type: ignore[misc]
+        return event
+    if audience == KNOWERS:
+        if player not in event.seen and event.piece is not None:  # type: ignore[attr-defined]
+            return attrs.evolve(event, piece=None)  # type: ignore[misc]
+        return event
+    if audience == KNOWERS_ONLY:
+        return event if player in event.seen else None  # type: ignore[attr-defined]
+    if audience == ACTOR:
+        return event if player == event.player or event.public else None  # type: ignore[attr-defined]
+    return None
 
 
 def events_for(events: list[Event], player: str) -> list[Event]:
-    return [event_for(e, player) for e in events]
+    """The events ``player`` may receive, as they may see them (others left out)."""
+    out = []
+    for e in events:
+        seen = event_for(e, player)
+        if seen is not None:
+            out.append(seen)
+    return out
 
 
 def position_for(g: Engine, player: int) -> dict[str, Any]:
@@ -180,12 +217,8 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
         rng.shuffle(still)
         order = still + moving
         assigned = fixed[: len(still)] + free + fixed[len(still):]
-        pools: dict[Any, list[Any]] = {}
         for pid, k in zip(order, assigned, strict=False):
-            if k not in pools:
-                pools[k] = [t for t in cat.values() if t.army == army and not t.extra and
-                            (t.strength if t.kind == "warrior" else t.kind) == k]
-            choices = pools[k]
+            choices: Any = cat.slot_pool(army, k)
             if pid in g.moved:
                 choices = [t for t in choices if "stationary" not in t.keywords] or choices
             if not choices:
@@ -194,4 +227,34 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
             d.types[pid] = t
             d.beh[pid] = cat.behaviour(t.number)
     d._opts = None
+    d._abl = None  # the imagined types may offer other abilities
     return d
+
+
+PLAYER_RECORD_FORMAT = "stratego-legends-player-record"
+
+
+def player_record(start: Any, actions: list[str], player: str) -> dict[str, Any]:
+    """A game record meant for one player, made by replaying ``actions`` on ``start`` (a
+    :class:`legends_core.Game` at the record's beginning).
+
+    It holds the player's view at the start, then a log in which each entry is either the
+    player's own action with the events it showed them, or the events another player's
+    decisions showed them (runs of those merged into one entry, so the log does not tell how
+    many private steps the others took), and the commitment. No seed, no salt, no hidden
+    identity.
+    """
+    log: list[dict[str, Any]] = []
+    first = view(start.engine, start.engine.player_index(player)).to_dict()
+    for text in actions:
+        actor = start.current_player
+        seen = [e.to_dict() for e in events_for(start.apply(text), player)]
+        if actor == player:
+            log.append({"action": text, "events": seen})
+        elif seen:
+            if log and "action" not in log[-1]:
+                log[-1]["events"].extend(seen)
+            else:
+                log.append({"events": seen})
+    return {"format": PLAYER_RECORD_FORMAT, "version": 1, "player": player,
+            "commitment": start.commitment, "start": first, "log": log}

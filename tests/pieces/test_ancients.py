@@ -24,10 +24,10 @@ def seen_by(game, player, square):
 
 def test_landor_steps_one_square_diagonally_and_shows_himself():
     game = position({"d4": 1, "h8": 143})
-    assert powers_of(game, "d4") == ["d4 diagonal c3", "d4 diagonal c5", "d4 diagonal e3",
-                                     "d4 diagonal e5"]
+    assert powers_of(game, "d4") == ["d4 landor c3", "d4 landor c5", "d4 landor e3",
+                                     "d4 landor e5"]
     assert "d4-e5" not in options(game)  # not a standard move
-    play(game, "d4 diagonal c5")
+    play(game, "d4 landor c5")
     assert game.piece_at("c5").name == "Landor"
     assert seen_by(game, "gray", "c5") == 1
     assert game.decision_kind == "window"  # the action was the turn
@@ -35,7 +35,7 @@ def test_landor_steps_one_square_diagonally_and_shows_himself():
 
 def test_landor_attacks_diagonally():
     game = position({"d4": 1, "e5": 146, "h8": 143})
-    play(game, "d4 diagonal e5", "pass", "pass")
+    play(game, "d4 landor e5", "pass", "pass")
     assert game.piece_at("e5").name == "Landor" and game.piece_at("d4") is None
     assert dead(game, "gray") == ["Murkis"]
 
@@ -49,7 +49,7 @@ def test_landor_diagonal_is_blocked_by_water_own_pieces_and_the_edge():
     game = position({"a1": 1, "b2": 21, "h8": 143})
     assert powers_of(game, "a1") == []  # b2 is his own Dwarven Warrior; the rest is off board
     game = position({"d4": 1, "h8": 143}, terrain={"e5": "water", "c3": "water"})
-    assert powers_of(game, "d4") == ["d4 diagonal c5", "d4 diagonal e3"]
+    assert powers_of(game, "d4") == ["d4 landor c5", "d4 landor e3"]
 
 
 # -- #2 Vellec ----------------------------------------------------------------------------
@@ -264,8 +264,8 @@ def test_royal_guard_dies_in_king_migols_place():
     game = position({"d4": 3, "e4": 12, "d5": 172, "a1": 21, "h8": 143}, active="gray")
     play(game, "d5-d4", "pass", "pass")  # Queen Kivoa 10 beats King Migol 9
     assert game.decision_kind == "replacement" and game.current_player == "beige"
-    assert options(game) == ["pass", "e4 royal-guard d4"]
-    play(game, "e4 royal-guard d4")
+    assert options(game) == ["pass", "e4 migols-royal-guard d4"]
+    play(game, "e4 migols-royal-guard d4")
     assert game.piece_at("e4").name == "King Migol"
     assert game.piece_at("d4").name == "Queen Kivoa"  # the attacker still wins and moves in
     assert dead(game, "beige") == ["Migol's Royal Guard"]
@@ -289,7 +289,7 @@ def test_royal_guard_must_be_next_to_the_king():
 
 def test_royal_guard_saves_the_king_in_a_tie_and_the_attacker_still_dies():
     game = position({"d4": 3, "c3": 12, "d5": 140, "a1": 21, "h8": 143}, active="gray")
-    play(game, "d5-d4", "pass", "pass", "c3 royal-guard d4")
+    play(game, "d5-d4", "pass", "pass", "c3 migols-royal-guard d4")
     assert game.piece_at("c3").name == "King Migol"
     assert game.piece_at("d4") is None and game.piece_at("d5") is None
     assert dead(game, "gray") == ["Lord of the Dead"]
@@ -326,23 +326,23 @@ def test_wannok_flies():
 def test_frodnaj_archer_strikes_a_weaker_piece_two_squares_away():
     game = position({"d4": 14, "f6": 155, "b6": 152, "h8": 143})
     assert "d4 distance-strike f6" in options(game)
-    play(game, "d4 distance-strike f6")
+    play(game, "d4 distance-strike f6", "pass", "pass")
     assert dead(game, "gray") == ["Plague Bearer"]
 
 
 def test_frodnaj_archer_leaves_an_equal_piece_alone():
     game = position({"d4": 14, "b6": 152, "h8": 143})
-    play(game, "d4 distance-strike b6")
+    play(game, "d4 distance-strike b6", "pass", "pass")
     assert game.piece_at("b6").name == "Giant Zombie Rat"
     assert seen_by(game, "beige", "b6") == 152
 
 
 def test_relfreod_archer_strikes_only_below_four():
     game = position({"d4": 17, "d6": 157, "f4": 155, "h8": 143})
-    play(game, "d4 distance-strike f4")
+    play(game, "d4 distance-strike f4", "pass", "pass")
     assert game.piece_at("f4").name == "Plague Bearer"  # 4 against 4: nothing
     game = position({"d4": 17, "d6": 157, "f4": 155, "h8": 143})
-    play(game, "d4 distance-strike d6")
+    play(game, "d4 distance-strike d6", "pass", "pass")
     assert dead(game, "gray") == ["Bone Legion"]
 
 
@@ -372,7 +372,7 @@ def test_poy_turns_a_distance_strike_back_on_the_striker():
 
 def test_a_piece_without_poys_ability_falls_to_the_same_strike():
     game = position({"d4": 23, "d6": 154, "a1": 21, "h8": 143}, active="gray")
-    play(game, "d6 distance-strike d4")
+    play(game, "d6 distance-strike d4", "pass", "pass")
     assert dead(game, "beige") == ["Wood Elf"]
 
 

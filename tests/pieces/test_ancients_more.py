@@ -168,14 +168,14 @@ def test_flood_bringer_reveals_pieces_next_to_water_and_destroys_one():
 
 def test_elven_assassin_slays_a_base_ten_piece():
     game = position({"d4": 26, "f6": 172, "h8": 143})
-    play(game, "d4 assassinate f6")
+    play(game, "d4 elven-assassin f6")
     assert dead(game, "gray") == ["Queen Kivoa"] and dead(game, "beige") == []
     assert game.piece_at("d4").name == "Elven Assassin"
 
 
 def test_elven_assassin_dies_on_anything_else_and_the_target_is_shown():
     game = position({"d4": 26, "d6": 146, "h8": 143})
-    play(game, "d4 assassinate d6")
+    play(game, "d4 elven-assassin d6")
     assert dead(game, "beige") == ["Elven Assassin"] and dead(game, "gray") == []
     assert seen_by(game, "beige", "d6") == 146
 
@@ -183,19 +183,19 @@ def test_elven_assassin_dies_on_anything_else_and_the_target_is_shown():
 def test_elven_assassin_looks_at_base_not_current_strength():
     game = position({"d4": 26, "d6": 174, "h8": 143})
     assert game.strength_at("d6") == 10  # Frinhorn: 9, +1 on plains
-    play(game, "d4 assassinate d6")
+    play(game, "d4 elven-assassin d6")
     assert dead(game, "beige") == ["Elven Assassin"]
 
 
 def test_elven_assassin_dies_on_magic():
     game = position({"d4": 26, "e5": 198, "h8": 143})
-    play(game, "d4 assassinate e5")
+    play(game, "d4 elven-assassin e5")
     assert dead(game, "beige") == ["Elven Assassin"] and dead(game, "gray") == []
 
 
 def test_elven_assassin_reach_and_targets():
     game = position({"d4": 26, "d7": 172, "c3": 21, "b2": 143, "h8": 143})
-    assert powers_of(game, "d4") == ["d4 assassinate b2"]  # d7 is 3 away; c3 is beige
+    assert powers_of(game, "d4") == ["d4 elven-assassin b2"]  # d7 is 3 away; c3 is beige
 
 
 # -- #27 Clevut -----------------------------------------------------------------------------

@@ -49,11 +49,11 @@ def test_elementus_lends_flying_to_a_distant_spirit():
     # Spirit of Forest (79) at d4 behind Montika; Elementus far away at a1.
     game = position({"a1": 70, "d4": 79, "d5": 83, "h8": 146})
     opts = options(game)
-    assert "a1 elementus d4" in opts
-    assert "a1 elementus d5" not in opts, "Montika is a ram, not a spirit"
-    assert "a1 elementus a1" in opts, "Elementus is a spirit too"
+    assert "a1 elementus-the-airlord d4" in opts
+    assert "a1 elementus-the-airlord d5" not in opts, "Montika is a ram, not a spirit"
+    assert "a1 elementus-the-airlord a1" in opts, "Elementus is a spirit too"
     assert not any(o.startswith("d4 flying") for o in opts)
-    play(game, "a1 elementus d4")
+    play(game, "a1 elementus-the-airlord d4")
     assert "d4 flying d6" in options(game)
     play(game, "d4 flying d6")
     assert name_at(game, "d6") == "Spirit of Forest"
@@ -61,7 +61,7 @@ def test_elementus_lends_flying_to_a_distant_spirit():
 
 def test_elementus_flying_lasts_only_this_turn():
     game = position({"a1": 70, "d4": 79, "d5": 83, "h8": 146})
-    play(game, "a1 elementus d4", "a1-a2", "pass", "pass", "h8-h7", "pass", "pass")
+    play(game, "a1 elementus-the-airlord d4", "a1-a2", "pass", "pass", "h8-h7", "pass", "pass")
     assert game.active_player == "beige"
     assert not any(o.startswith("d4 flying") for o in options(game))
 
@@ -69,7 +69,7 @@ def test_elementus_flying_lasts_only_this_turn():
 def test_elementus_only_helps_spirits_of_your_own():
     # A spirit the opponent controls is not offered.
     game = position({"a1": 70, "d4": {"number": 79, "controller": "gray"}, "h8": 146})
-    assert "a1 elementus d4" not in options(game)
+    assert "a1 elementus-the-airlord d4" not in options(game)
 
 
 # -- #71 Electibra ---------------------------------------------------------------------
@@ -313,7 +313,11 @@ def test_fray_gathers_blue_pieces_that_can_move():
     play(game, "choose h1", "choose e5")
     assert name_at(game, "c5") == "Montika" and name_at(game, "e5") == "Spirit of Vision"
     assert knows(game, "gray", "c5") and knows(game, "gray", "e5") and knows(game, "gray", "d4")
-    assert game.decision_kind == "window", "nothing else blue can come"
+    # Nothing else blue can come, but the question is still put: stopping on its own would
+    # tell gray that beige has no other mobile blue piece.
+    assert options(game) == ["choose done"]
+    play(game, "choose done")
+    assert game.decision_kind == "window"
 
 
 def test_fray_brings_at_most_three_and_may_stop():

@@ -258,6 +258,16 @@ def test_great_shaman_needs_a_silver_magic_piece_of_yours():
     assert not any("great-shaman" in o for o in options(game))
 
 
+def test_great_shaman_raises_silver_magic_from_any_destroyed_area():
+    # Ruling: the text names no owner. Beige plays a captured Great Shaman: gray's destroyed
+    # Lightning Bolt comes back under beige's control.
+    game = position({"e5": lent(GREAT_SHAMAN), "h1": SRIK, "a8": CRUSH},
+                    destroyed={"gray": [BOLT]})
+    assert "e5 great-shaman" in options(game)
+    play(game, "e5 great-shaman", "choose gray:0", "choose e5")
+    assert name_at(game, "e5") == "Lightning Bolt" and game.controller_at("e5") == "beige"
+
+
 def test_great_shaman_cannot_raise_the_curse_piece():
     game = position({"e5": GREAT_SHAMAN, "h1": SRIK, "a8": CRUSH}, curse=(IDOL, "gray"),
                     active="gray")
@@ -362,13 +372,13 @@ def test_rock_giant_distance_strike():
                     active="gray")
     assert {"d5 distance-strike d3", "d5 distance-strike e4"} <= set(options(game))
     assert "d5 distance-strike h1" not in options(game)
-    play(game, "d5 distance-strike d3")
+    play(game, "d5 distance-strike d3", "pass", "pass")
     assert dead(game, "beige") == ["Spirit of Negation"]
 
 
 def test_rock_giant_strike_fails_against_a_stronger_piece():
     game = position({"d5": ROCK_GIANT, "e4": SRIK, "h1": HIGH_ELF}, active="gray")
-    play(game, "d5 distance-strike e4")
+    play(game, "d5 distance-strike e4", "pass", "pass")
     assert name_at(game, "e4") == "Srik" and knows(game, "gray", "e4")
 
 
@@ -455,7 +465,7 @@ def test_colossor_reflects_a_distance_strike():
 
 def test_a_distance_strike_kills_a_weaker_piece_that_is_not_colossor():
     game = position({"d3": lent(ROCK_GIANT), "d5": MIST_GIANT, "h8": CRUSH, "a1": SRIK})
-    play(game, "d3 distance-strike d5")
+    play(game, "d3 distance-strike d5", "pass", "pass")
     assert name_at(game, "d5") is None and name_at(game, "d3") == "Rock Giant"
 
 

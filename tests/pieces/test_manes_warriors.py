@@ -78,13 +78,13 @@ def test_kutbone_strikes_a_weaker_piece_two_squares_away():
     game = setup({"d6": 154, "d4": beige(162), "f4": 85}, active="gray")
     opts = options(game)
     assert "d6 distance-strike d4" in opts and "d6 distance-strike f4" in opts
-    play(game, "d6 distance-strike d4")
+    play(game, "d6 distance-strike d4", "pass", "pass")
     assert game.piece_at("d4") is None and dead(game, "beige") == ["Wascyo"]
 
 
 def test_kutbone_strike_does_nothing_to_an_equal_piece():
     game = setup({"d6": 154, "f4": 85}, active="gray")
-    play(game, "d6 distance-strike f4")
+    play(game, "d6 distance-strike f4", "pass", "pass")
     assert game.piece_at("f4").name == "Spirit of Negation"
     assert game.view("gray").piece_on("f4").name == "Spirit of Negation"
 

@@ -25,8 +25,9 @@ FORESTS = {"a1": "forest", "b1": "forest", "c1": "forest"}
 
 def replace_curse(curse):
     """Gray Knight (beige) destroys Nosimaj, whose curse replaces ``curse``."""
+    curse = curse if isinstance(curse, tuple) else (curse, "gray")
     game = position({"d3": 44, "d4": 195, "h1": 11, "h8": 184}, terrain=FORESTS,
-                    curse=(curse, "gray"), destroyed=MOLD_GRAVE)
+                    curse=curse, destroyed=MOLD_GRAVE)
     play(game, "d3-d4", "pass", "pass")
     return game
 
@@ -80,6 +81,17 @@ def test_oeroed_budget_of_six_allows_slime_and_foulis():
     assert sorted(options(game)) == sorted([f"choose {foulis}", "choose done"])
     play(game, f"choose {foulis}", "choose a1")
     assert game.piece_at("a1").name == "Foulis"
+
+
+def test_molds_come_back_from_any_destroyed_area_for_the_curse_player():
+    # Ruling: the text names no owner. Bremmuk's curse works for beige (it was destroyed while
+    # beige held it): gray's destroyed molds come back under beige's control.
+    game = replace_curse((171, "beige"))
+    assert game.current_player == "beige"
+    g = game.engine
+    slime = g.ref(next(p for p in g.dead[1] if g.types[p].name == "Slime of Bremmuk"))
+    play(game, f"choose {slime}", "choose a1")
+    assert game.piece_at("a1").name == "Slime of Bremmuk" and game.controller_at("a1") == "beige"
 
 
 def test_mold_curse_does_nothing_while_in_effect():
@@ -204,13 +216,13 @@ def test_hidden_hive_moves_to_forest_once_per_game():
                     active="gray")
     opts = options(game)
     assert not any(o.startswith("a1-") for o in opts)  # a stationary castle
-    assert sorted(o for o in opts if "hidden-hive" in o) == ["a1 hidden-hive f4", "a1 hidden-hive g4"]
-    play(game, "a1 hidden-hive f4", "pass", "pass")
+    assert sorted(o for o in opts if "hidden-hive" in o) == ["a1 the-hidden-hive f4", "a1 the-hidden-hive g4"]
+    play(game, "a1 the-hidden-hive f4", "pass", "pass")
     assert game.piece_at("f4").name == "The Hidden Hive"
     assert known_to(game, "beige", "f4") == 203
     play(game, "h8-h7", "pass", "pass")
     assert game.active_player == "gray"
-    assert not any("hidden-hive" in o for o in options(game))
+    assert not any("the-hidden-hive" in o for o in options(game))
 
 
 # -- #204 Infested Nest -------------------------------------------------------------------

@@ -232,13 +232,13 @@ def test_lizarkus_moves_between_squares_next_to_water():
 def test_spitting_mushrooms_strike_a_weaker_piece_two_squares_away():
     game = position({"d2": 188, "d4": B(193), "h8": B(11)}, active="gray")
     assert "d2 distance-strike d4" in options(game)
-    play(game, "d2 distance-strike d4")
+    play(game, "d2 distance-strike d4", "pass", "pass")
     assert game.piece_at("d4") is None and dead_names(game, "beige") == ["Nazint"]
 
 
 def test_spitting_mushrooms_do_not_harm_an_equal_piece():
     game = position({"d2": 188, "d4": B(189), "h8": B(11)}, active="gray")
-    play(game, "d2 distance-strike d4")
+    play(game, "d2 distance-strike d4", "pass", "pass")
     assert game.piece_at("d4").name == "Parasitix"
     assert game.view("gray").piece_on("d4").number == 189  # it was revealed
 

@@ -105,10 +105,10 @@ def test_tiera_failed_attack_costs_the_opponent_nothing():
 
 def test_oreld_gives_another_turn():
     game = position({"c3": 39, "a1": 41, **KEEP})
-    assert not any("oreld" in o for o in options(game))  # only at the end of the turn
+    assert not any("oreld-the-deliverer" in o for o in options(game))  # only at the end of the turn
     play(game, "a1-a2")
-    assert game.decision_kind == "window" and "c3 oreld" in options(game)
-    play(game, "c3 oreld", "pass", "pass")
+    assert game.decision_kind == "window" and "c3 oreld-the-deliverer" in options(game)
+    play(game, "c3 oreld-the-deliverer", "pass", "pass")
     assert dead(game, "beige") == ["Oreld the Deliverer"]
     assert game.active_player == "beige" and game.decision_kind == "main"
 

@@ -9,6 +9,7 @@ result with :func:`evaluate`. It never looks at a piece its side does not know.
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING
 
 from ..actions import Action
@@ -128,10 +129,14 @@ def settle_turn(g: Engine, rng: random.Random, limit: int = 60) -> None:
 class HeuristicPlayer:
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48):
+    def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
+                 seconds: float | None = None):
+        """``samples`` imagined worlds per decision; with ``seconds``, as many more worlds as
+        that time allows (for matches at equal time per move)."""
         self.rng = random.Random(seed)
         self.samples = samples
         self.breadth = breadth
+        self.seconds = seconds
 
     def choose(self, game: Game) -> Action:
         obvious = obvious_answer(game)
@@ -151,17 +156,18 @@ class HeuristicPlayer:
         pending = g.pending
         assert pending is not None
         me = pending.player
-        worlds = [determinize(g, me, self.rng) for _ in range(self.samples)]
-        out = []
-        for a in actions:
-            total = 0.0
-            for w in worlds:
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        totals = [0.0] * len(actions)
+        n = 0
+        while n < self.samples or (deadline is not None and time.perf_counter() < deadline):
+            w = determinize(g, me, self.rng)
+            for i, a in enumerate(actions):
                 sim = w.copy()
                 try:
                     sim.answer(a)
                     settle_turn(sim, self.rng)
-                    total += evaluate(sim, me)
+                    totals[i] += evaluate(sim, me)
                 except Exception:  # an imagined world can be impossible; judge it harshly
-                    total -= WIN
-            out.append((a, total / len(worlds) + self.rng.random() * 1e-3))
-        return out
+                    totals[i] -= WIN
+            n += 1
+        return [(a, t / n + self.rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]

@@ -16,7 +16,8 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import PASS, Action
+from ..moves import dynamic_keywords, offer_actions, standard_moves
 from ..visibility import determinize
 from .heuristic import HeuristicPlayer, evaluate, obvious_answer
 
@@ -105,8 +106,18 @@ class ISMCTSPlayer:
     def _rollout(self, w: Engine, me: int) -> float:
         rng = self.rng
         for _ in range(self.depth):
-            if w.over or w.pending is None:
+            pending = w.pending
+            if w.over or pending is None:
                 break
+            if pending.name == "window" and rng.random() < 0.9:
+                w.answer(PASS)  # the usual answer, always legal: no need to list the others
+                continue
+            if pending.name == "main":
+                # A random piece's move or action: far cheaper than listing the whole army's.
+                quick = quick_main_action(w, pending.player, rng)
+                if quick is not None:
+                    w.answer(quick)
+                    continue
             opts = w.options()
             # Passing is the usual answer in windows; random abilities mostly waste pieces.
             if opts[0].kind == "pass" and rng.random() < 0.9:
@@ -114,3 +125,22 @@ class ISMCTSPlayer:
             else:
                 w.answer(opts[rng.randrange(len(opts))])
         return math.tanh(evaluate(w, me) / 12.0)
+
+
+def quick_main_action(w: Engine, player: int, rng: random.Random) -> Action | None:
+    """A legal move or action for ``player``'s main decision, drawn by picking a random piece
+    that has one (a subset of the legal actions, without building the whole list)."""
+    ctrl, loc = w.ctrl, w.loc
+    own = [p for p in range(len(loc)) if loc[p] >= 0 and ctrl[p] == player]
+    if not own:
+        return None
+    dyn = dynamic_keywords(w)
+    out: list[Action] = []
+    start = rng.randrange(len(own))
+    for i in range(len(own)):  # from a random piece on, the first that can do something
+        pid = own[(start + i) % len(own)]
+        standard_moves(w, pid, loc[pid], out, dyn)
+        offer_actions(w, pid, out, dyn)
+        if out:
+            return out[rng.randrange(len(out))]
+    return None

@@ -8,18 +8,32 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
-from ..errors import LegendsError
+from ..errors import LegendsError, clip
 
-COMMANDS = ("game", "play", "simulate", "replay", "pieces")
+COMMANDS = ("game", "play", "simulate", "replay", "pieces", "verify")
+MAX_MESSAGE = 1000  # characters of an error line (an army report lists every fault)
+
+
+def error_line(message: object) -> str:
+    """One line of at most :data:`MAX_MESSAGE` characters, whatever the message holds."""
+    return clip(" ".join(str(message).split()), MAX_MESSAGE)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is reported on one line (the usage is one --help away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"legends: error: {error_line(message)} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import game_cmd, pieces_cmd, play_cmd, replay_cmd, simulate_cmd
+    from . import game_cmd, pieces_cmd, play_cmd, replay_cmd, simulate_cmd, verify_cmd
 
-    ap = argparse.ArgumentParser(prog="legends", description="Stratego Legends rules engine.")
+    ap = Parser(prog="legends", description="Stratego Legends rules engine.")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
-    for mod in (game_cmd, play_cmd, simulate_cmd, replay_cmd, pieces_cmd):
+    for mod in (game_cmd, play_cmd, simulate_cmd, replay_cmd, pieces_cmd, verify_cmd):
         mod.add_parser(sub)
     return ap
 
@@ -32,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except (LegendsError, OSError, ValueError, KeyError) as exc:
-        print(f"legends: error: {exc}", file=sys.stderr)
+        print(f"legends: error: {error_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("", file=sys.stderr)

@@ -1,13 +1,40 @@
-"""Argument helpers shared by the commands."""
+"""Argument helpers shared by the commands.
+
+Every value from the command line or from a file is checked here or by the library, and a bad
+one is reported on one line that names the argument or the file.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+from collections.abc import Callable
 from typing import Any
 
-from ..errors import ArmyError
+from .. import safejson
+from ..errors import ArmyError, PositionError, short
+from ..position import SEED_LIMIT
+
+MAX_ARMY_FILE = 1024 * 1024  # bytes; an army is a few dozen numbers or names
+
+
+def whole(lowest: int, highest: int | None = None, shown: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from ``lowest`` (to ``highest``, if given, which
+    messages show as ``shown`` when that is given)."""
+    def read(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 100 else None
+        except ValueError:
+            value = None
+        if value is None or value < lowest or (highest is not None and value > highest):
+            upto = "" if highest is None else f" and at most {shown or highest}"
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of {lowest} or more{upto}, not {short(text, 30)}")
+        return value
+    return read
+
+
+seed_arg = whole(0, SEED_LIMIT - 1, "2**256 - 1")
 
 
 def army_arg(text: str | None) -> Any:
@@ -18,24 +45,47 @@ def army_arg(text: str | None) -> Any:
     if text == "random" or text.startswith("preset") or text.isdigit():
         return text
     if not os.path.exists(text):
-        raise ArmyError(f"army {text!r}: not a preset (preset-1..preset-6), 'random' or a file")
-    raw = open(text, encoding="utf-8").read()
+        raise ArmyError(f"army {short(text)}: not a preset (preset-1..preset-6), 'random' or a file")
+    with open(text, "rb") as fh:
+        data = fh.read(MAX_ARMY_FILE + 1)
+    if len(data) > MAX_ARMY_FILE:
+        raise ArmyError(f"army file {text}: larger than {MAX_ARMY_FILE} bytes")
     try:
-        items = json.loads(raw)
-    except json.JSONDecodeError:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ArmyError(f"army file {text}: not UTF-8 text") from None
+    if raw.lstrip().startswith(("[", "{", '"')):
+        try:
+            items = safejson.loads(raw, "army")
+        except PositionError as exc:
+            raise ArmyError(f"army file {text}: {exc}") from None
+    else:
         items = [x for x in raw.replace(",", "\n").splitlines() for x in [x.strip()] if x]
-    if not isinstance(items, list):
+    if not isinstance(items, list) or not all(isinstance(x, str | int) for x in items):
         raise ArmyError(f"army file {text}: expected a list of collector numbers or names")
-    return [int(x) if isinstance(x, str) and x.strip().lstrip("#").isdigit() else x for x in items]
+    return [int(x) if isinstance(x, str) and x.strip().lstrip("#").isdigit()
+            and x.isascii() and len(x) < 10 else x for x in items]
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, help="seed for boards, presets and placement")
+    p.add_argument("--seed", type=seed_arg, help="seed for boards, presets and placement")
     p.add_argument("--beige", help="beige army: preset-1..preset-6, random, or a file")
     p.add_argument("--gray", help="gray army: preset-1..preset-6, random, or a file")
     p.add_argument("--boards", help="four battle boards, e.g. 1A,2B,3C,4D (optionally 1A@90)")
-    p.add_argument("--turn-limit", type=int, default=None, help="stop after this many turns")
+    p.add_argument("--turn-limit", type=whole(1), default=None, help="stop after this many turns")
 
 
 def boards_arg(text: str | None) -> list[str] | None:
     return [b.strip() for b in text.split(",")] if text else None
+
+
+def read_record(path: str) -> dict[str, Any]:
+    """A game record file, read within bounds; errors name the file.
+
+    :raises OSError: the file cannot be read.
+    :raises PositionError: it is not a game record.
+    """
+    record = safejson.load_file(path, "record")
+    if not isinstance(record, dict):
+        raise PositionError(f"{path}: not a game record (expected a JSON object)")
+    return record

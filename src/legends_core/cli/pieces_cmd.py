@@ -26,9 +26,8 @@ def run(args: argparse.Namespace) -> int:
             t = cat.find(args.piece)
         except KeyError as exc:
             raise LookupErrorLine(str(exc.args[0])) from None
-        s = t.strength if t.strength is not None else t.kind
         print(f"#{t.number} {t.name}{' (extra)' if t.extra else ''}")
-        print(f"  {t.kind}, strength {s}, {t.colour} {t.type} ({t.nation}, {t.army} army)")
+        print(f"  {t.kind}, {t.strength_label}, {t.colour} {t.type} ({t.nation}, {t.army} army)")
         print(f"  {t.text}")
         for p in t.powers:
             key = f" [{p.key}]" if p.key else ""

@@ -9,10 +9,11 @@ from collections.abc import Callable
 
 from ..actions import Action
 from ..ai import make_player
-from ..errors import LegendsError
+from ..errors import LegendsError, PositionError, short
 from ..events import Event
 from ..game import Game
-from .common import add_game_options, army_arg, boards_arg
+from . import error_line
+from .common import add_game_options, army_arg, boards_arg, read_record
 from .text import board_text, event_lines
 
 HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass').
@@ -32,8 +33,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     if args.load:
-        with open(args.load, encoding="utf-8") as fh:
-            game = Game.from_record(json.load(fh))
+        record = read_record(args.load)
+        try:
+            game = Game.from_record(record)
+        except PositionError as exc:
+            raise PositionError(f"{args.load}: {exc}") from None
     else:
         game = Game.new(beige=army_arg(args.beige), gray=army_arg(args.gray),
                         boards=boards_arg(args.boards), seed=args.seed,
@@ -79,14 +83,15 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
                 print(board_text(game.view(me)))
                 continue
             if text.startswith("save "):
-                path = text[5:].strip()
-                with open(path, "w", encoding="utf-8") as fh:
-                    json.dump(game.record(), fh)
-                print(f"saved to {path}")
+                save(game, text[5:].strip())
                 continue
+            # ASCII and short: int() refuses digits such as '²' and numbers of 4300+ digits.
+            number = text.isascii() and text.isdigit()
             try:
-                action = actions[int(text) - 1] if text.isdigit() else Action.from_str(text)
-                if text.isdigit() and int(text) < 1:
+                if number and not 1 <= len(text) <= 6:
+                    raise IndexError
+                action = actions[int(text) - 1] if number else Action.from_str(text)
+                if number and int(text) < 1:
                     raise IndexError
                 unseen.extend(game.events_for(game.apply(action, player=me), me))
                 break
@@ -99,3 +104,16 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     print(board_text(game.view(me)))
     print(f"Winner: {game.winner or 'nobody'} ({game.reason})")
     return 0
+
+
+def save(game: Game, path: str) -> None:
+    """Save the record; a path that cannot be written is reported and play goes on."""
+    text = json.dumps(game.record())
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        print(f"could not save to {short(path)}: {exc.strerror or error_line(exc)}; "
+              "the game goes on")
+        return
+    print(f"saved to {path}")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 
 from ..actions import Action
+from ..errors import LegendsError, PositionError
 from ..game import Game
+from .common import read_record
 from .text import board_text, event_lines
 
 
@@ -22,12 +23,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with open(args.file, encoding="utf-8") as fh:
-        record = json.load(fh)
-    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-        raise ValueError(f"{args.file}: not a game record (no 'actions' list)")
+    record = read_record(args.file)
+    if not isinstance(record.get("actions"), list):
+        raise PositionError(f"{args.file}: not a game record (no 'actions' list)")
     actions = record["actions"]
-    game = Game.from_record({**record, "actions": []})
+    try:
+        game = Game.from_record({**record, "actions": []})
+    except PositionError as exc:
+        raise PositionError(f"{args.file}: {exc}") from None
     viewer = None if args.view == "full" else args.view
     names = {n: t.name for n, t in game.engine.catalogue.items()}
     if args.svg:
@@ -44,9 +47,12 @@ def run(args: argparse.Namespace) -> int:
     picture(0, None)
     print(board_text(game.view(viewer)))
     for i, text in enumerate(actions, 1):
-        action = Action.from_str(text)
         who = game.current_player
-        events = game.apply(action)
+        try:
+            action = Action.from_str(text)
+            events = game.apply(action)
+        except LegendsError as exc:
+            raise PositionError(f"{args.file}: actions[{i - 1}]: {exc}") from None
         if viewer is not None:
             events = game.events_for(events, viewer)
         print(f"[{i}] turn {game.turn} {who}: {action}")
@@ -55,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
         picture(i, action)
         if args.step:
             print(board_text(game.view(viewer)))
-            input("-- Enter for the next action --")
+            try:
+                input("-- Enter for the next action --")
+            except EOFError:
+                args.step = False  # no more input: show the rest without waiting
     print(board_text(game.view(viewer)))
     print(f"Winner: {game.winner or 'nobody'} ({game.reason})" if game.is_over
           else f"(record ends at turn {game.turn}; {game.current_player} to decide)")

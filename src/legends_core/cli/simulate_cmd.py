@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import sys
 import time
@@ -13,25 +14,28 @@ from typing import Any
 
 from ..ai import make_player
 from ..game import Game
-from .common import add_game_options, army_arg, boards_arg
+from ..position import SEED_LIMIT
+from .common import add_game_options, army_arg, boards_arg, whole
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many computer games and summarise them")
-    p.add_argument("-n", "--games", type=int, default=20)
+    p.add_argument("-n", "--games", type=whole(1), default=20, help="how many games")
     add_game_options(p)
     p.add_argument("--players", default="heuristic,random",
                    help="beige,gray computer players: random, heuristic or ismcts")
     p.add_argument("--swap", action="store_true",
                    help="alternate which player takes beige (results are per player)")
-    p.add_argument("--jobs", type=int, default=2, help="processes to use")
-    p.add_argument("--pieces", type=int, default=10, help="rows of per-piece statistics")
+    p.add_argument("--jobs", type=whole(1, 256), default=None,
+                   help="processes to use (default: one per core)")
+    p.add_argument("--pieces", type=whole(0), default=10, help="rows of per-piece statistics")
     p.set_defaults(run=run)
 
 
 def play_one(job: dict[str, Any]) -> dict[str, Any]:
+    # Auto-pass: a computer with nothing to say but "pass" is not asked (same games, faster).
     game = Game.new(beige=job["beige"], gray=job["gray"], boards=job["boards"],
-                    seed=job["seed"], setup=True, turn_limit=job["turn_limit"])
+                    seed=job["seed"], setup=True, turn_limit=job["turn_limit"], auto_pass=True)
     bp, gp = job["players"]
     players = {"beige": make_player(bp, job["seed"]), "gray": make_player(gp, job["seed"] + 1)}
     attacks_won: Counter[int] = Counter()
@@ -72,22 +76,28 @@ def run(args: argparse.Namespace) -> int:
     for k in kinds:
         make_player(k)
     base = args.seed if args.seed is not None else int(time.time())
+    if base + args.games > SEED_LIMIT:
+        raise ValueError(f"argument --seed: the seeds {base}.. of {args.games} games run past "
+                         "the largest seed")
     jobs = []
     for i in range(args.games):
         pair = kinds if not (args.swap and i % 2) else kinds[::-1]
         jobs.append({"seed": base + i, "players": pair, "beige": army_arg(args.beige),
                      "gray": army_arg(args.gray), "boards": boards_arg(args.boards),
-                     "turn_limit": args.turn_limit or 1000})
+                     "turn_limit": 1000 if args.turn_limit is None else args.turn_limit})
     results = []
+    workers = args.jobs or os.cpu_count() or 1
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+    with ProcessPoolExecutor(workers) as pool:
         for i, r in enumerate(pool.map(play_one, jobs), 1):
             results.append(r)
             bar = "#" * (30 * i // len(jobs))
             print(f"\r[{bar:<30}] {i}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     n = len(results)
-    print(f"{n} games in {time.perf_counter() - t0:.1f}s (seeds {base}..{base + n - 1})")
+    dt = time.perf_counter() - t0
+    print(f"{n} games in {dt:.1f}s, {n / dt:.2f} games/s on {workers} process"
+          f"{'es' if workers > 1 else ''} (seeds {base}..{base + n - 1})")
     by_player: Counter[str] = Counter()
     by_side: Counter[str] = Counter()
     for r in results:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class DiagonalStep(StepAction):
     """Action: one step to a diagonal neighbour; an enemy there is attacked."""
 
-    key = "diagonal"
+    key = "landor"
 
     def describe(self) -> str:
         return ("Show this piece and step to a diagonally touching square; if an enemy holds "

@@ -21,7 +21,7 @@ class RoyalGuard(Power):
     destroyed, this piece is destroyed instead and the King takes its square."""
 
     label = "Ability"
-    key = "royal-guard"
+    key = "migols-royal-guard"
     protects = frozenset({KING})
 
     def describe(self) -> str:

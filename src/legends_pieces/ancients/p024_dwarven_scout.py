@@ -8,7 +8,7 @@ import attrs
 
 from legends_core import continuation, piece
 
-from ..powers import WhenCurseEnds
+from ..powers import WhenCurseEnds, candidates
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -30,8 +30,8 @@ class ScoutReport(WhenCurseEnds):
 def _ask(game: Engine, player: int, left: int) -> None:
     if left <= 0:
         return
-    hidden = [game.ref(p) for p in game.pieces()
-              if game.hostile(game.ctrl[p], player) and not game.is_revealed(p)]
+    hidden = [game.ref(p) for p in candidates(game, player, whose="enemy")
+              if not game.is_revealed(p)]
     game.ask(player, "choose an enemy piece to reveal", hidden, _chosen,
              {"player": player, "left": left})
 

@@ -20,7 +20,7 @@ class Assassinate(TargetAction):
     """Action: reveal an enemy piece within two squares; a base strength 10 piece dies, any
     other result kills the Assassin."""
 
-    key = "assassinate"
+    key = "elven-assassin"
 
     def describe(self) -> str:
         return ("Reveal an enemy piece up to two squares away: if its base strength is 10 it is "

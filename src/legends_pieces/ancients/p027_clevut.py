@@ -32,10 +32,10 @@ class Mimic(Power):
         if window != "attack":
             return
         fight = game.combat
-        if fight is None or fight[1] != piece or game.loc[piece] != fight[2]:
+        if fight is None or fight.defender != piece or game.loc[piece] != fight.square:
             return
-        attacker = fight[0]
-        if game.loc[attacker] != fight[3] or not game.hostile(game.ctrl[attacker], game.ctrl[piece]):
+        attacker = fight.attacker
+        if game.loc[attacker] != fight.origin or not game.hostile(game.ctrl[attacker], game.ctrl[piece]):
             return
         yield Action.power(game.name(game.loc[piece]), self.key)
 
@@ -43,7 +43,7 @@ class Mimic(Power):
     def legends_perform(self, game: Engine, piece: int) -> None:
         fight = game.combat
         assert fight is not None
-        attacker, square = fight[0], game.loc[piece]
+        attacker, square = fight.attacker, game.loc[piece]
         me = game.ctrl[piece]
         game.destroy([piece], cause=self.key)
         game.take_control(attacker, me)

@@ -13,5 +13,7 @@ PIECE = piece(
     rulings=[
         "The reference chart misspells the name; its own text calls it Dwarven Ambush.",
         "Only a Dwarf that can move may be brought in: a stationary piece never changes square.",
+        "You are asked even when you have no such Dwarf ('done' is then the only answer): the "
+        "spell is seen by both players, so skipping the question would tell them so.",
     ],
 )

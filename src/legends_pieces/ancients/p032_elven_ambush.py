@@ -12,5 +12,7 @@ PIECE = piece(
     powers=[CANNOT_ATTACK, AmbushSpell(type="elf")],
     rulings=[
         "Only an Elf that can move may be brought in: a stationary piece never changes square.",
+        "You are asked even when you have no such Elf ('done' is then the only answer): the "
+        "spell is seen by both players, so skipping the question would tell them so.",
     ],
 )

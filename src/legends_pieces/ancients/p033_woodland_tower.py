@@ -59,7 +59,7 @@ def _expose(game: Engine, value: str, data: dict[str, Any]) -> None:
 
 
 PIECE = piece(
-    33, "Woodland tower", None, kind="castle", type="castle", colour="green",
+    33, "Woodland Tower", None, kind="castle", type="castle", colour="green",
     text="Stationary. Action: show the Tower to force an opponent to show their castle too.",
     powers=[STATIONARY, ExposeCastle()],
     rulings=[

@@ -9,7 +9,7 @@ import attrs
 
 from legends_core import piece
 
-from ..powers import STATIONARY, TargetAction
+from ..powers import STATIONARY, TargetAction, candidate_squares
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -34,9 +34,12 @@ class Sentry(TargetAction):
                 "base strength is at most 4.")
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
-        # A piece already known and out of reach would change nothing: not offered.
-        return [game.loc[q] for q in game.adjacent_enemies(game.loc[piece], game.ctrl[piece])
-                if not (game.is_revealed(q) and not _weak(game, q))]
+        # A piece shown to everyone and out of reach would change nothing: not offered (its
+        # strength is public then, so leaving it out tells no one anything).
+        near = candidate_squares(game, game.ctrl[piece],
+                                 squares=game.board.adjacent(game.loc[piece]), whose="enemy")
+        return [s for s in near
+                if not (game.is_revealed(game.grid[s]) and not _weak(game, game.grid[s]))]
 
     def act(self, game: Engine, piece: int, square: int) -> None:
         target = game.grid[square]

@@ -8,5 +8,5 @@ PIECE = piece(
     84, "Dancing Sword", 5, type="weapon", colour="blue",
     text=("Ability: destroy the Dancing Sword so that a piece of yours beside it has +2 for the "
           "rest of the turn (that piece is revealed)."),
-    powers=[Boost("dancing-sword", 2, sacrifice=True)],
+    powers=[Boost("dancing-sword", 2, sacrifice=True, reveal_target=True)],
 )

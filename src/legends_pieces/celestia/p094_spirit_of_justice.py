@@ -12,6 +12,5 @@ PIECE = piece(
     rulings=[
         "The chart says only 'base strength piece'; that is read as base strength 10, as on "
         "Placton's identical text.",
-        "Base strength is what counts: boosts, curses and terrain do not matter.",
     ],
 )

@@ -9,5 +9,4 @@ PIECE = piece(
     text=("Innate: in a fight with a piece of base strength 10, whichever of the two attacked, "
           "the base 10 piece is destroyed and Placton is not. Action: Quickness."),
     powers=[KillsBase(when="either"), QUICKNESS],
-    rulings=["Base strength is what counts: boosts, curses and terrain do not matter."],
 )

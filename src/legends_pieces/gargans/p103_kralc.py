@@ -9,7 +9,7 @@ import attrs
 
 from legends_core import piece
 
-from ..powers import FLYING, TargetAction
+from ..powers import FLYING, TargetAction, candidate_squares
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -25,9 +25,8 @@ class TownReveal(TargetAction):
         return "Pick an enemy piece on a town square: it is turned face up for all to see."
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
-        me = game.ctrl[piece]
-        return [s for s in game.board.of_terrain("town")
-                if game.grid[s] >= 0 and game.hostile(game.ctrl[game.grid[s]], me)]
+        return candidate_squares(game, game.ctrl[piece], squares=game.board.of_terrain("town"),
+                                 whose="enemy")
 
     def act(self, game: Engine, piece: int, square: int) -> None:
         game.reveal([game.grid[square]])

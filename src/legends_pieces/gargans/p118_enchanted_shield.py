@@ -8,5 +8,5 @@ PIECE = piece(
     118, "Enchanted Shield", 5, type="weapon", colour="silver",
     text=("Ability: destroy the Shield to give a piece of yours next to it +2 until the end "
           "of the turn (that piece is revealed)."),
-    powers=[Boost("enchanted-shield", 2, sacrifice=True)],
+    powers=[Boost("enchanted-shield", 2, sacrifice=True, reveal_target=True)],
 )

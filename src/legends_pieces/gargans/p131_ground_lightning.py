@@ -8,7 +8,7 @@ import attrs
 
 from legends_core import Power, hookimpl, piece
 
-from ..powers import STATIONARY, choose_and_destroy
+from ..powers import STATIONARY, candidates, choose_and_destroy, not_castle
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -35,8 +35,7 @@ class GroundSpell(Power):
         if not flew:
             return
         terrain = game.terrain(square)
-        cands = [p for p in game.pieces() if game.terrain(game.loc[p]) == terrain
-                 and game.types[p].kind != "castle"]
+        cands = candidates(game, caster, squares=game.board.of_terrain(terrain), match=not_castle)
         choose_and_destroy(game, caster, cands, optional=True, cause="spell",
                            about=f"you may destroy one more piece standing on {terrain}")
 
@@ -50,7 +49,10 @@ PIECE = piece(
     rulings=[
         "Flying counts whether printed or gained (granted, or from a curse); it is judged just "
         "before the attacker is destroyed.",
-        "The extra piece may be on either side; a castle cannot be picked (shared ruling: "
-        "castles fall only to attacks).",
+        "The extra piece may be on either side. A castle falls only to an attack: one you "
+        "know is a castle is not offered, and a hidden one you pick is left standing, still "
+        "hidden (the shared ruling on choices and hidden pieces).",
+        "When the attacker had Flying the question is always put, with 'done' among the "
+        "answers, even when no piece on that terrain can be picked.",
     ],
 )

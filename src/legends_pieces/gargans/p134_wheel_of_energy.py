@@ -9,5 +9,5 @@ PIECE = piece(
     text=("Stationary. Ability: destroy the Wheel to give a piece of yours next to it +1 until "
           "the end of the turn (that piece is revealed). Magic: when attacked it is destroyed "
           "along with its attacker."),
-    powers=[STATIONARY, Boost("wheel-of-energy", 1, sacrifice=True), SPELL],
+    powers=[STATIONARY, Boost("wheel-of-energy", 1, sacrifice=True, reveal_target=True), SPELL],
 )

@@ -8,5 +8,6 @@ PIECE = piece(
     135, "Titan Castle", None, kind="castle", type="castle", colour="silver",
     text=("Stationary. Ability (once per turn): reveal the castle and a Titan of yours next to "
           "it; that Titan is revealed and gets +1 for the rest of the turn."),
-    powers=[STATIONARY, Boost("titan-castle", 1, target=of(type="titan"), once="turn")],
+    powers=[STATIONARY, Boost("titan-castle", 1, target=of(type="titan"), once="turn",
+                              reveal_target=True)],
 )

@@ -10,8 +10,7 @@ PIECE = piece(
           "zombie back onto an empty marsh square. With no empty marsh square, nothing returns."),
     powers=[ReturnToTerrainAfterAttack(of(type="zombie"), "marsh", any_area=True)],
     rulings=[
-        "The text says a destroyed zombie, not one of yours, so it may come from any "
-        "destroyed area (our convention for 'any destroyed' pieces); it returns under the "
-        "control of the Lord's player.",
+        "The text names no owner, so the zombie may come from any destroyed area, like every "
+        "return that names none; it returns under the control of the Lord's player.",
     ],
 )

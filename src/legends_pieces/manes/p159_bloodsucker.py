@@ -28,12 +28,12 @@ class Drain(Power):
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
         # Same timing as the shared strength boosts: the gain only matters before its owner
-        # acts in their own turn, or while the Bloodsucker itself is fighting.
+        # acts in their own turn, or while the Bloodsucker itself is fighting or struck at.
         me = game.ctrl[piece]
         if window == "main":
             if game.active != me:
                 return
-        elif window != "attack" or not game.in_combat(piece):
+        elif window not in ("attack", "strike") or not game.in_combat(piece):
             return
         src = game.name(game.loc[piece])
         for p in game.adjacent_pieces(game.loc[piece], me):
@@ -59,8 +59,8 @@ PIECE = piece(
         "The victim's strength is read just before it is destroyed, with everything that "
         "counts at that moment (terrain, curse, boosts for the rest of the turn).",
         "Only warriors can be fed on: magic pieces and castles have no strength to give.",
-        "Offered where strength boosts are: in your own main decision, and in an attack window "
-        "while the Bloodsucker is one of the two fighting pieces.",
+        "Offered where strength boosts are: in your own main decision, and in an attack or "
+        "strike window while the Bloodsucker is one of the two pieces concerned.",
         "It may be used again and again, each time on another piece.",
     ],
 )

@@ -8,7 +8,7 @@ import attrs
 
 from legends_core import piece
 
-from ..powers import STATIONARY, Spell, choose_and_destroy
+from ..powers import STATIONARY, Spell, candidates, choose_and_destroy, not_castle
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -26,8 +26,7 @@ class SkullSpell(Spell):
     def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
         if game.types[attacker].colour != "gold":
             return
-        targets = [game.grid[s] for s in game.board.of_terrain("marsh")
-                   if game.grid[s] >= 0 and game.types[game.grid[s]].kind != "castle"]
+        targets = candidates(game, caster, squares=game.board.of_terrain("marsh"), match=not_castle)
         choose_and_destroy(game, caster, targets, optional=True,
                            about="you may destroy a piece on a marsh square", cause="spell")
 
@@ -39,8 +38,12 @@ PIECE = piece(
           "standing on marsh."),
     powers=[STATIONARY, SkullSpell()],
     rulings=[
-        "Any piece on marsh may be chosen, yours or the enemy's, but not a castle: a castle "
-        "falls only to an attack. A magic piece chosen is destroyed without casting its spell.",
+        "Any piece on marsh may be chosen, yours or the enemy's. A castle falls only to an "
+        "attack: one you know is a castle is not offered, and a hidden one you pick is left "
+        "standing, still hidden (the shared ruling on choices and hidden pieces). A magic "
+        "piece chosen is destroyed without casting its spell.",
+        "After a gold attacker the question is always put, with 'done' among the answers, even "
+        "when no piece on marsh can be picked.",
         "Gold means the attacker's printed colour.",
         "'You' is the player who controlled the Skull when it was attacked.",
     ],

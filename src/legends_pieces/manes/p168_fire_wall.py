@@ -9,7 +9,7 @@ PIECE = piece(
     text=("Stationary. Ability: destroy the Fire Wall to reveal an enemy piece next to it; "
           "that piece is weakened by 2 until the turn is over. Magic: when attacked, the Fire "
           "Wall and its attacker are destroyed."),
-    powers=[STATIONARY, Weaken("fire-wall", -2), SPELL],
+    powers=[STATIONARY, Weaken("fire-wall", -2, reveal_target=True), SPELL],
     rulings=[
         "It may be used in any window, also in the opponent's turn: a piece brought to 0 or "
         "less is destroyed at once.",

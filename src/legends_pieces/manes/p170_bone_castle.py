@@ -10,4 +10,9 @@ PIECE = piece(
           "Slashing until the turn is over."),
     powers=[STATIONARY, Grant("bone-castle", "slashing", target=of(type="skeleton"),
                               reach="adjacent")],
+    rulings=[
+        "Only the castle is revealed: the text shows no other piece, so the skeleton stays "
+        "hidden and the other players are not told which neighbour got Slashing. It is "
+        "revealed when it uses the action, like any piece using a power.",
+    ],
 )

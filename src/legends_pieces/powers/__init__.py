@@ -2,7 +2,8 @@
 
 See each module: :mod:`.keywords` (traits), :mod:`.movement`, :mod:`.ranged`,
 :mod:`.strength`, :mod:`.boosts`, :mod:`.combat`, :mod:`.magic`, :mod:`.curses`,
-:mod:`.turns`, :mod:`.choices` (multi-step choices) and :mod:`.match` (piece filters).
+:mod:`.turns`, :mod:`.choices` (multi-step choices), :mod:`.match` (piece filters) and
+:mod:`.knowledge` (candidate lists built from what the chooser knows).
 """
 
 from .boosts import Boost, Grant, Weaken
@@ -43,6 +44,7 @@ from .keywords import (
     DispelMagic,
     Stationary,
 )
+from .knowledge import candidate_squares, candidates, could_match, not_castle
 from .magic import SPELL, AmbushSpell, GraveSpell, Spell, SpellOpponentDestroys
 from .match import ANY, WARRIOR, Match, of
 from .movement import (
@@ -96,6 +98,7 @@ __all__ = [
     "ReturnToTerrainAfterAttack", "RevealFlownOver", "Sacrifice", "SacrificeForceDestroy", "SacrificeForceGive", "Slashing", "Spell",
     "SpellOpponentDestroys", "Stationary", "StepAction", "Surround", "Switching", "TargetAction", "Teleport", "TerrainBonus",
     "TerrainJump", "Vision", "VsColour", "VsKeyword", "WaterJump", "Weaken", "WhenCurseEnds",
+    "candidate_squares", "candidates", "could_match", "not_castle",
     "choose_and_destroy", "move_or_attack", "enemies_within_two", "choose_square", "destroyed_matching", "move_one_to", "of",
     "opponent_destroys", "opponent_gives", "return_pieces", "reveal_then_destroy_one",
 ]

@@ -1,43 +1,62 @@
 """Abilities that change a piece for the rest of the turn: strength boosts (revealing the
 helper, or destroying it), weakening an enemy, and granting a keyword action.
 
-Ruling (timing): abilities may be used at any time, but an effect that lasts until the end of
-the turn can only matter before its owner acts in their own turn or during an attack. So a
-strength boost is offered in the player's main decision and in attack windows (during an attack
-only for a piece in that attack), and a granted movement action only in the player's own main
-decision. Weakening an enemy can destroy it outright, so it is offered in every window.
+The piece using the ability is always revealed (the kernel does it). Its target is revealed only
+when the piece's text says so (``reveal_target=True``): a block never reveals on its own. A
+target left hidden is also kept out of what other players are told about the ability
+(``secret_targets``), so pointing at it does not give it away. When each ability is offered:
+see the ruling "When abilities are offered".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from legends_core import Action, Power, hookimpl
+from legends_core.rulings import ruling
 
+from .knowledge import Whose, candidates
 from .match import ANY, Match
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
+RULINGS = (
+    ruling("When abilities are offered",
+           "Abilities may be used at any time, but an effect that lasts until the end of the "
+           "turn can only matter before its owner acts in their own turn, during an attack, or "
+           "before a Distance Strike is decided. So a strength boost is offered in its player's "
+           "main decision and in attack and strike windows (there only for one of the two "
+           "pieces concerned), and a granted movement action "
+           "only in its player's own main decision. Weakening an enemy can destroy it outright, "
+           "so it is offered in every window. This keeps response windows finite without taking "
+           "away a useful choice."),
+    ruling("Granted actions and stationary pieces",
+           "A movement action lent for the rest of the turn (Flying, Charging, Slashing, "
+           "Quickness ...) is never offered for a stationary piece: it cannot move by itself, "
+           "so the action could not be used."),
+)
 
-def _candidates(g: Engine, piece: int, reach: str, match: Match, own: bool = True) -> list[int]:
+
+def _candidates(g: Engine, piece: int, reach: str, match: Match, whose: Whose = "own") -> list[int]:
     """Pieces an ability may target: adjacent ones, or (``reach="any"``) any piece on the
     board including this one."""
-    me = g.ctrl[piece]
-    if reach == "adjacent":
-        pool = g.adjacent_pieces(g.loc[piece])
-    else:
-        pool = g.pieces()
-    return [p for p in pool if match(g, p) and (g.ctrl[p] == me) == own]
+    squares = g.board.adjacent(g.loc[piece]) if reach == "adjacent" else None
+    return candidates(g, g.ctrl[piece], squares=squares, whose=whose, match=match)
+
+
+def _hidden_unless_revealed(power: Any) -> bool:
+    return not power.reveal_target
 
 
 @attrs.frozen(repr=False)
 class Boost(Power):
-    """Ability: reveal this piece and a target you control to give the target ``amount``
-    for the rest of the turn; with ``sacrifice`` this piece is destroyed to do it."""
+    """Ability: reveal this piece to give a target you control ``amount`` for the rest of the
+    turn (the target is revealed too when ``reveal_target``); with ``sacrifice`` this piece is
+    destroyed to do it."""
 
     key: str
     amount: int
@@ -45,7 +64,10 @@ class Boost(Power):
     reach: str = "adjacent"
     sacrifice: bool = False
     once: str | None = None
+    reveal_target: bool = False
     label: str = "Ability"
+    secret_targets: bool = attrs.field(
+        init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
 
     def describe(self) -> str:
         how = "Destroy this piece" if self.sacrifice else "Reveal this piece"
@@ -53,27 +75,30 @@ class Boost(Power):
         what = self.target.describe()
         what = "piece" if what == "any" else f"{what} piece"
         lim = " Once per turn." if self.once == "turn" else ""
-        return f"{how} to give {where} {what} of yours {self.amount:+d} for the rest of the turn.{lim}"
+        shown = "that piece is revealed" if self.reveal_target else "that piece stays hidden"
+        return (f"{how} to give {where} {what} of yours {self.amount:+d} for the rest of the turn; "
+                f"{shown}.{lim}")
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
         if window == "main":
             if game.active != game.ctrl[piece]:
                 return
-        elif window != "attack":
+        elif window not in ("attack", "strike"):
             return
         src = game.name(game.loc[piece])
         for p in _candidates(game, piece, self.reach, self.target):
             if game.types[p].kind != "warrior":
                 continue
-            if window == "attack" and not game.in_combat(p):
+            if window != "main" and not game.in_combat(p):
                 continue
             yield Action.power(src, self.key, game.name(game.loc[p]))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
-        game.reveal([target])
+        if self.reveal_target:
+            game.reveal([target])
         if self.sacrifice:
             game.destroy([piece], cause=self.key)
         game.boost(target, self.amount, piece)
@@ -81,52 +106,58 @@ class Boost(Power):
 
 @attrs.frozen(repr=False)
 class Weaken(Power):
-    """Ability: destroy this piece to reveal an adjacent enemy piece and give it ``amount``
-    (negative) for the rest of the turn."""
+    """Ability: destroy this piece to give an adjacent enemy piece ``amount`` (negative) for
+    the rest of the turn, revealing that piece when ``reveal_target``."""
 
     key: str
     amount: int
+    reveal_target: bool = False
     label: str = "Ability"
+    secret_targets: bool = attrs.field(
+        init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
 
     def describe(self) -> str:
-        return (f"Destroy this piece to reveal an adjacent enemy piece, which gets "
+        shown = "reveal" if self.reveal_target else "secretly pick"
+        return (f"Destroy this piece to {shown} an adjacent enemy piece, which gets "
                 f"{self.amount:+d} for the rest of the turn.")
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int) -> Iterator[Action]:
         src = game.name(game.loc[piece])
-        for p in _candidates(game, piece, "adjacent", ANY, own=False):
-            if game.hostile(game.ctrl[p], game.ctrl[piece]):
-                yield Action.power(src, self.key, game.name(game.loc[p]))
+        for p in _candidates(game, piece, "adjacent", ANY, whose="enemy"):
+            yield Action.power(src, self.key, game.name(game.loc[p]))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
-        game.reveal([target])
+        if self.reveal_target:
+            game.reveal([target])
         game.destroy([piece], cause=self.key)
         game.boost(target, self.amount, piece)
 
 
 @attrs.frozen(repr=False)
 class Grant(Power):
-    """Ability: reveal this piece (and the target, unless ``reveal_target`` is false) to give
-    a piece you control ``keyword`` for the rest of the turn."""
+    """Ability: reveal this piece (and the target too when ``reveal_target``) to give a piece
+    you control ``keyword`` for the rest of the turn."""
 
     key: str
     keyword: str
     target: Match = ANY
     reach: str = "any"
-    reveal_target: bool = True
+    reveal_target: bool = False
     label: str = "Ability"
+    secret_targets: bool = attrs.field(
+        init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
 
     def describe(self) -> str:
         where = "an adjacent" if self.reach == "adjacent" else "a"
         what = self.target.describe()
         what = "piece" if what == "any" else f"{what} piece"
         kw = self.keyword.replace("_", " ").title()
-        hidden = "" if self.reveal_target else "; that piece stays hidden"
+        shown = "that piece is revealed" if self.reveal_target else "that piece stays hidden"
         return (f"Reveal this piece to give {where} {what} of yours the {kw} action for the rest of "
-                f"the turn{hidden}.")
+                f"the turn; {shown}.")
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
@@ -134,7 +165,7 @@ class Grant(Power):
             return
         src = game.name(game.loc[piece])
         for p in _candidates(game, piece, self.reach, self.target):
-            # Every keyword granted this way is a movement action: useless to a stationary piece.
+            # See the ruling "Granted actions and stationary pieces".
             if not game.has_keyword(p, self.keyword) and "stationary" not in game.types[p].keywords:
                 yield Action.power(src, self.key, game.name(game.loc[p]))
 

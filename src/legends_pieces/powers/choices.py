@@ -5,10 +5,6 @@ to lose or to hand over, and behind texts that bring destroyed pieces back onto 
 Each one starts after what is already scheduled (so its list of choices is made when the
 question is reached, after any death curse set off just before has been resolved), asks with
 ``game.ask`` and finishes in a continuation, so a game can be saved in the middle of it.
-
-Ruling (castles in forced choices): a castle falls only to an attack, so a player forced to
-*destroy* one of their pieces never picks the castle; a player forced to *hand over* a piece
-may pick the castle only when they control nothing else (handing it over loses the game).
 """
 
 from __future__ import annotations
@@ -16,10 +12,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from legends_core.rulings import ruling
 from legends_core.tasks import continuation
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Castles in forced choices",
+           "A castle falls only to an attack, so a player forced to destroy one of their pieces "
+           "never picks the castle; a player forced to hand over a piece may pick the castle "
+           "only when they control nothing else (handing it over loses the game)."),
+    ruling("Optional questions are always put",
+           "When something every player sees (a spell cast, an action used) lets a player pick "
+           "a piece if they wish, the question is put even when that player has nothing to "
+           "pick, with \"done\" as the only answer. Skipping it would tell the other players "
+           "that the player holds no such piece (no Elf to bring in, no more Insectoids to "
+           "gather)."),
+)
 
 DONE = "done"
 
@@ -101,7 +111,12 @@ def _give_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
 def choose_and_destroy(g: Engine, player: int, candidates: Iterable[int], *,
                        optional: bool = False, about: str = "choose a piece to destroy",
                        cause: str = "power") -> None:
-    """``player`` picks one of ``candidates`` (pieces on the board) to destroy."""
+    """``player`` picks one of ``candidates`` (pieces on the board) to destroy.
+
+    Build ``candidates`` with :func:`.knowledge.candidates`. A pick the rules exempt (a
+    castle) is destroyed only if :meth:`~legends_core.engine.Engine.destroy` allows it, so
+    nothing happens to it. An optional choice is always asked; a compulsory one only when
+    ``candidates`` is not empty, which the caller must make a public fact."""
     g.later(_start_pick, {"player": player, "cands": tuple(candidates), "optional": optional,
                           "about": about, "cause": cause})
 
@@ -109,7 +124,8 @@ def choose_and_destroy(g: Engine, player: int, candidates: Iterable[int], *,
 @continuation
 def _start_pick(g: Engine, data: dict[str, Any]) -> None:
     choices = [g.ref(p) for p in data["cands"] if g.loc[p] >= 0]
-    if choices and data["optional"]:
+    # Asked even with nothing to pick: see the ruling "Optional questions are always put".
+    if data["optional"]:
         choices.append(DONE)
     g.ask(data["player"], data["about"], choices, _destroy_picked, data)
 
@@ -224,8 +240,10 @@ def destroyed_matching(g: Engine, player: int | None, match: Any) -> list[int]:
 
 
 def move_one_to(g: Engine, player: int, candidates: Iterable[int], square: int, *,
-                optional: bool = True, reveal: bool = True, how: str = "move") -> None:
-    """``player`` may move one of ``candidates`` (on the board) to the empty ``square``."""
+                optional: bool = True, reveal: bool = False, how: str = "move") -> None:
+    """``player`` may move one of ``candidates`` (on the board) to the empty ``square``; the
+    piece moved is revealed when ``reveal`` (when the text says so). An optional move is
+    always asked while the square is empty, with "done" among the answers."""
     g.later(_start_move, {"player": player, "cands": tuple(candidates), "square": square,
                           "optional": optional, "reveal": reveal, "how": how})
 
@@ -233,10 +251,11 @@ def move_one_to(g: Engine, player: int, candidates: Iterable[int], square: int, 
 @continuation
 def _start_move(g: Engine, data: dict[str, Any]) -> None:
     square = data["square"]
+    if not g.is_empty(square):
+        return
     choices = [g.ref(p) for p in data["cands"] if g.loc[p] >= 0 and g.loc[p] != square
                and g.ctrl[p] == data["player"]]
-    if not choices or not g.is_empty(square):
-        return
+    # Asked even with nothing to move: see the ruling "Optional questions are always put".
     if data["optional"]:
         choices.append(DONE)
     g.ask(data["player"], f"choose a piece to move to {g.name(square)}", choices, _move_chosen,

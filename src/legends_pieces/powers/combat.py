@@ -7,12 +7,20 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from legends_core import Outcome, Power, continuation, hookimpl
+from legends_core.rulings import ruling
 
 from .choices import DONE, destroyed_matching, opponent_destroys, return_pieces
 from .match import ANY, Match
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Automatic kills read base strength",
+           "A power that destroys a piece of a given base strength (#94 Spirit of Justice, #95 "
+           "Placton, #128 Gwarf ...) reads the printed strength only: boosts, curses and "
+           "terrain do not matter."),
+)
 
 
 @attrs.frozen(repr=False)

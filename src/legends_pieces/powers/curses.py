@@ -11,12 +11,21 @@ from typing import TYPE_CHECKING
 import attrs
 
 from legends_core import Power, hookimpl
+from legends_core.rulings import ruling
 
 from .choices import destroyed_matching, return_pieces, reveal_then_destroy_one
 from .match import Match
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Molds from any destroyed area",
+           "The mold death curses (#171 Bremmuk, #176 Oeroed, #182 Slud) bring back destroyed "
+           "Mold pieces without naming an owner, so the molds may come from any destroyed "
+           "area (never the curse slot), like every return that names none; they come back "
+           "under the control of the curse's player."),
+)
 
 
 @attrs.frozen(repr=False)
@@ -102,17 +111,18 @@ class EndRevealNearWater(WhenCurseEnds):
 
 @attrs.frozen(repr=False)
 class EndReturnMolds(WhenCurseEnds):
-    """When the curse ends: put destroyed Mold pieces whose base strengths add up to at most
-    ``budget`` on empty forest squares."""
+    """When the curse ends: put destroyed Mold pieces (from any destroyed area) whose base
+    strengths add up to at most ``budget`` on empty forest squares."""
 
     budget: int = 0
 
     def describe(self) -> str:
-        return (f"Once this curse is replaced, you may bring back destroyed Mold pieces with "
-                f"base strengths totalling at most {self.budget}, onto empty forest squares.")
+        return (f"Once this curse is replaced, you may bring back destroyed Mold pieces from any "
+                f"destroyed area, base strengths totalling at most {self.budget}, onto empty "
+                f"forest squares.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
-        # The text names no owner, so molds may come from any destroyed area.
+        # See the ruling "Molds from any destroyed area".
         cands = destroyed_matching(game, None, Match(type="mold"))
         return_pieces(game, controller, cands, squares=game.board.of_terrain("forest"),
                       count=None, budget=self.budget)

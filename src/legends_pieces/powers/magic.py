@@ -2,11 +2,8 @@
 
 :class:`Spell` destroys the magic piece and (usually) its attacker together, then runs
 :meth:`Spell.after_spell`, which spells with more to them override. "You" in a spell's text is
-the player who controlled the magic piece.
-
-Ruling (#63 Holy Vision, #100 Dragon Talisman, #201 Fungus of Bremmuk): when the spell
-destroys only the magic piece, the attacker has won the attack: it moves onto the square and
-the attack counts as successful, since the defender was destroyed and the attacker was not.
+the player who controlled the magic piece. For a spell that spares its attacker, see the
+ruling "Magic that destroys only itself".
 """
 
 from __future__ import annotations
@@ -16,12 +13,22 @@ from typing import TYPE_CHECKING
 import attrs
 
 from legends_core import Power, hookimpl
+from legends_core.rulings import ruling
 
 from .choices import destroyed_matching, move_one_to, opponent_destroys, return_pieces
+from .knowledge import candidates
 from .match import of
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Magic that destroys only itself",
+           "When the spell destroys only the magic piece (#63 Holy Vision, #100 Dragon Talisman, "
+           "#201 Fungus of Bremmuk), the attacker has won the attack: it moves onto the square "
+           "at once, before any follow-up of the spell, and the attack counts as successful, "
+           "since the defender was destroyed and the attacker was not."),
+)
 
 
 @attrs.frozen(repr=False)
@@ -58,9 +65,9 @@ class AmbushSpell(Spell):
                 f"any {self.type} you control onto its square (revealing it).")
 
     def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
-        cands = [p for p in game.pieces(caster) if game.types[p].type == self.type
-                 and not game.is_stationary(p)]
-        move_one_to(game, caster, cands, square, how="ambush")
+        cands = candidates(game, caster, whose="own", match=of(type=self.type, mobile=True))
+        # Asked even when the caster has no such piece: the spell is seen by all.
+        move_one_to(game, caster, cands, square, reveal=True, how="ambush")
 
 
 @attrs.frozen(repr=False)

@@ -15,6 +15,7 @@ import attrs
 from legends_core import Action, Power, continuation, hookimpl
 from legends_core.moves import can_attack_square
 
+from .knowledge import candidates
 from .match import Match
 from .targeted import TargetAction, move_or_attack
 
@@ -216,7 +217,7 @@ class TerrainJump(TargetAction):
     key = "terrain-move"
 
     def describe(self) -> str:
-        return f"Action: while on {self.terrain}, move to any other empty {self.terrain} square."
+        return f"While on {self.terrain}, move to any other empty {self.terrain} square."
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if game.terrain(game.loc[piece]) != self.terrain:
@@ -234,7 +235,7 @@ class WaterJump(TargetAction):
     key = "water-move"
 
     def describe(self) -> str:
-        return "Action: from a square beside water, move to any empty square beside water."
+        return "From a square beside water, move to any empty square beside water."
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if not game.board.next_to_water(game.loc[piece]):
@@ -253,7 +254,7 @@ class RevealFlownOver(Power):
     key = "reveal-flown-over"
 
     def describe(self) -> str:
-        return "Ability: reveal all the pieces this piece flew over this turn."
+        return "Reveal all the pieces this piece flew over this turn."
 
     @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
@@ -284,17 +285,25 @@ SWITCHING = Switching()
 @attrs.frozen(repr=False)
 class Gather(Power):
     """Action: move up to ``count`` pieces you control that match ``match`` onto empty squares
-    next to this piece, one at a time; each one moved is revealed."""
+    next to this piece, one at a time; each one moved is revealed when ``reveal``.
+
+    After the first piece the player is asked again while a square and a move are left, with
+    "done" among the answers, even when no such piece is left: stopping without a question
+    would tell the opponent that none is left (see the ruling "Optional questions are always
+    put").
+    """
 
     key: str
     match: Match
     count: int = 3
+    reveal: bool = False
     label: str = "Action"
 
     def describe(self) -> str:
         what = self.match.describe()
+        shown = "each one moved is revealed" if self.reveal else "they stay hidden"
         return (f"Move up to {self.count} {what} pieces you control onto empty squares next to "
-                f"this piece; each one moved is revealed.")
+                f"this piece; {shown}.")
 
     @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
@@ -312,8 +321,8 @@ def _free_around(game: Engine, leader: int) -> list[int]:
 
 
 def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...]) -> list[int]:
-    return [p for p in game.pieces(game.ctrl[leader])
-            if p != leader and p not in moved and match(game, p)]
+    return [p for p in candidates(game, game.ctrl[leader], whose="own", match=match)
+            if p != leader and p not in moved]
 
 
 def _gather_power(game: Engine, leader: int, key: str) -> Gather:
@@ -328,10 +337,8 @@ def _gather_next(game: Engine, data: dict[str, Any]) -> None:
         return
     power = _gather_power(game, leader, data["key"])
     cands = [game.ref(p) for p in _gatherable(game, leader, power.match, data["moved"])]
-    if not cands:
-        return
     if not data["first"]:
-        cands.append("done")
+        cands.append("done")  # even alone: see the class docstring
     game.ask(game.ctrl[leader], f"choose a piece to bring next to the {game.types[leader].name}",
              cands, _gather_which, {**data, "first": False})
 
@@ -351,7 +358,8 @@ def _gather_which(game: Engine, value: str, data: dict[str, Any]) -> None:
 def _gather_where(game: Engine, value: str, data: dict[str, Any]) -> None:
     pid: int = data["piece"]
     game.move_piece(pid, game.sq(value), str(data["key"]))
-    game.reveal([pid])
+    if _gather_power(game, data["leader"], data["key"]).reveal:
+        game.reveal([pid])
     nxt = {k: v for k, v in data.items() if k != "piece"}
     nxt["moved"] = (*nxt["moved"], pid)
     nxt["left"] = nxt["left"] - 1

@@ -1,33 +1,51 @@
 """Powers that reach without moving: Distance Strike, Vision, Surround, and the pieces that
 turn a Distance Strike or a Vision back on its user.
-
-Ruling (Poy #15, Colossor #119, Demarn #197): a piece that "is not destroyed; instead the
-Distance Strike piece is destroyed" reflects every Distance Strike aimed at it, whatever the
-strengths. The condition the texts give is being revealed by Distance Strike, not losing the
-comparison, and with the usual strengths the comparison would almost never go against them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Power, hookimpl
+from legends_core import Power, continuation, hookimpl
+from legends_core.events import Compared
+from legends_core.rulings import ruling
 
+from .knowledge import candidate_squares
 from .targeted import TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
+RULINGS = (
+    ruling("Distance Strike and abilities",
+           "Abilities may be used at any time, also during the opponent's turn, so a Distance "
+           "Strike is not decided the moment it is aimed. The target is revealed, then a "
+           "response window opens (the striker's player first, then in turn until all pass in a "
+           "row; always, whatever the players hold), and only then are the two current "
+           "strengths compared, each piece on its own square. Strength boosts may be used there "
+           "for either piece. A magic piece or a castle, or a piece that turns the strike back, "
+           "is settled at once: there is no comparison to answer."),
+    ruling("Distance Strike turned back",
+           "A piece that \"is not destroyed; instead the Distance Strike piece is destroyed\" "
+           "(Poy #15, Colossor #119, Demarn #197) turns back every Distance Strike aimed at it, "
+           "whatever the strengths. The condition the texts give is being revealed by Distance "
+           "Strike, not losing the comparison, and with the usual strengths the comparison "
+           "would almost never go against them."),
+    ruling("What Surround reveals",
+           "The rulebook has the player reveal the Surround piece (#9 Dwarven General, #18 "
+           "Dwarven Hero), not the piece surrounded. That piece is destroyed, and so lies face "
+           "up in its destroyed area; a castle, which Surround leaves unaffected, stays where "
+           "it is, hidden."),
+)
+
 
 def enemies_within_two(g: Engine, piece: int) -> list[int]:
     """Squares up to two steps from ``piece`` that hold a piece of an opponent of its player."""
-    me = g.ctrl[piece]
-    grid, ctrl = g.grid, g.ctrl
-    return [s for s in g.board.within_two(g.loc[piece])
-            if grid[s] >= 0 and g.hostile(ctrl[grid[s]], me)]
+    return candidate_squares(g, g.ctrl[piece], squares=g.board.within_two(g.loc[piece]),
+                             whose="enemy")
 
 
 def _reflected(g: Engine, target: int, source: int, keyword: str) -> bool:
@@ -60,8 +78,17 @@ class DistanceStrike(TargetAction):
             return
         if game.types[target].kind != "warrior":
             return
-        mine, theirs = game.strength(piece), game.strength(target)
-        if theirs is not None and mine is not None and theirs < mine:
+        # Both sides may answer with abilities (a boost, a weakening) before strengths count.
+        game.strike(piece, target, _strike_decided)
+
+
+@continuation
+def _strike_decided(game: Engine, data: dict[str, Any]) -> None:
+    striker, target = data["attacker"], data["defender"]
+    mine, theirs = game.strength(striker), game.strength(target)
+    if theirs is not None and mine is not None:
+        game.emit(Compared(game.name(game.loc[target]), mine, theirs))
+        if theirs < mine:
             game.destroy([target], cause="distance strike")
 
 
@@ -88,7 +115,8 @@ class Vision(TargetAction):
 @attrs.frozen(repr=False)
 class Surround(TargetAction):
     """Action: an enemy piece touching five or more of your pieces, this one among them, is
-    revealed and destroyed (a magic piece without its spell; a castle is unharmed)."""
+    destroyed (a magic piece without its spell; a castle is unharmed and stays hidden, since
+    the rule reveals only the Surround piece)."""
 
     key = "surround"
     keywords = frozenset({"surround"})
@@ -99,14 +127,12 @@ class Surround(TargetAction):
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
-        return [s for s in game.board.adjacent(game.loc[piece])
-                if game.grid[s] >= 0 and game.hostile(game.ctrl[game.grid[s]], me)
-                and len(game.adjacent_pieces(s, me)) >= 5]
+        return [s for s in candidate_squares(game, me, squares=game.board.adjacent(game.loc[piece]),
+                                             whose="enemy")
+                if len(game.adjacent_pieces(s, me)) >= 5]
 
     def act(self, game: Engine, piece: int, square: int) -> None:
-        target = game.grid[square]
-        game.reveal([target])
-        game.destroy([target], cause="surround")
+        game.destroy([game.grid[square]], cause="surround")
 
 
 @attrs.frozen(repr=False)

@@ -1,8 +1,7 @@
 """Innate strength modifiers: terrain, the opponent's colour or Flying, water nearby.
 
-In an attack both pieces count on the attacked square, so a terrain bonus applies to an
-attacker moving onto that terrain. Ruling: "while adjacent to a water space" is likewise judged
-from the attacked square during an attack (the attack takes place there).
+In an attack both pieces count on the attacked square (see the ruling "Strength in an
+attack"), so a terrain bonus applies to an attacker moving onto that terrain.
 """
 
 from __future__ import annotations
@@ -12,9 +11,16 @@ from typing import TYPE_CHECKING
 import attrs
 
 from legends_core import Power, hookimpl
+from legends_core.rulings import ruling
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+RULINGS = (
+    ruling("Next to water during an attack",
+           "\"While adjacent to a water space\" is judged from the attacked square during an "
+           "attack, like terrain: the attack takes place there."),
+)
 
 
 @attrs.frozen(repr=False)

@@ -8,20 +8,30 @@ from typing import TYPE_CHECKING
 import attrs
 
 from legends_core import Action, Power, hookimpl
+from legends_core.rulings import ruling
 
 from .targeted import TargetAction
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
+RULINGS = (
+    ruling("Extra turns chain",
+           "Each piece used to take another turn (#39, #107) gives one more turn, and one can be "
+           "used at the end of a turn that was itself an extra turn."),
+    ruling("Castles next to Medusa and Decay",
+           "Castles next to #112 Medusa or #166 Decay are unharmed. A castle falls only to an "
+           "attack (the castle rules, and Surround and Distance Strike which spare castles), "
+           "and otherwise this would win the game without attacking. A castle spared this way "
+           "stays hidden: the texts reveal only the piece using the power, and the pieces "
+           "destroyed are face up in their destroyed area anyway."),
+)
+
 
 @attrs.frozen(repr=False)
 class ExtraTurn(Power):
-    """Ability: at the end of your turn, destroy this piece to take another turn.
-
-    Ruling (#39, #107): extra turns chain. Each such piece used gives one more turn, and one
-    can be used at the end of a turn that was itself an extra turn.
-    """
+    """Ability: at the end of your turn, destroy this piece to take another turn (see the
+    ruling "Extra turns chain")."""
 
     key: str
     label: str = "Ability"
@@ -43,12 +53,8 @@ class ExtraTurn(Power):
 
 @attrs.frozen(repr=False)
 class DestroyAdjacent(Power):
-    """Action: destroy this piece and every piece next to it, all at once.
-
-    Ruling (#112 Medusa, #166 Decay): castles next to it are unharmed. A castle falls only to
-    an attack (the castle rules, and Surround and Distance Strike which spare castles), and
-    otherwise this would win the game without attacking.
-    """
+    """Action: destroy this piece and every piece next to it, all at once; castles are spared
+    (see the ruling "Castles next to Medusa and Decay")."""
 
     key: str
     label: str = "Action"
@@ -63,7 +69,6 @@ class DestroyAdjacent(Power):
     @hookimpl
     def legends_perform(self, game: Engine, piece: int) -> None:
         victims = game.adjacent_pieces(game.loc[piece])
-        game.reveal(victims)
         game.destroy([piece, *victims], cause=self.key)
 
 

@@ -42,9 +42,8 @@ class StrikeOverflyer(Power):
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
-        flyer = game.piece_at(game.sq(action.targets[0]))
-        game.reveal([flyer])
-        game.destroy([flyer], cause=self.key)
+        # No separate reveal: the text only destroys the flyer, which then lies face up.
+        game.destroy([game.piece_at(game.sq(action.targets[0]))], cause=self.key)
 
 
 PIECE = piece(

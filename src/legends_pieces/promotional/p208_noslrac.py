@@ -40,7 +40,8 @@ PIECE = piece(
           "Once another curse takes its place, the opponent picks five of their pieces, which "
           "are destroyed at one instant; afterwards you pick three of your own, likewise "
           "destroyed together."),
-    powers=[Boost("noslrac", 2, target=of(type="mutant"), once="turn"), EndMassSacrifice()],
+    powers=[Boost("noslrac", 2, target=of(type="mutant"), once="turn", reveal_target=True),
+            EndMassSacrifice()],
     rulings=[
         "Castles are never picked (a castle falls only to an attack); a player with fewer "
         "pieces than asked destroys all they can.",

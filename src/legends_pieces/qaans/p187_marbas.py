@@ -9,7 +9,7 @@ import attrs
 
 from legends_core import piece
 
-from ..powers import TargetAction, TerrainBonus
+from ..powers import TargetAction, TerrainBonus, candidate_squares
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -25,9 +25,8 @@ class SacrificeToReveal(TargetAction):
         return "Destroy Marbas to reveal any one enemy piece on the board."
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
-        me = game.ctrl[piece]
-        return [game.loc[p] for p in game.pieces()
-                if game.is_enemy(p, me) and not game.is_revealed(p)]
+        return [s for s in candidate_squares(game, game.ctrl[piece], whose="enemy")
+                if not game.is_revealed(game.grid[s])]
 
     def act(self, game: Engine, piece: int, square: int) -> None:
         target = game.grid[square]

@@ -8,6 +8,8 @@ import attrs
 
 from legends_core import Power, continuation, hookimpl, piece
 
+from ..powers import candidates
+
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
@@ -24,7 +26,8 @@ class ConfuseNeighbour(Power):
     @hookimpl
     def legends_after_attack(self, game: Engine, piece: int, square: int) -> None:
         me = game.ctrl[piece]
-        choices = [game.ref(p) for p in game.adjacent_enemies(square, me)]
+        choices = [game.ref(p) for p in candidates(game, me, squares=game.board.adjacent(square),
+                                                   whose="enemy")]
         game.ask(me, "Silwon: choose an enemy piece next to it to take over", choices,
                  _take, {"player": me})
 

@@ -8,7 +8,7 @@ import attrs
 
 from legends_core import continuation, piece
 
-from ..powers import DONE, STATIONARY, Spell
+from ..powers import DONE, STATIONARY, Spell, candidates
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -30,8 +30,7 @@ class ExorcismSpell(Spell):
 
 
 def _targets(game: Engine, caster: int) -> list[int]:
-    return [game.grid[s] for s in game.board.of_terrain("marsh")
-            if game.grid[s] >= 0 and game.is_enemy(game.grid[s], caster)]
+    return candidates(game, caster, squares=game.board.of_terrain("marsh"), whose="enemy")
 
 
 @continuation

@@ -30,7 +30,7 @@ class FierceCharge(Power):
     @hookimpl
     def legends_strength_modifier(self, game: Engine, piece: int) -> int:
         c = game.combat
-        return self.amount if c is not None and c[0] == piece else 0
+        return self.amount if c is not None and c.attacker == piece else 0
 
 
 EMBER_DRAKE = piece(

@@ -1,0 +1,113 @@
+"""Benchmark: game turns/s of random self-play against python-chess plies/s, in the same run.
+
+A lone figure says little (machines differ, and so does their load), so this measures our
+engine side by side with an anchor: python-chess playing random games. Each round runs one
+process of each, one after the other, for the same number of seconds; the ratio of the medians
+over the rounds is the figure to quote, with its range.
+
+Our side plays complete random games with the preset armies (``Game.new(seed=i)``), every
+decision picked at random among the legal actions, as a simulation or a search playout would;
+the count is game turns (a move or action and the responses to it), not decisions. The chess
+side counts plies (one move each).
+
+Usage: python benchmarks/side_by_side.py [--rounds 5] [--seconds 3]
+(needs the ``bench`` extra: ``pip install -e '.[bench]'``)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+
+def chess_worker(seconds: float, seed: int) -> dict[str, float]:
+    import chess
+
+    rng = random.Random(seed)
+    plies = games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=False):
+            moves = list(board.legal_moves)
+            board.push(moves[rng.randrange(len(moves))])
+            plies += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return {"count": plies, "games": games, "seconds": dt}
+
+
+def legends_worker(seconds: float, seed: int, auto_pass: bool) -> dict[str, float]:
+    from legends_core import Game, catalogue
+
+    catalogue()  # loading the plugins happens once per process: not part of the figure
+    rng = random.Random(seed)
+    turns = games = decisions = 0
+    t0 = time.perf_counter()
+    i = seed
+    while time.perf_counter() - t0 < seconds:
+        game = Game.new(seed=i, turn_limit=3000, **({"auto_pass": True} if auto_pass else {}))
+        i += 1
+        while not game.is_over:
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+            decisions += 1
+        turns += game.turn - 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return {"count": turns, "games": games, "decisions": decisions, "seconds": dt}
+
+
+def run_worker(kind: str, seconds: float, seed: int, auto_pass: bool) -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--worker", kind, "--seconds", str(seconds), "--seed", str(seed)]
+    if not auto_pass:
+        cmd.append("--no-auto-pass")
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-auto-pass", dest="auto_pass", action="store_false",
+                    help="ask every player in every response window, even with only 'pass' to say")
+    ap.add_argument("--worker", choices=("chess", "legends"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker == "chess":
+        print(json.dumps(chess_worker(args.seconds, args.seed)))
+        return
+    if args.worker == "legends":
+        print(json.dumps(legends_worker(args.seconds, args.seed, args.auto_pass)))
+        return
+    chess_rates, our_rates, ratios = [], [], []
+    for r in range(args.rounds):
+        c = run_worker("chess", args.seconds, args.seed + r, args.auto_pass)
+        o = run_worker("legends", args.seconds, args.seed + 1000 * r, args.auto_pass)
+        cr, orate = c["count"] / c["seconds"], o["count"] / o["seconds"]
+        chess_rates.append(cr)
+        our_rates.append(orate)
+        ratios.append(orate / cr)
+        print(f"round {r + 1}: python-chess {cr:8,.0f} plies/s   legends {orate:7,.0f} turns/s "
+              f"({o['games']} games, {o['decisions'] / o['seconds']:,.0f} decisions/s)   "
+              f"ratio {orate / cr:.2f}")
+    print(f"machine: {platform.machine()}, {platform.python_implementation()} "
+          f"{platform.python_version()}, {platform.system()}; "
+          f"auto-pass {'on' if args.auto_pass else 'off'}")
+    print(f"python-chess: median {statistics.median(chess_rates):,.0f} plies/s "
+          f"(range {min(chess_rates):,.0f}-{max(chess_rates):,.0f})")
+    print(f"legends:      median {statistics.median(our_rates):,.0f} turns/s "
+          f"(range {min(our_rates):,.0f}-{max(our_rates):,.0f})")
+    print(f"ratio (game turns per chess ply): median {statistics.median(ratios):.2f} "
+          f"(range {min(ratios):.2f}-{max(ratios):.2f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Verifiable fairness: the hidden setup is committed to before play and can be checked after.
+
+When the setup decisions are over and the first turn begins, the game publishes to every player
+a commitment: the SHA-256 digest of the hidden setup (every piece's id, place, owner and
+identity) together with a secret salt of 128 random bits. The digest tells nobody anything
+(the salt makes it impossible to test guesses against it), but it binds the referee: the full
+game record, handed out once the game is over, names the salt, so anyone can replay the record,
+recompute the digest and compare it with the one they were shown during the game
+(:func:`verify`, or ``legends verify RECORD``). With a player's own record the check goes
+further: every event that player was shown must be what the replay shows them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .events import Committed
+
+if TYPE_CHECKING:
+    from .engine import Engine
+    from .registry import Catalogue
+
+
+def setup_digest(g: Engine) -> str:
+    """The salted SHA-256 digest of the hidden setup as it stands now."""
+    names = g.rules.players
+    pieces = [[pid, g.ref(pid), names[g.owner[pid]], g.types[pid].number]
+              for pid in range(len(g.types))]
+    text = json.dumps({"salt": g.salt, "pieces": pieces}, separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def commit(g: Engine) -> None:
+    """Publish the commitment, once per game (at the first turn's start)."""
+    if g.commitment is None:
+        g.commitment = setup_digest(g)
+        g.emit(Committed(g.commitment))
+
+
+@attrs.frozen
+class Verification:
+    """The result of :func:`verify`: ``ok`` when no problem was found."""
+
+    commitment: str | None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def verify(record: dict[str, Any] | str, *, commitment: str | None = None,
+           player_record: dict[str, Any] | str | None = None,
+           catalogue: Catalogue | None = None) -> Verification:
+    """Check a full game record against what a player was shown.
+
+    :param record: the full (referee's) record, as from :meth:`legends_core.Game.record`.
+    :param commitment: the digest the player was shown during the game.
+    :param player_record: the player's own record (:meth:`legends_core.Game.record` with a
+        player); its commitment is used, and every entry of it must match the replay.
+    :raises PositionError: the record cannot be read or replayed.
+    """
+    from .errors import PositionError
+    from .game import Game
+
+    if isinstance(player_record, str):
+        try:
+            player_record = json.loads(player_record)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise PositionError(f"player record is not valid JSON: {str(exc)[:80]}") from None
+    elif player_record is not None:
+        player_record = json.loads(json.dumps(player_record))  # compare as a file would hold it
+    game = Game.from_record(record, catalogue=catalogue)
+    problems: list[str] = []
+    claims: list[str] = []
+    if commitment is not None:
+        claims.append(commitment)
+    if player_record is not None:
+        if not isinstance(player_record, dict) or player_record.get("format") != \
+                "stratego-legends-player-record":
+            raise PositionError("player record: format: expected 'stratego-legends-player-record'")
+        claim = player_record.get("commitment")
+        if not isinstance(claim, str):
+            problems.append("the player record holds no commitment")
+        else:
+            claims.append(claim)
+        who = player_record.get("player")
+        if who not in game.players:
+            raise PositionError(f"player record: player: {str(who)[:20]!r} is not a seat of this game")
+        # Compare as JSON: what the player kept went through a file.
+        mine = json.loads(json.dumps(game.record(who)))
+        if mine.get("log") != player_record.get("log") or mine.get("start") != player_record.get("start"):
+            problems.append("the player record does not match what the full record shows that player")
+    if game.commitment is None:
+        problems.append("the game never reached play, so nothing was committed")
+    for claim in claims:
+        if claim != game.commitment:
+            problems.append(f"commitment mismatch: shown {claim[:16]}..., the record gives "
+                            f"{(game.commitment or 'none')[:16]}...")
+    return Verification(game.commitment, tuple(problems))

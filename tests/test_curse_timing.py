@@ -1,0 +1,46 @@
+"""A new death curse takes effect at once, wherever in the turn it is set off.
+
+Before the fix a curse set off by an ability waited behind whatever the ability's step had
+scheduled: in the main decision it never arrived at all, in an attack window only after the
+window closed.
+"""
+
+from legends_core.testing import curse_name, destroyed_names, options, play, position
+
+
+def test_curse_set_off_by_an_ability_in_the_main_decision_takes_effect():
+    # Gray's Fire Wall takes the Dwarven Scout (2) to 0: the Scout's curse replaces the
+    # Skeleton Warlock's before gray chooses again.
+    game = position({"b3": 24, "c4": 168, "h8": 8, "h1": 151}, curse=160, active="gray")
+    play(game, "c4 fire-wall b3")
+    g = game.engine
+    assert game.decision_kind == "main" and game.current_player == "gray"
+    assert curse_name(game) == "Dwarven Scout" and g.curse_on
+    assert g.curse_queue == []
+    assert "Skeleton Warlock" in destroyed_names(game, "gray")
+
+
+def test_stale_curse_is_not_picked_up_by_a_later_replacement():
+    # After the Scout's curse arrived at once, a later curse replaces *it* (and its ending
+    # asks beige to name two pieces); nothing is left waiting in the queue.
+    game = position({"b3": 24, "c4": 168, "g3": 25, "h4": 168, "h8": 8, "h1": 151},
+                    curse=160, active="gray")
+    play(game, "c4 fire-wall b3", "h4 fire-wall g3")
+    g = game.engine
+    assert curse_name(game) == "Flood Bringer" and g.curse_queue == []
+    assert sorted(destroyed_names(game, "beige")) == ["Dwarven Scout"]
+    assert game.decision_kind == "ask" and game.current_player == "beige"  # the Scout's ending
+
+
+def test_curse_set_off_in_an_attack_window_takes_effect_before_anyone_answers():
+    # Redillian Evoker's curse (wizards +1) works for beige. Jenzik (wizard 2, so 3) attacks
+    # Wascyo (1). Gray's first Fire Wall brings Jenzik to 1; the second kills the Dwarven
+    # Scout, whose curse replaces the Evoker's: Jenzik drops to 0 and is destroyed there and
+    # then, so beige's Dancing Sword (+2) can no longer save it.
+    game = position({"d4": 57, "d5": 162, "e5": 168, "c3": 84, "g2": 24, "h3": 168,
+                     "a1": 8, "a8": 151}, curse=51)
+    play(game, "d4-d5", "pass", "e5 fire-wall d4", "pass", "h3 fire-wall g2")
+    assert curse_name(game) == "Dwarven Scout" and game.engine.curse_on
+    assert "Jenzik" in destroyed_names(game, "beige")
+    assert game.piece_at("d4") is None and game.piece_at("d5").name == "Wascyo"
+    assert "c3 dancing-sword d4" not in options(game)
