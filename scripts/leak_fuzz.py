@@ -1,12 +1,15 @@
 """Long leak-fuzzing run: twin games over random armies from all 208 pieces.
 
-Usage: python scripts/leak_fuzz.py [--pairs N] [--seconds S] [--seed K] [--jobs J] [--out DIR]
+Usage: python scripts/leak_fuzz.py [--pairs N] [--seconds S] [--seed K] [--per-game P]
+                                   [--jobs J] [--out DIR]
+       python scripts/leak_fuzz.py --replay FILE
 
-Builds twin pairs from seeds K, K+1, ... (see ``legends_core.leakcheck.fuzz_seed``) until N
-pairs are done or S seconds have passed, then prints how many pairs and compared decisions it
-covered, how the comparisons ended, and each distinct finding with a reproducer: the seed,
-the observer, a JSON file holding both positions and the decisions taken, and the decision
-list. Re-run a reproducer with ``python scripts/leak_fuzz.py --replay FILE``.
+Plays one game per seed K, K+1, ... and compares up to P twin pairs along each (see
+``legends_core.leakcheck.fuzz_game``) until N pairs are done or S seconds have passed. Then
+prints how many pairs and compared decisions it covered, how the comparisons ended, and each
+distinct finding with a reproducer: the seed, the observer, a JSON file holding both
+positions and the decisions taken, and the decision list. ``--replay`` runs such a file again.
+Exits with 1 when it found anything.
 """
 
 from __future__ import annotations
@@ -21,28 +24,29 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from legends_core import Action
-from legends_core.leakcheck import fuzz_seed, replay
+from legends_core.leakcheck import fuzz_game, replay
 
 
-def one(seed: int) -> dict[str, Any]:
-    report = fuzz_seed(seed)
-    if report is None:
-        return {"seed": seed, "stop": "nothing hidden", "decisions": 0, "powers": 0}
-    r = report.result
-    out: dict[str, Any] = {
-        "seed": seed, "stop": r.stop, "decisions": r.decisions,
-        "powers": sum(Action.from_str(a).kind == "power" for a in r.actions),
-        "keys": [f.key for f in r.findings],
-        "divergence": r.divergence.key if r.divergence else None,
-    }
-    if r.findings:
-        out["reproducer"] = report.reproducer()
+def one(seed: int, per_game: int) -> list[dict[str, Any]]:
+    out = []
+    for report in fuzz_game(seed, pairs=per_game):
+        r = report.result
+        done: dict[str, Any] = {
+            "seed": seed, "index": report.index, "stop": r.stop, "decisions": r.decisions,
+            "powers": sum(Action.from_str(a).kind == "power" for a in r.actions),
+            "keys": [f.key for f in r.findings],
+            "divergence": r.divergence.key if r.divergence else None,
+        }
+        if r.findings:
+            done["reproducer"] = report.reproducer()
+        out.append(done)
     return out
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairs", type=int, default=1000, help="stop after this many twin pairs")
+    ap.add_argument("--per-game", type=int, default=6, help="twin pairs along each game")
     ap.add_argument("--seconds", type=float, default=None, help="stop after this long")
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -63,27 +67,32 @@ def main() -> int:
     groups: dict[str, list[dict[str, Any]]] = {}
     pairs = decisions = powers = 0
     t0 = time.monotonic()
+    games = 0
     with ProcessPoolExecutor(args.jobs) as pool:
         seed = args.seed
         running: list[Any] = []
-        while running or (pairs + len(running) < args.pairs
-                          and (deadline is None or time.monotonic() < deadline)):
-            while len(running) < 2 * args.jobs and pairs + len(running) < args.pairs and (
-                    deadline is None or time.monotonic() < deadline):
-                running.append(pool.submit(one, seed))
+
+        def more() -> bool:
+            return pairs < args.pairs and (deadline is None or time.monotonic() < deadline)
+
+        while running or more():
+            while len(running) < 2 * args.jobs and more():
+                running.append(pool.submit(one, seed, args.per_game))
                 seed += 1
-            done = running.pop(0).result()
-            pairs += 1
-            decisions += done["decisions"]
-            powers += done["powers"]
-            stops[done["stop"]] += 1
-            if done.get("divergence"):
-                divergences.setdefault(done["divergence"], []).append(done["seed"])
-            if done.get("keys"):
-                groups.setdefault(done["keys"][0], []).append(done)
+            games += 1
+            for done in running.pop(0).result():
+                pairs += 1
+                decisions += done["decisions"]
+                powers += done["powers"]
+                stops[done["stop"]] += 1
+                if done.get("divergence"):
+                    divergences.setdefault(done["divergence"], []).append(done["seed"])
+                if done.get("keys"):
+                    groups.setdefault(done["keys"][0], []).append(done)
     elapsed = time.monotonic() - t0
 
-    print(f"twin pairs: {pairs} (seeds {args.seed}..{seed - 1}), decisions compared: {decisions}, "
+    print(f"twin pairs: {pairs} from {games} games (seeds {args.seed}..{seed - 1}), "
+          f"decisions compared: {decisions}, "
           f"powers used in compared play: {powers}, {elapsed:.0f} s")
     print("how comparisons ended: " + ", ".join(f"{k} {v}" for k, v in stops.most_common()))
     if divergences:
@@ -103,7 +112,8 @@ def main() -> int:
             print(f"    {f['channel']} {f['what']}: {f['detail'][:400]}")
         print(f"    pieces named just before: {rep['findings'][0]['context']}")
         changed = ", ".join(f"id {k}: #{a}->#{b}" for k, (a, b) in rep["changed"].items())
-        print(f"    seed {first['seed']}, observer {rep['observer']}, file {path}")
+        print(f"    seed {first['seed']} (pair {first['index']}), observer {rep['observer']}, "
+              f"file {path}")
         print(f"    twin differs in: {changed}")
         print(f"    actions: {'; '.join(rep['actions'])}")
     return 1 if groups else 0

@@ -83,5 +83,7 @@ CATALOGUE = load_packs(entry_points=False, packs=[_Pack()])
 
 #: Plain pieces only: warriors 910-929, the castles and the traps.
 CONTROL = [*range(900, 905), *range(910, 930)]
-#: The same, with the leaky pieces taking the strength 4 and 5 slots.
-WITH_LEAKS = [n for n in CONTROL if n not in (913, 914, 923, 924)] + [t.number for t in LEAKY]
+#: The same, with the sniffers taking the strength 5 slots ...
+SNIFFERS = [n for n in CONTROL if n not in (914, 924)] + [940, 941]
+#: ... or the whisperers taking the strength 4 slots.
+WHISPERERS = [n for n in CONTROL if n not in (913, 923)] + [942, 943]

@@ -14,12 +14,13 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from tests.leaky_pack import CATALOGUE as LEAKY_CATALOGUE
-from tests.leaky_pack import CONTROL, WITH_LEAKS
+from tests.leaky_pack import CONTROL, SNIFFERS, WHISPERERS
 
 from legends_core import Game, catalogue, validate_army
 from legends_core.leakcheck import (
     ALL_PIECES,
     Report,
+    fuzz_game,
     fuzz_seed,
     hidden_from,
     make_twin,
@@ -27,11 +28,12 @@ from legends_core.leakcheck import (
     replay,
     slot,
     stationary,
+    twin_game,
 )
 
 
 def describe(report: Report) -> str:
-    lines = [f"seed {report.seed}, observer {report.observer}, decisions "
+    lines = [f"seed {report.seed} pair {report.index}, observer {report.observer}, decisions "
              f"{'; '.join(report.result.actions)}"]
     lines += [f"  {f.channel} {f.what} (pieces {f.actors}): {f.detail[:300]}"
               for f in report.result.findings]
@@ -39,35 +41,46 @@ def describe(report: Report) -> str:
 
 
 # Seeds do not shrink into anything simpler, so shrinking is skipped (it only costs time).
-@settings(max_examples=120, phases=[Phase.explicit, Phase.reuse, Phase.generate])
-@given(seed=st.integers(min_value=0, max_value=2**31 - 1), from_start=st.booleans())
-def test_twin_games_look_the_same_to_the_observer(seed, from_start):
-    report = fuzz_seed(seed, from_start=from_start)
-    if report is not None and report.result.findings:
-        pytest.fail(f"the observer can tell the twins apart:\n{describe(report)}", pytrace=False)
+# Each example plays one game with a featured piece (up to three copies in its army, so every
+# piece gets its turn across examples) and compares six twin pairs along it.
+@settings(max_examples=60, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1), from_start=st.booleans(),
+       feature=st.sampled_from(list(ALL_PIECES)))
+def test_twin_games_look_the_same_to_the_observer(seed, from_start, feature):
+    for report in fuzz_game(seed, from_start=from_start, feature=feature, pairs=6):
+        if report.result.findings:
+            pytest.fail(f"the observer can tell the twins apart:\n{describe(report)}",
+                        pytrace=False)
 
 
 # -- the fuzzer catches leaks, and only leaks --------------------------------------------
 
 
 def run(pool, seeds=range(30)) -> tuple[list[Report], Counter[str]]:
-    reports = [r for s in seeds if (r := fuzz_seed(s, LEAKY_CATALOGUE, pool=pool)) is not None]
+    reports = [r for s in seeds for r in fuzz_game(s, LEAKY_CATALOGUE, pool=pool, pairs=3)]
     return reports, Counter(r.result.stop for r in reports)
 
 
-def test_the_fuzzer_catches_a_deliberately_leaky_pack():
-    reports, _ = run(WITH_LEAKS)
+def test_the_fuzzer_catches_options_filtered_by_a_hidden_identity():
+    reports, _ = run(SNIFFERS)
     findings = [f for r in reports for f in r.result.findings]
-    # Sniff offers targets filtered by a hidden identity (no castle): the observer's own
-    # options differ. Whisper names a hidden piece in an event: the event streams differ.
-    assert any(f.channel == "actions" and set(f.actors) & {940, 941} for f in findings)
+    # Sniff leaves castles out of its targets: the observer's own options differ, and so do
+    # the answers to probes aimed at the castle's square.
+    assert any(f.channel == "actions" and f.actors == (940,) for f in findings)
+    assert any(f.channel == "actions" and f.actors == (941,) for f in findings)
+    assert any(f.channel == "probe" and "sniff" in f.what for f in findings)
+
+
+def test_the_fuzzer_catches_an_event_that_names_a_hidden_piece():
+    reports, _ = run(WHISPERERS)
+    findings = [f for r in reports for f in r.result.findings]
+    # Whisper names its hidden target to everyone without revealing it.
     assert any(f.channel == "events" and f.what == "modify/modify" for f in findings)
-    # Every finding is blamed on a leaky piece.
-    assert {n for f in findings for n in f.actors} & {940, 941, 942, 943}
+    assert {f.actors for f in findings} <= {(942, 942), (943, 943)}
 
 
 def test_a_reproducer_replays_to_the_same_findings():
-    reports, _ = run(WITH_LEAKS, range(10))
+    reports, _ = run(SNIFFERS, range(10))
     report = next(r for r in reports if r.result.findings)
     saved = json.dumps(report.reproducer())
     again = replay(saved, LEAKY_CATALOGUE)
@@ -120,7 +133,29 @@ def test_a_twin_changes_only_what_the_observer_does_not_know(seed, decisions, ob
         validate_army(numbers, side, cat)  # still an army one could field
     assert Counter(slot(cat[p["number"]]) for p in twin["pieces"]) == \
            Counter(slot(cat[p["number"]]) for p in pos["pieces"])
-    Game.from_position(twin)  # and a position one can load
+
+
+def test_twins_are_loadable_games_or_none():
+    cat = catalogue()
+    loaded = 0
+    for seed in range(15):
+        pos = mid_game(seed, 150).to_position()
+        twin, changed, game = twin_game(pos, "gray", random.Random(seed), cat, ALL_PIECES)
+        if game is not None:
+            loaded += 1
+            assert changed and game.to_position()["pieces"] == twin["pieces"]
+        else:
+            assert changed == {}
+    assert loaded >= 10
+
+
+def test_twins_from_the_start_compare_through_the_setup_and_its_commitment():
+    # Each twin commits to its own hidden setup: the digests differ by design and only
+    # their presence is compared.
+    for seed in range(6):
+        report = fuzz_seed(seed, LEAKY_CATALOGUE, pool=CONTROL, from_start=True)
+        assert report is not None and report.result.findings == []
+        assert report.result.decisions > 6  # past the reshuffles and switches
 
 
 def test_twins_vary_hidden_pieces_with_castles_only_on_pieces_that_never_moved():
