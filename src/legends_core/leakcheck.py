@@ -364,25 +364,36 @@ class _Twins:
         return i, (ea[i] if i < len(ea) else None), (eb[i] if i < len(eb) else None)
 
     def legitimate_reveal(self) -> str | None:
-        """Is the first differing event a legitimate reveal? It must newly show the observer
-        a piece that differs between the games (one the game state now lets them know), or
-        be a strength comparison in both, or the end of the game. Returns ``"reveal"`` when
-        both games show such a piece, ``"one-sided reveal"`` when one does (a wrong guess, a
-        piece that survives where the other is destroyed), ``"game over"``, or ``None``."""
-        _, x, y = self.first_difference()
+        """Do the events since the last compared point differ only through a legitimate
+        reveal?
+
+        The first differing events must be about pieces (showing a piece or strengths;
+        either may be missing), and from there on, within these events, the observer must be
+        newly shown a piece that differs between the games and that the game state now lets
+        them know. (Within one step what differs first can be a known piece that the hidden
+        one affects: two death curses destroyed at once cancel each other.) A strength
+        comparison in both games and the end of the game count too. Returns ``"reveal"``
+        when both games show such a piece, ``"one-sided reveal"`` when one does (a wrong
+        guess, a piece that survives where the other is destroyed), ``"game over"``, or
+        ``None``.
+        """
+        i, x, y = self.first_difference()
         if x is not None and y is not None and x.kind == y.kind == STRENGTH_EVENT:
             return "reveal"
         if "game-over" in (getattr(x, "kind", None), getattr(y, "kind", None)):
             # The rules end a game whose player has nothing left that can move: their
             # hidden pieces decide it, and the end shows it to everyone.
             return "game over"
+        if any(e is not None and not _shows(e) for e in (x, y)):
+            return None
         now = self._known()
-        shown = [self._newly_shown(k, e, now[k] - self.known[k]) for k, e in enumerate((x, y))]
+        shown = [any(self._newly_shown(k, e, now[k] - self.known[k]) for e in self.pending[k][i:])
+                 for k in (0, 1)]
         if all(shown):
             return "reveal"
         return "one-sided reveal" if any(shown) else None
 
-    def _newly_shown(self, k: int, e: Event | None, learned: set[int]) -> bool:
+    def _newly_shown(self, k: int, e: Event, learned: set[int]) -> bool:
         number = getattr(e, "piece", None)
         types = self.games[k].engine.types
         return number is not None and any(types[pid].number == number for pid in learned)
