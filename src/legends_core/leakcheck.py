@@ -11,10 +11,10 @@ identities, every channel that reaches the observer must be identical in the two
 * their legal actions and prompt when they decide;
 * the error messages :meth:`Game.parse_action` gives them for a fixed set of probe inputs.
 
-Anything else that differs is a *finding*: a leak. :func:`fuzz_seed` builds one twin pair
-(random armies over the catalogue, a random observer, from the start or from a random
-mid-game position reached by power-biased play) and compares it; :func:`compare_twins` does
-the comparison for any pair; :func:`replay` re-runs a saved reproducer. The test suite and
+Anything else that differs is a *finding*: a leak. :func:`fuzz_game` plays one game between
+random armies and compares twin pairs along it (from the start or from mid-game positions
+reached by power-biased play, each with a random observer); :func:`compare_twins` does the
+comparison for any pair; :func:`replay` re-runs a saved reproducer. The test suite and
 ``scripts/leak_fuzz.py`` both use this module; it needs nothing beyond the kernel.
 """
 
@@ -42,7 +42,7 @@ from .visibility import View
 OFF_BOARD = ("destroyed", "curse", "curse-queue")
 #: The collector numbers of the full set: the 206 of the rulebook plus #207 and #208.
 ALL_PIECES = range(1, 209)
-#: Event kinds whose fields can carry a piece's identity or strength.
+#: The event kind of a strength comparison (it shows strengths, not a piece).
 STRENGTH_EVENT = "strength"
 
 
@@ -73,7 +73,7 @@ def make_twin(position: dict[str, Any], observer: str, rng: random.Random, catal
               ) -> tuple[dict[str, Any], dict[int, tuple[int, int]]]:
     """A copy of ``position`` that ``observer`` cannot tell apart from it.
 
-    Per army, a random subset of the hidden pieces swap identities, then each hidden piece is
+    Per army, the hidden pieces swap identities at random, then each hidden piece is
     replaced with probability ``replace`` by another piece of the same army and the same
     composition slot drawn from ``pool``, so the army stays legal. Castles and stationary
     pieces only ever land on pieces that have never moved. Returns the twin position and
@@ -109,7 +109,8 @@ def _permute(group: list[dict[str, Any]], moved: set[int], rng: random.Random,
     rng.shuffle(still)
     rng.shuffle(fixed)
     rng.shuffle(mobile)
-    order = still[:len(fixed)] + still[len(fixed):] + [p for p in free if p["id"] in moved]
+    # The stationary identities go first, so only onto pieces that never moved.
+    order = still + [p for p in free if p["id"] in moved]
     for p, n in zip(order, fixed + mobile, strict=True):
         p["number"] = n
 
@@ -300,6 +301,9 @@ def _shows(e: Event | None) -> bool:
 
 
 class _Twins:
+    """Two games driven in step, with what the observer received since the last compared
+    point and which differing pieces they knew then."""
+
     def __init__(self, a: Game, b: Game, observer: str, changed: dict[int, tuple[int, int]]):
         self.games = (a, b)
         self.observer = observer
@@ -314,13 +318,15 @@ class _Twins:
                      for g in self.games)
 
     def apply(self, which: int, action: Action) -> None:
-        g = self.games[which]
-        e = g.engine
-        if action.src:
-            pid = e.grid[e.board.parse_square(action.src)] if _is_square(action.src) else -1
+        """Apply ``action`` to one game, keeping the observer's events and who acted."""
+        game = self.games[which]
+        eng = game.engine
+        if _is_square(action.src):
+            pid = eng.grid[eng.board.parse_square(action.src)]
             if pid >= 0:
-                self.actors.append(e.types[pid].number)
-        self.pending[which].extend(_neutral(e) for e in g.events_for(g.apply(action), self.observer))
+                self.actors.append(eng.types[pid].number)
+        events = game.events_for(game.apply(action), self.observer)
+        self.pending[which].extend(_neutral(e) for e in events)
 
     def synced(self, a: Game, b: Game) -> bool:
         if a.is_over or b.is_over:
