@@ -43,7 +43,7 @@ def describe(report: Report) -> str:
 # Seeds do not shrink into anything simpler, so shrinking is skipped (it only costs time).
 # Each example plays one game with a featured piece (up to three copies in its army, so every
 # piece gets its turn across examples) and compares six twin pairs along it.
-@settings(max_examples=60, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@settings(max_examples=150, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(seed=st.integers(min_value=0, max_value=2**31 - 1), from_start=st.booleans(),
        feature=st.sampled_from(list(ALL_PIECES)))
 def test_twin_games_look_the_same_to_the_observer(seed, from_start, feature):
