@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from tests.leaky_pack import CATALOGUE as LEAKY_CATALOGUE
 from tests.leaky_pack import CONTROL, SNIFFERS, WHISPERERS
 
-from legends_core import Game, catalogue, validate_army
+from legends_core import Game, catalogue, random_army, validate_army
 from legends_core.leakcheck import (
     ALL_PIECES,
     Report,
@@ -35,8 +35,8 @@ from legends_core.leakcheck import (
 def describe(report: Report) -> str:
     lines = [f"seed {report.seed} pair {report.index}, observer {report.observer}, decisions "
              f"{'; '.join(report.result.actions)}"]
-    lines += [f"  {f.channel} {f.what} (pieces {f.actors}): {f.detail[:300]}"
-              for f in report.result.findings]
+    lines += [f"  {f.channel} {f.what} (pieces {f.actors}, named just before {f.context}): "
+              f"{f.detail[:300]}" for f in report.result.findings]
     return "\n".join(lines)
 
 
@@ -101,8 +101,6 @@ def test_plain_pieces_give_no_finding_and_attacks_end_in_legitimate_reveals():
 def mid_game(seed: int, decisions: int) -> Game:
     cat = catalogue()
     rng = random.Random(seed)
-    from legends_core import random_army
-
     game = Game.new(seed=seed, beige=list(random_army(rng, "beige", cat, ALL_PIECES)),
                     gray=list(random_army(rng, "gray", cat, ALL_PIECES)))
     play = power_biased(rng)

@@ -16,6 +16,11 @@ random armies and compares twin pairs along it (from the start or from mid-game 
 reached by power-biased play, each with a random observer); :func:`compare_twins` does the
 comparison for any pair; :func:`replay` re-runs a saved reproducer. The test suite and
 ``scripts/leak_fuzz.py`` both use this module; it needs nothing beyond the kernel.
+
+What twins cannot show: a reveal that happens alike whatever the hidden piece is (a power
+that shows a piece its text does not reveal looks the same in both games), and the traces of
+another player's choice that only one of the games allows (their options differ, so that
+choice is never played in both).
 """
 
 from __future__ import annotations
