@@ -9,7 +9,8 @@ identities, every channel that reaches the observer must be identical in the two
   or absent alike (it is a salted hash and differs by design);
 * their own event stream (:meth:`Game.events_for` of each step's events);
 * their legal actions and prompt when they decide;
-* the error messages :meth:`Game.parse_action` gives them for a fixed set of probe inputs.
+* the error messages :meth:`Game.parse_action` gives them for a fixed set of probe inputs;
+* at the end, the game record meant for them (:meth:`Game.record` with their name).
 
 Anything else that differs is a *finding*: a leak. :func:`fuzz_game` plays one game between
 random armies and compares twin pairs along it (from the start or from mid-game positions
@@ -186,8 +187,9 @@ class _ScriptEnd(Exception):
 class Finding:
     """One difference the observer could see.
 
-    ``channel`` is ``"view"``, ``"events"``, ``"actions"`` or ``"probe"`` (``"decisions"``
-    marks a divergence, see :attr:`PairResult.divergence`);
+    ``channel`` is ``"view"``, ``"events"``, ``"actions"``, ``"probe"`` or ``"record"``
+    (the game record meant for the observer; ``"decisions"`` marks a divergence, see
+    :attr:`PairResult.divergence`);
     ``what`` names the part that differs (a view field, an event kind, a probe input);
     ``detail`` shows both sides; ``actors`` are the collector numbers of the pieces that
     took the last actions (referee view, first game then twin) or, for differing options,
@@ -464,10 +466,10 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
             return result
         if a.is_over:
             result.stop = "over"
-            return result
+            return _compare_records(t, result)
         if result.decisions >= max_decisions:
             result.stop = "limit"
-            return result
+            return _compare_records(t, result)
         t.pending = ([], [])
         t.known = t._known()
         if a.current_player == observer:
@@ -476,7 +478,7 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
             choices = [x for x in a.legal_actions() if x in b.legal_actions()]
             if not choices:
                 result.stop = "no common action"
-                return result
+                return _compare_records(t, result)
         try:
             action = policy(choices, a)
         except _ScriptEnd:
@@ -522,6 +524,28 @@ def _compare_point(t: _Twins, rng: random.Random, result: PairResult) -> None:
             pa, pb = parse_as(a, text, o), parse_as(b, text, o)
             if pa != pb:
                 result.findings.append(t.finding("probe", repr(text), f"{pa} | {pb}", step))
+
+
+def _compare_records(t: _Twins, result: PairResult) -> PairResult:
+    """At the end of a comparison with nothing revealed, the game records meant for the
+    observer must be alike too (commitment digests compared by presence)."""
+    ra, rb = (_record_key(g, t.observer) for g in t.games)
+    if ra != rb:
+        result.findings.append(t.finding("record", "record", f"{ra!r:.300} | {rb!r:.300}",
+                                         result.decisions))
+        result.stop = "finding"
+    return result
+
+
+def _record_key(game: Game, observer: str) -> dict[str, Any]:
+    record = game.record(observer)
+    record["commitment"] = record.get("commitment") is not None
+    record["start"]["commitment"] = record["start"].get("commitment") is not None
+    for entry in record["log"]:
+        for e in entry["events"]:
+            if e.get("kind") == "commit":
+                e["digest"] = ""
+    return record
 
 
 def _is_square(text: str) -> bool:
