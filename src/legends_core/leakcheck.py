@@ -380,11 +380,11 @@ class _Twins:
         """Do the events since the last compared point differ only through a legitimate
         reveal?
 
-        The first differing events must be about pieces (showing a piece or strengths;
-        either may be missing), and from there on, within these events, the observer must be
-        newly shown a piece that differs between the games and that the game state now lets
-        them know. (Within one step what differs first can be a known piece that the hidden
-        one affects: two death curses destroyed at once cancel each other.) A strength
+        The first differing event of one game must newly show the observer a piece that
+        differs between the games (one the game state now lets them know); or both first
+        differing events are about pieces (either may be missing) and such a piece is shown
+        later in these events (within one step what differs first can be a known piece the
+        hidden one affects: two death curses destroyed at once cancel each other). A strength
         comparison in both games and the end of the game count too. Returns ``"reveal"``
         when both games show such a piece, ``"one-sided reveal"`` when one does (a wrong
         guess, a piece that survives where the other is destroyed), ``"game over"``, or
@@ -397,10 +397,12 @@ class _Twins:
             # The rules end a game whose player has nothing left that can move: their
             # hidden pieces decide it, and the end shows it to everyone.
             return "game over"
-        if any(e is not None and not _shows(e) for e in (x, y)):
-            return None
         now = self._known()
-        shown = [any(self._newly_shown(k, e, now[k] - self.known[k]) for e in self.pending[k][i:])
+        learned = [now[k] - self.known[k] for k in (0, 1)]
+        first = [e is not None and self._newly_shown(k, e, learned[k]) for k, e in enumerate((x, y))]
+        if not any(first) and any(e is not None and not _shows(e) for e in (x, y)):
+            return None
+        shown = [any(self._newly_shown(k, e, learned[k]) for e in self.pending[k][i:])
                  for k in (0, 1)]
         if all(shown):
             return "reveal"
