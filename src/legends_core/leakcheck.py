@@ -204,13 +204,20 @@ class Finding:
     actors: tuple[int, ...]
     step: int
     context: tuple[int, ...] = ()
+    #: The question involved, if any (the observer's prompt, or a differing answer's).
+    prompt: str = ""
 
     @property
     def key(self) -> str:
-        """A grouping key: the same leak found again gives the same key (squares in probe
-        inputs are left out)."""
-        what = re.sub(r"\b[a-z]\d{1,2}\b", "sq", self.what)
-        return f"{self.channel}:{what}:{','.join(map(str, self.actors))}"
+        """A grouping key: the same leak found again gives the same key. Squares are left
+        out; a finding about a question is known by the question, others by the actors."""
+        what = "/".join(sorted(_no_squares(self.what).split("/")))
+        who = _no_squares(self.prompt) if self.prompt else ",".join(map(str, self.actors))
+        return f"{self.channel}:{what}:{who}"
+
+
+def _no_squares(text: str) -> str:
+    return re.sub(r"\b[a-z]\d{1,2}\b", "sq", text)
 
 
 @attrs.define
@@ -419,12 +426,14 @@ class _Twins:
         return what, f"event {i}: {x!r} | {y!r}"
 
     def finding(self, channel: str, what: str, detail: str, step: int,
-                actors: Sequence[int] | None = None) -> Finding:
-        i, _, _ = self.first_difference()
+                actors: Sequence[int] | None = None, prompt: str = "") -> Finding:
+        i, x, y = self.first_difference()
         named = [getattr(e, "piece", None) for e in self.pending[0][:i]]
+        if not prompt and channel == "events":
+            prompt = getattr(x, "prompt", "") or getattr(y, "prompt", "")
         return Finding(channel, what, detail,
                        tuple(self.actors[-2:] if actors is None else actors), step,
-                       tuple(dict.fromkeys(n for n in named if n is not None)))
+                       tuple(dict.fromkeys(n for n in named if n is not None)), prompt)
 
 
 def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int, int]],
@@ -496,7 +505,6 @@ def _compare_point(t: _Twins, rng: random.Random, result: PairResult) -> None:
     a, b = t.games
     o = t.observer
     step = result.decisions
-    actions = None
     blame: list[int] | None = None
     if not a.is_over and a.current_player == o and b.current_player == o:
         la = [str(x) for x in a.legal_actions()]
@@ -510,8 +518,9 @@ def _compare_point(t: _Twins, rng: random.Random, result: PairResult) -> None:
             pids = [e.grid[e.board.parse_square(sq)] for sq in srcs]
             blame = sorted({e.types[p].number for p in pids if p >= 0}) or None
             what = "order" if sorted(la) == sorted(lb) else "options"
-            actions = t.finding("actions", what,
-                                f"{a.decision!r}: {only_a[:8]} | {only_b[:8]}", step, blame)
+            result.findings.append(t.finding(
+                "actions", what, f"{a.decision!r}: {only_a[:8]} | {only_b[:8]}", step, blame,
+                a.decision or ""))
     (va, ca), (vb, cb) = _view_key(a, o), _view_key(b, o)
     if ca != cb:
         result.findings.append(t.finding("view", "commitment", f"present: {ca} | {cb}", step))
@@ -519,8 +528,6 @@ def _compare_point(t: _Twins, rng: random.Random, result: PairResult) -> None:
         for what, detail in _view_diff(va, vb):
             result.findings.append(t.finding("view", what, detail, step,
                                              blame if what == "options" else None))
-    if actions is not None:
-        result.findings.append(actions)
     if not a.is_over:
         for text in probes(a, o, rng):
             pa, pb = parse_as(a, text, o), parse_as(b, text, o)
