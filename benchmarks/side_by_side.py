@@ -10,7 +10,10 @@ decision picked at random among the legal actions, as a simulation or a search p
 the count is game turns (a move or action and the responses to it), not decisions. The chess
 side counts plies (one move each).
 
-Usage: python benchmarks/side_by_side.py [--rounds 5] [--seconds 3]
+``--rules NAME`` measures another edition (``classic``, ``ultimate-lightning`` ...) the same
+way; ``--rules all`` measures every installed ruleset and ends with a table, one row each.
+
+Usage: python benchmarks/side_by_side.py [--rounds 5] [--seconds 3] [--rules legends|all|NAME]
 (needs the ``bench`` extra: ``pip install -e '.[bench]'``)
 """
 
@@ -43,16 +46,19 @@ def chess_worker(seconds: float, seed: int) -> dict[str, float]:
     return {"count": plies, "games": games, "seconds": dt}
 
 
-def legends_worker(seconds: float, seed: int, auto_pass: bool) -> dict[str, float]:
-    from legends_core import Game, catalogue
+def legends_worker(seconds: float, seed: int, auto_pass: bool,
+                   rules: str = "legends") -> dict[str, float]:
+    from legends_core import Game, catalogue_for
 
-    catalogue()  # loading the plugins happens once per process: not part of the figure
+    catalogue_for(rules)  # loading the plugins happens once per process: not part of the figure
+    edition = {} if rules == "legends" else {"rules": rules}
     rng = random.Random(seed)
     turns = games = decisions = 0
     t0 = time.perf_counter()
     i = seed
     while time.perf_counter() - t0 < seconds:
-        game = Game.new(seed=i, turn_limit=3000, **({"auto_pass": True} if auto_pass else {}))
+        game = Game.new(seed=i, turn_limit=3000, **edition,
+                        **({"auto_pass": True} if auto_pass else {}))
         i += 1
         while not game.is_over:
             actions = game.legal_actions()
@@ -64,8 +70,10 @@ def legends_worker(seconds: float, seed: int, auto_pass: bool) -> dict[str, floa
     return {"count": turns, "games": games, "decisions": decisions, "seconds": dt}
 
 
-def run_worker(kind: str, seconds: float, seed: int, auto_pass: bool) -> dict[str, float]:
-    cmd = [sys.executable, __file__, "--worker", kind, "--seconds", str(seconds), "--seed", str(seed)]
+def run_worker(kind: str, seconds: float, seed: int, auto_pass: bool,
+               rules: str = "legends") -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--worker", kind, "--seconds", str(seconds), "--seed", str(seed),
+           "--rules", rules]
     if not auto_pass:
         cmd.append("--no-auto-pass")
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
@@ -77,6 +85,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rules", default="legends",
+                    help="the ruleset to measure, or 'all' for every installed one")
     ap.add_argument("--no-auto-pass", dest="auto_pass", action="store_false",
                     help="ask every player in every response window, even with only 'pass' to say")
     ap.add_argument("--worker", choices=("chess", "legends"), help=argparse.SUPPRESS)
@@ -85,17 +95,35 @@ def main() -> None:
         print(json.dumps(chess_worker(args.seconds, args.seed)))
         return
     if args.worker == "legends":
-        print(json.dumps(legends_worker(args.seconds, args.seed, args.auto_pass)))
+        print(json.dumps(legends_worker(args.seconds, args.seed, args.auto_pass, args.rules)))
         return
+    if args.rules == "all":
+        from legends_core import rulesets
+
+        editions = list(rulesets())
+    else:
+        editions = [args.rules]
+    table = [measure(args, rules) for rules in editions]
+    if len(table) > 1:
+        print(f"\n{'ruleset':<22} {'turns/s (median)':>17} {'range':>17} {'ratio to chess':>15}")
+        for rules, rates, ratios in table:
+            print(f"{rules:<22} {statistics.median(rates):>17,.0f} "
+                  f"{min(rates):>8,.0f}-{max(rates):<8,.0f} {statistics.median(ratios):>15.2f}")
+
+
+def measure(args: argparse.Namespace, rules: str) -> tuple[str, list[float], list[float]]:
+    """Rounds of chess then ``rules``, one process each; prints each round and the summary."""
     chess_rates, our_rates, ratios = [], [], []
+    if rules != "legends":
+        print(f"-- {rules}")
     for r in range(args.rounds):
         c = run_worker("chess", args.seconds, args.seed + r, args.auto_pass)
-        o = run_worker("legends", args.seconds, args.seed + 1000 * r, args.auto_pass)
+        o = run_worker("legends", args.seconds, args.seed + 1000 * r, args.auto_pass, rules)
         cr, orate = c["count"] / c["seconds"], o["count"] / o["seconds"]
         chess_rates.append(cr)
         our_rates.append(orate)
         ratios.append(orate / cr)
-        print(f"round {r + 1}: python-chess {cr:8,.0f} plies/s   legends {orate:7,.0f} turns/s "
+        print(f"round {r + 1}: python-chess {cr:8,.0f} plies/s   {rules} {orate:7,.0f} turns/s "
               f"({o['games']} games, {o['decisions'] / o['seconds']:,.0f} decisions/s)   "
               f"ratio {orate / cr:.2f}")
     print(f"machine: {platform.machine()}, {platform.python_implementation()} "
@@ -103,10 +131,11 @@ def main() -> None:
           f"auto-pass {'on' if args.auto_pass else 'off'}")
     print(f"python-chess: median {statistics.median(chess_rates):,.0f} plies/s "
           f"(range {min(chess_rates):,.0f}-{max(chess_rates):,.0f})")
-    print(f"legends:      median {statistics.median(our_rates):,.0f} turns/s "
+    print(f"{rules + ':':<13} median {statistics.median(our_rates):,.0f} turns/s "
           f"(range {min(our_rates):,.0f}-{max(our_rates):,.0f})")
     print(f"ratio (game turns per chess ply): median {statistics.median(ratios):.2f} "
           f"(range {min(ratios):.2f}-{max(ratios):.2f})")
+    return rules, our_rates, ratios
 
 
 if __name__ == "__main__":

@@ -379,6 +379,7 @@ _TASK_SAMPLES = {
     "main-check": {"player": 0},
     "main": {"player": 0},
     "turn-end": {},
+    "rules-turn-end": {"player": 0, "piece": -1},
     "window": {"kind": "end", "player": 0, "passes": 0},
     "strike-resolve": {"attacker": 0, "defender": 1, "square": 35, "origin": 27, "player": 0,
                        "then": "legends_pieces.powers.ranged:_strike_decided"},

@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from legends_core import PieceType, Ruling, all_rulings, ruling
+from legends_core import PieceType, Ruling, all_rulings, rulesets, ruling
+from legends_core.rulings import ruleset_rulings
 from legends_core.testing import options, play, position
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
-PACKAGES = ("legends_core", "legends_pieces")
+PACKAGES = ("legends_core", "legends_pieces", "legends_editions")
 # The collector's own module explains the convention, so it has to use the words.
 MACHINERY = SRC / "legends_core" / "rulings.py"
 
@@ -55,7 +56,12 @@ def _docs_extension():
 
 @pytest.fixture(scope="module")
 def collected() -> list[Ruling]:
-    return all_rulings()
+    """Every ruling: Stratego Legends' and those of the other editions, each once."""
+    found = {(r.source, r.topic, r.text): r for r in all_rulings()}
+    for name in rulesets():
+        for r in ruleset_rulings(name):
+            found.setdefault((r.source, r.topic, r.text), r)
+    return list(found.values())
 
 
 def _key(r: Ruling) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""legends_core: the rules kernel of Stratego Legends.
+"""legends_core: the rules kernel of Stratego Legends, and of the other Stratego editions.
 
 The names below are the public API; see the documentation for each.
 """
@@ -8,6 +8,7 @@ from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
 from .board import Board, from_battle_boards, from_rows
 from .engine import Combat, Engine, Outcome, Rules
 from .errors import (
+    ActionIdError,
     ArmyError,
     CatalogueError,
     GameOverError,
@@ -22,6 +23,7 @@ from .game import Game, LegalActions
 from .hookspecs import hookimpl, hookspec
 from .piecetype import PieceType, Power, piece
 from .registry import Catalogue, catalogue, load_packs
+from .ruleset import Ruleset, catalogue_for, get_ruleset, register_ruleset, rulesets
 from .rulings import Ruling, all_rulings, ruling
 from .tasks import continuation
 from .visibility import View, event_for
@@ -32,6 +34,7 @@ __all__ = [
     "PASS",
     "PRESETS",
     "Action",
+    "ActionIdError",
     "ArmyError",
     "Board",
     "Catalogue",
@@ -51,20 +54,25 @@ __all__ = [
     "PositionError",
     "Power",
     "Rules",
+    "Ruleset",
     "Ruling",
     "View",
     "all_rulings",
     "catalogue",
+    "catalogue_for",
     "continuation",
     "event_for",
     "from_battle_boards",
     "from_rows",
+    "get_ruleset",
     "hookimpl",
     "hookspec",
     "load_packs",
     "piece",
     "preset",
     "random_army",
+    "register_ruleset",
     "ruling",
+    "rulesets",
     "validate_army",
 ]

@@ -33,7 +33,10 @@ DIRECTIONS = ORTHOGONAL + DIAGONAL
 _SQUARE_RE = re.compile(r"^([a-z])([1-9][0-9]?)$")
 
 
+@functools.lru_cache(maxsize=128)
 def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]:
+    """Geometry tables of a terrain grid; boards with the same terrain share them (a game loads
+    many positions on few boards), and the cache is bounded whatever positions come in."""
     n = width * height
     land = tuple(t != WATER for t in terrain)
     rays: list[tuple[tuple[int, ...], ...]] = []
@@ -134,6 +137,7 @@ class Board:
         return self.width * self.height
 
     def squares(self) -> range:
+        """Every square, as numbers."""
         return range(self.width * self.height)
 
     def name(self, square: int) -> str:
@@ -154,6 +158,7 @@ class Board:
         return r * self.width + f
 
     def file_of(self, square: int) -> int:
+        """The file (column) of ``square``, from 0."""
         return square % self.width
 
     def rank_of(self, square: int) -> int:
@@ -161,9 +166,11 @@ class Board:
         return square // self.width
 
     def is_land(self, square: int) -> bool:
+        """Is ``square`` land (not water)?"""
         return self._land[square]
 
     def terrain_of(self, square: int) -> str:
+        """The terrain of ``square``."""
         return self.terrain[square]
 
     def adjacent(self, square: int) -> tuple[int, ...]:
@@ -171,9 +178,11 @@ class Board:
         return self._adjacent[square]
 
     def orthogonal(self, square: int) -> tuple[int, ...]:
+        """The squares next to ``square`` in a straight line."""
         return self._orthogonal[square]
 
     def diagonal(self, square: int) -> tuple[int, ...]:
+        """The squares diagonally next to ``square``."""
         return self._diagonal[square]
 
     def ray(self, square: int, direction: int) -> tuple[int, ...]:
@@ -185,9 +194,11 @@ class Board:
         return self._within2[square]
 
     def next_to_water(self, square: int) -> bool:
+        """Does ``square`` touch water (orthogonally or diagonally)?"""
         return self._water_adjacent[square]
 
     def of_terrain(self, terrain: str) -> tuple[int, ...]:
+        """Every square of ``terrain``."""
         return self._by_terrain.get(terrain, ())
 
     def distance(self, a: int, b: int) -> int:
@@ -205,6 +216,7 @@ class Board:
         ]
 
     def to_dict(self) -> dict[str, object]:
+        """The board as JSON-friendly data (read back by :meth:`from_dict`)."""
         return {
             "width": self.width,
             "height": self.height,
@@ -215,6 +227,10 @@ class Board:
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Board:
+        """A board from :meth:`to_dict`'s data.
+
+        :raises PositionError: the data is not a board.
+        """
         try:
             rows = list(data["rows"])  # type: ignore[call-overload]
             width = int(data.get("width", len(rows[0])))  # type: ignore[call-overload]

@@ -84,10 +84,20 @@ class AttackReveal(Task):
             g.combat = None
             g.destroy([dfn], cause="attack")
             g.move_piece(att, self.square, "attack")
-            g.end_game(self.player, "attacked the enemy castle")
+            taken = g.rs.castle_taken
+            if not taken:
+                g.end_game(self.player, "attacked the enemy castle")
+                return
+            for f in taken:  # the ruleset says whether this castle (a flag) wins the game
+                f(g, self.player, dfn)
+            if not g.over:
+                g.schedule(AttackFinish(att, self.square, self.player, g.types[dfn].number))
             return
-        g.schedule(Window("attack", self.player, 0),
-                   AttackResolve(att, dfn, self.square, self.origin, self.player))
+        resolve = AttackResolve(att, dfn, self.square, self.origin, self.player)
+        if g.rs.windows:
+            g.schedule(Window("attack", self.player, 0), resolve)
+        else:
+            g.schedule(resolve)
 
 
 
@@ -144,6 +154,11 @@ class AttackResolve(Task):
             assert sa is not None and sd is not None
             g.emit(Compared(g.board.name(sq), sa, sd))
             kill_att, kill_dfn = sa <= sd, sd <= sa
+            for f in g.rs.compare:  # the ruleset's own rule, for ties say
+                decided = f(g, att, dfn, sa, sd)
+                if decided is not None:
+                    kill_att, kill_dfn = decided
+                    break
         kill = AttackKill(att, dfn, sq, self.origin, self.player, kill_att, kill_dfn)
         if kill_dfn and g.types[dfn].name.casefold() in g.catalogue.protected:
             g.schedule(Replacement(g.ctrl[dfn], dfn, 0), kill)
@@ -222,6 +237,8 @@ class AttackFinish(Task):
         dtype = g.catalogue[self.defender_number]
         for f in g.beh[att].after_attack:
             f(g, att, self.square, dtype)
+        for f in g.rs.attack_won:
+            f(g, att, self.square)
         g.schedule(BerserkCheck(att, self.square, self.player))
 
 

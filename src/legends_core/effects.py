@@ -1,8 +1,9 @@
 """Changes powers make to the game (mixed into :class:`~.engine.Engine`).
 
 Every method here changes the state at once and records events, except where it says it
-*schedules*: attacks, questions (:meth:`ask`) and follow-ups (:meth:`later`) run after the
-current step, in the order they were scheduled. A death curse set off by :meth:`destroy` is
+*schedules*: attacks, questions (:meth:`~Effects.ask`) and follow-ups (:meth:`~Effects.later`)
+run after the current step, in the order they were scheduled. A death curse set off by
+:meth:`~Effects.destroy` is
 scheduled *first*, ahead of everything else the step scheduled, so a new curse takes effect at
 once wherever in the turn it was set off, and is resolved before anything else.
 """
@@ -51,9 +52,12 @@ RULINGS = (
 DESTROYED = -1
 CURSE = -2
 CURSE_QUEUE = -3
+RESERVE = -4
 
 
 class Effects(Queries):
+    """The changes a power may make, as methods of the game it receives (the
+    :class:`~legends_core.engine.Engine`)."""
 
     # Provided by Engine.
     curse_queue: list[int]
@@ -125,9 +129,11 @@ class Effects(Queries):
                           self.board.name(sb), how))
 
     def place(self, pid: int, square: int, player: int, *, reveal: bool = True) -> None:
-        """Put a piece from a destroyed area (or the curse slot) on an empty square.
+        """Put a piece from a destroyed area, the curse slot or a reserve on an empty square.
 
-        ``player`` controls it afterwards. Such pieces lay face up, so everyone knows them.
+        ``player`` controls it afterwards. Such pieces lay face up, so everyone knows them,
+        unless ``reveal`` is false (then only ``player`` learns it: a reserve piece brought in
+        face down).
         """
         if self.grid[square] >= 0 or not self.board.is_land(square):
             raise ValueError(f"{self.board.name(square)} is not an empty land square")
@@ -171,8 +177,9 @@ class Effects(Queries):
         from .strikes import StrikeResolve
 
         player = self.ctrl[pid]
-        self.schedule(Window("strike", player, 0),
-                      StrikeResolve(pid, target, self.loc[target], self.loc[pid], player,
+        if self.rs.windows:
+            self.schedule(Window("strike", player, 0))
+        self.schedule(StrikeResolve(pid, target, self.loc[target], self.loc[pid], player,
                                     continuation_name(then), dict(data or {})))
 
     # -- destruction -------------------------------------------------------------------
@@ -197,11 +204,17 @@ class Effects(Queries):
             return batch
         curses = [p for p in batch if self.types[p].has_death_curse]
         lone_curse = curses[0] if len(curses) == 1 else -1
+        captured = self.rs.captured
         for p in batch:
             sq = self.loc[p]
             self.grid[sq] = -1
             holder = self.ctrl[p]
-            self.known[p] = self.all_mask
+            mask = None
+            for f in captured:  # a variant may keep it hidden from some player
+                mask = f(self, p, cause)
+                if mask is not None:
+                    break
+            self.known[p] = self.all_mask if mask is None else mask
             self._clear_effects(p)
             o = self.owner[p]
             at = self.board.name(sq)

@@ -25,6 +25,7 @@ from .errors import IllegalActionError
 from .events import Chose, Event
 from .piecetype import PieceType
 from .registry import Behaviour, Catalogue
+from .ruleset import RuleBehaviour, behaviour
 from .rulings import ruling
 from .tasks import Task
 
@@ -41,13 +42,16 @@ RULINGS = (
 DESTROYED = -1
 CURSE = -2
 CURSE_QUEUE = -3
+#: ``loc`` of a piece waiting off the board in its owner's reserve (a second army, reinforcements).
+RESERVE = -4
 
 
 @attrs.frozen
 class Rules:
     """Fixed parameters of a game.
 
-    ``players`` are the seat names in turn order; ``teams`` gives each seat's team (seats on
+    ``name`` is the ruleset (see :mod:`legends_core.ruleset`) and ``options`` its options in
+    force, as ``(name, value)`` pairs. ``players`` are the seat names in turn order; ``teams`` gives each seat's team (seats on
     one team never attack each other). ``turn_limit`` ends a game with no winner after that
     many turns (see the ruling "Games without a winner"). ``switches`` is the number of setup
     switches each player may make. ``auto_pass`` (not a rule: a convenience for computer
@@ -59,14 +63,22 @@ class Rules:
     teams: tuple[int, ...] = (0, 1)
     turn_limit: int | None = None
     switches: int = 2
-    name: str = "stratego-legends"
+    name: str = "legends"
     auto_pass: bool = False
+    options: tuple[tuple[str, str], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if len(self.players) < 2 or len(set(self.players)) != len(self.players):
             raise ValueError("a game needs two or more distinct player names")
         if len(self.teams) != len(self.players):
             raise ValueError("teams must give one team number per player")
+
+    def option(self, key: str, default: str | None = None) -> str | None:
+        """The value of the ruleset option ``key`` in this game."""
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
 
 
 class Combat(NamedTuple):
@@ -111,7 +123,7 @@ class Engine(Effects):
         "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
         "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
         "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
-        "_abl",
+        "_abl", "rs",
     )
 
     board: Board
@@ -159,6 +171,7 @@ class Engine(Effects):
     all_mask: int
     _opts: list[Action] | None
     _abl: tuple[int, ...] | None
+    rs: RuleBehaviour
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
                  pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0,
@@ -213,6 +226,7 @@ class Engine(Effects):
         self.all_mask = (1 << n) - 1
         self._opts = None
         self._abl = None
+        self.rs = behaviour(rules.name)
 
     # -- copying -----------------------------------------------------------------------
     def copy(self) -> Engine:
@@ -263,6 +277,7 @@ class Engine(Effects):
         g.all_mask = self.all_mask
         g._opts = self._opts
         g._abl = self._abl
+        g.rs = self.rs
         return g
 
     def restore(self, snapshot: Engine) -> None:

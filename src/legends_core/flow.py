@@ -37,6 +37,10 @@ class TurnStart(Task):
             commit(g)  # setup is over: bind the hidden placement before the first move
         p = g.active
         g.emit(TurnStarted(g.rules.players[p], g.turn))
+        for f in g.rs.turn_starts:
+            f(g, p)
+            if g.over:
+                return
         g.schedule(MainCheck(p))
 
 
@@ -71,7 +75,12 @@ class MainDecision(Task):
 
     def answer(self, g: Engine, action: Action) -> None:
         if action.kind == "move":
+            pid = g.grid[g.board.parse_square(action.src)]
             do_move(g, action)
+        elif action.kind == "choose":  # a turn action of the ruleset's own (a reserve piece)
+            pid = -1
+            g.bf[self.player] = None
+            rules_perform(g, self.player, action)
         else:
             pid = g.grid[g.board.parse_square(action.src)]
             if is_ability(g, pid, action.key):
@@ -80,7 +89,40 @@ class MainDecision(Task):
                 return
             g.bf[self.player] = None
             perform(g, action)
-        g.schedule(Window("end", self.player, 0), TurnEnd())
+        g.schedule(*turn_end_tasks(g, self.player, pid))
+
+
+def turn_end_tasks(g: Engine, player: int, piece: int) -> tuple[Task, ...]:
+    """What follows the turn's move or action: the ruleset's end-of-turn steps, if it has
+    any, then the end-of-turn window, if it opens windows, then the end of the turn."""
+    if g.rs.turn_ends:
+        if g.rs.windows:
+            return RulesTurnEnd(player, piece), Window("end", player, 0), TurnEnd()
+        return RulesTurnEnd(player, piece), TurnEnd()
+    if g.rs.windows:
+        return Window("end", player, 0), TurnEnd()
+    return (TurnEnd(),)
+
+
+def rules_perform(g: Engine, player: int, action: Action) -> None:
+    for f in g.rs.perform:
+        if f(g, player, action) is not None:
+            return
+    raise LookupError(f"no rule of {g.rules.name} carries out {action}")
+
+
+@task("rules-turn-end")
+@attrs.frozen
+class RulesTurnEnd(Task):
+    """The ruleset's end-of-turn steps (a rescue, a bonus reserve piece): ``piece`` made the
+    turn's move or action (``-1`` for a turn action of the ruleset's own)."""
+
+    player: int
+    piece: int
+
+    def run(self, g: Engine) -> None:
+        for f in g.rs.turn_ends:
+            f(g, self.player, self.piece)
 
 
 @task("window", decision=True)
@@ -89,7 +131,7 @@ class Window(Task):
     """A response window: ``player`` may use an ability or pass.
 
     ``kind`` is ``"attack"`` (during an attack, before strengths are compared), ``"strike"``
-    (before a power compares strengths outside an attack, see :mod:`.strikes`) or ``"end"``
+    (before a power compares strengths outside an attack, see ``legends_core.strikes``) or ``"end"``
     (before the turn ends). It closes when every player has passed in a row.
     """
 

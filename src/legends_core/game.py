@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import date
 from typing import Any
 
 from . import safejson
 from .actions import Action
-from .armies import resolve_army
-from .board import draw_battle_boards, from_battle_boards
+from .board import Board
 from .engine import Engine, Rules
 from .errors import (
     GameOverError,
@@ -37,9 +37,16 @@ from .piecetype import PieceType
 from .position import check_salt, from_position, to_position
 from .records import FORMAT as RECORD_FORMAT
 from .records import check_record
-from .registry import Catalogue, default_catalogue
+from .registry import Catalogue
+from .ruleset import SetupRequest, catalogue_for, get_ruleset
 from .setup import SetupShuffle, SetupSwitch
 from .visibility import View, events_for, player_record, position_for, view
+
+
+def default_headers(players: Sequence[str]) -> dict[str, Any]:
+    """A new game's record headers: today's date, the rest unknown (``"?"``, as in PGN)."""
+    return {"event": "?", "site": "?", "date": date.today().isoformat(),
+            "players": {p: "?" for p in players}}
 
 
 class LegalActions:
@@ -106,6 +113,10 @@ class Game:
     def __init__(self, engine: Engine, *, record: dict[str, Any] | None = None):
         self._engine = engine
         self._version = 0
+        #: The record's headers, as a PGN game's tags: ``event``, ``site``, ``date``
+        #: (``YYYY-MM-DD``) and ``players`` (seat -> name), and any others you add (short
+        #: lowercase names, text values). :meth:`record` adds the ``result``.
+        self.headers: dict[str, Any] = default_headers(engine.rules.players)
         self._record = record if record is not None else {"format": RECORD_FORMAT, "version": 1,
                                                           "position": to_position(engine)}
         # Undo keeps no snapshot per action: the state at the record's start, and the actions
@@ -116,28 +127,43 @@ class Game:
 
     # -- construction ------------------------------------------------------------------
     @classmethod
-    def new(cls, *, beige: object = None, gray: object = None,
-            boards: Sequence[str] | None = None, seed: int | None = None,
-            first: str = "beige", setup: bool = True, turn_limit: int | None = None,
-            catalogue: Catalogue | None = None, salt: str | None = None,
-            auto_pass: bool = False) -> Game:
+    def new(cls, *, rules: str = "legends", beige: object = None, gray: object = None,
+            boards: Sequence[str] | None = None, placement: Mapping[str, Any] | None = None,
+            reserve: Mapping[str, Any] | None = None, options: Mapping[str, Any] | None = None,
+            seed: int | None = None, first: str | None = None, setup: bool = True,
+            turn_limit: int | None = None, catalogue: Catalogue | None = None,
+            salt: str | None = None, auto_pass: bool = False) -> Game:
         """Start a two-player game.
 
-        :param beige: the beige army: ``None`` (a preset drawn by the seed), ``"preset-1"`` ..
-            ``"preset-6"``, ``"random"``, or a list of collector numbers or names.
+        :param rules: the ruleset: ``"legends"`` (Stratego Legends, the default),
+            ``"classic"``, ``"ultimate-lightning"``, ``"ultimate-campaign"``, ``"narnia-1"``,
+            ``"narnia-2"``, or any other installed (see :func:`legends_core.rulesets`).
+        :param beige: the beige army (Stratego Legends only): ``None`` (a preset drawn by the
+            seed), ``"preset-1"`` .. ``"preset-6"``, ``"random"``, or a list of collector
+            numbers or names.
         :param gray: the gray army, likewise.
-        :param boards: four battle-board ids (``"1A"`` .. ``"7D"``, optionally ``"@90"`` etc.
-            for a rotation): beige's two boards left to right as beige sees them, then gray's
-            left to right as gray sees them. ``None`` deals four at random.
+        :param boards: four battle-board ids (Stratego Legends only; ``"1A"`` .. ``"7D"``,
+            optionally ``"@90"`` etc. for a rotation): beige's two boards left to right as
+            beige sees them, then gray's left to right as gray sees them. ``None`` deals four at
+            random.
+        :param placement: the hidden setup by piece name, per seat (other editions):
+            ``{"red": {"a1": "Flag", ...}, "blue": {...}}``. A seat left out gets a legal setup
+            drawn by the seed; one that breaks the edition's army or setup-area rules raises
+            :class:`~legends_core.errors.ArmyError` naming the problem.
+        :param reserve: pieces by name waiting off the board, per seat, where the edition has a
+            reserve (the second army of the Ultimate Campaign by default; Narnia's
+            reinforcements).
+        :param options: the ruleset's options (Narnia: ``{"captures": "prisoner"}``).
         :param seed: seeds every random choice (boards, presets, placement, reshuffles). When
             ``None``, 128 bits are drawn from the operating system's secure source
             (:mod:`secrets`), so the hidden setup cannot be searched for. A seed you give makes
             the game reproducible, and anyone who knows it can rebuild the hidden setup: a
             server must keep it secret. The seed is in the full (referee's) record and
             position only, never in anything made for a player.
-        :param first: which player moves first.
-        :param setup: when true the game begins with the setup decisions (reshuffle and up to
-            two switches each); when false play begins at once from the random placement.
+        :param first: which player moves first (the ruleset's first seat by default).
+        :param setup: when true the game begins with the setup decisions the ruleset has
+            (Stratego Legends: reshuffle and up to two switches each); when false play begins at
+            once from the placement.
         :param turn_limit: end the game without a winner after this many turns (not a
             rulebook rule; useful for automated play).
         :param auto_pass: answer a response window at once for a player whose only legal
@@ -148,54 +174,47 @@ class Game:
             :mod:`legends_core.fairness`); drawn from :mod:`secrets` when ``None``. Records
             keep it so a replay gives the same commitment.
         """
-        cat = catalogue or default_catalogue()
+        ruleset = get_ruleset(rules)
+        cat = catalogue or catalogue_for(ruleset)
         if seed is None:
             seed = secrets.randbits(128)
         if salt is None:
             salt = secrets.token_hex(16)
         else:
             salt = check_salt(salt, "salt")
-        # One stream per purpose, so a record that names the armies and boards chosen replays
-        # to the same placement.
-        board_ids = (list(boards) if boards is not None
-                     else draw_battle_boards(random.Random(f"{seed}:boards")))
-        try:
-            board = from_battle_boards(board_ids)
-        except ValueError as exc:
-            raise PositionError(f"boards: {exc}") from None
-        rules = Rules(turn_limit=turn_limit, auto_pass=bool(auto_pass))
-        if first not in rules.players:
-            raise ValueError(f"first must be one of {rules.players}, not {first!r}")
-        army_rng = random.Random(f"{seed}:armies")
-        armies = [resolve_army(beige, "beige", cat, army_rng),
-                  resolve_army(gray, "gray", cat, army_rng)]
-        rng = random.Random(f"{seed}:placement")
-        placed: list[tuple[int, int, int]] = []  # (square, owner, number)
-        for owner, army in enumerate(armies):
-            squares = [s for s in board.regions[rules.players[owner]] if board.is_land(s)]
-            if len(squares) != len(army):
-                raise PositionError(f"boards: {rules.players[owner]} has {len(squares)} land squares "
-                                    f"for {len(army)} pieces")
-            numbers = list(army)
-            rng.shuffle(numbers)
-            placed.extend((s, owner, n) for s, n in zip(squares, numbers, strict=True))
-        placed.sort()
-        # Piece ids follow squares, so an id says nothing about what a piece is.
-        pieces = [(cat[n], owner, owner, sq, 1 << owner) for sq, owner, n in placed]
-        g = Engine(board=board, rules=rules, catalogue=cat, pieces=pieces, seed=seed, salt=salt)
-        g.active = rules.players.index(first)
-        order = [g.active] + [p for p in range(len(rules.players)) if p != g.active]
+        opts = ruleset.check_options(options)
+        armies = {k: v for k, v in (("beige", beige), ("gray", gray)) if v is not None}
+        built = ruleset.setup(SetupRequest(ruleset, cat, seed, armies, boards, placement,
+                                           reserve, dict(opts)))
+        rs = Rules(players=ruleset.seats, turn_limit=turn_limit, auto_pass=bool(auto_pass),
+                   switches=ruleset.switches, name=ruleset.name, options=opts)
+        if first is None:
+            first = rs.players[0]
+        if first not in rs.players:
+            raise ValueError(f"first must be one of {rs.players}, not {first!r}")
+        on_board = sorted(p for p in built.pieces if p[0] >= 0)
+        waiting = [p for p in built.pieces if p[0] < 0]
+        # Piece ids follow squares, so an id says nothing about what a piece is; reserve
+        # pieces come after, in an order drawn by the seed.
+        random.Random(f"{seed}:reserve").shuffle(waiting)
+        pieces = [(cat[n], owner, owner, loc, 1 << owner) for loc, owner, n in on_board + waiting]
+        g = Engine(board=built.board, rules=rs, catalogue=cat, pieces=pieces, seed=seed,
+                   salt=salt)
+        g.active = rs.players.index(first)
+        order = [g.active] + [p for p in range(len(rs.players)) if p != g.active]
         tasks: list[Any] = []
         if setup:
-            tasks += [SetupShuffle(p, g.opponent(p)) for p in order]
-            tasks += [SetupSwitch(p, rules.switches) for p in order if rules.switches > 0]
+            if ruleset.shuffle:
+                tasks += [SetupShuffle(p, g.opponent(p)) for p in order]
+            tasks += [SetupSwitch(p, rs.switches) for p in order if rs.switches > 0]
         tasks.append(TurnStart())
         g.schedule(*tasks)
-        record = {"format": RECORD_FORMAT, "version": 1,
-                  "setup": {"beige": list(armies[0]), "gray": list(armies[1]),
-                            "boards": list(board_ids), "seed": seed, "first": first,
-                            "setup": setup, "turn_limit": turn_limit, "salt": salt,
-                            "auto_pass": bool(auto_pass)}}
+        made: dict[str, Any] = {"rules": ruleset.name, **built.record, "seed": seed,
+                                "first": first, "setup": setup, "turn_limit": turn_limit,
+                                "salt": salt, "auto_pass": bool(auto_pass)}
+        if opts:
+            made["options"] = dict(opts)
+        record = {"format": RECORD_FORMAT, "version": 1, "setup": made}
         game = cls(g, record=record)
         game._run()
         return game
@@ -213,7 +232,7 @@ class Game:
         """
         if isinstance(position, str | bytes):
             position = safejson.loads(position, "position")
-        g = from_position(position, catalogue or default_catalogue())
+        g = from_position(position, catalogue)
         # The record keeps the position as read (with the salt drawn if it had none), so a
         # replay gives the same commitment.
         game = cls(g, record={"format": RECORD_FORMAT, "version": 1, "position": to_position(g)})
@@ -236,8 +255,11 @@ class Game:
         if "setup" in record:
             s = record["setup"]
             try:
-                game = cls.new(beige=s.get("beige"), gray=s.get("gray"), boards=s.get("boards"),
-                               seed=s.get("seed"), first=s.get("first", "beige"),
+                game = cls.new(rules=s.get("rules", "legends"), beige=s.get("beige"),
+                               gray=s.get("gray"), boards=s.get("boards"),
+                               placement=s.get("placement"), reserve=s.get("reserve"),
+                               options=s.get("options"), seed=s.get("seed"),
+                               first=s.get("first"),
                                setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
                                catalogue=catalogue, salt=s.get("salt"),
                                auto_pass=s.get("auto_pass", False))
@@ -253,6 +275,12 @@ class Game:
                 game.apply(Action.from_str(text))
             except LegendsError as exc:
                 raise PositionError(f"actions[{i}]: {exc}") from None
+        headers = dict(record.get("headers", {}))
+        claimed = headers.pop("result", "*")
+        if claimed != "*" and claimed != game.result:
+            raise PositionError(f"headers.result: the record says {short(claimed)}, but its "
+                                f"actions give {game.result!r}")
+        game.headers.update(headers)
         return game
 
     # -- state -------------------------------------------------------------------------
@@ -263,10 +291,12 @@ class Game:
 
     @property
     def players(self) -> tuple[str, ...]:
+        """The seat names in turn order (``("beige", "gray")`` in Stratego Legends)."""
         return self._engine.rules.players
 
     @property
-    def board(self):
+    def board(self) -> Board:
+        """The board: its size, terrain and each seat's starting region."""
         return self._engine.board
 
     @property
@@ -294,16 +324,27 @@ class Game:
 
     @property
     def turn(self) -> int:
+        """The number of the turn under way (1 for the first; setup happens in turn 1)."""
         return self._engine.turn
 
     @property
     def is_over(self) -> bool:
+        """Has the game ended (a winner, or none: see :attr:`winner` and :attr:`reason`)?"""
         return self._engine.over
 
     @property
     def winner(self) -> str | None:
+        """The winning seat, or ``None`` (the game goes on, or ended without a winner)."""
         w = self._engine.winner
         return None if w is None else self._engine.rules.players[w]
+
+    @property
+    def result(self) -> str:
+        """The result as a record's headers give it: ``"*"`` while the game goes on, the
+        winner's seat, or ``"none"`` for a game that ended without a winner."""
+        if not self.is_over:
+            return "*"
+        return self.winner or "none"
 
     @property
     def reason(self) -> str:
@@ -316,10 +357,13 @@ class Game:
         return None if p < 0 else self._engine.types[p]
 
     def controller_at(self, square: str) -> str | None:
+        """Who controls the piece on ``square`` (``None``: empty)."""
         p = self._engine.grid[self._engine.board.parse_square(square)]
         return None if p < 0 else self._engine.rules.players[self._engine.ctrl[p]]
 
     def strength_at(self, square: str) -> int | None:
+        """The current strength of the piece on ``square`` (referee view; ``None`` for an
+        empty square or a piece without strength)."""
         p = self._engine.grid[self._engine.board.parse_square(square)]
         return None if p < 0 else self._engine.strength(p)
 
@@ -435,6 +479,7 @@ class Game:
         other._engine = self._engine.copy()
         other._version = 0
         other._record = self._record
+        other.headers = {**self.headers, "players": dict(self.headers.get("players", {}))}
         other._start = self._start  # never changed: undo copies it before replaying
         other._played = list(self._played)
         other._floor = self._floor if stack else len(self._played)
@@ -471,12 +516,23 @@ class Game:
         (other players' private steps leave no trace). It cannot be replayed, but
         :func:`legends_core.fairness.verify` checks it against the full record.
         """
-        full = {**self._record, "actions": [str(a) for a in self._played]}
+        actions = [str(a) for a in self._played]
+        headers = {**self.headers, "players": dict(self.headers.get("players", {})),
+                   "result": self.result}
         if player is None:
-            return full
+            return {**self._record, "headers": headers, "actions": actions}
         self._engine.player_index(player)
-        start = Game.from_record({**full, "actions": []}, catalogue=self._engine.catalogue)
-        return player_record(start, full["actions"], player)
+        start = Game.from_record({**self._record, "actions": []},
+                                 catalogue=self._engine.catalogue)
+        return {**player_record(start, actions, player), "headers": headers}
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, the referee's full picture with the last action (Jupyter shows
+        a game this way, as python-chess shows a board)."""
+        from .svg import board_svg
+
+        return board_svg(view=self.view(None), last=self._played[-1] if self._played else None,
+                         catalogue=self._engine.catalogue)
 
     def __repr__(self) -> str:
         state = f"won by {self.winner}" if self.is_over else f"{self.current_player} to decide"

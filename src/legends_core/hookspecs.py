@@ -3,7 +3,9 @@
 Two kinds of hook live here.
 
 *Catalogue hooks* are called once per process on every installed plugin pack (found through
-the ``legends.pieces`` entry-point group) to collect piece types and keyword powers.
+the ``legends.pieces`` entry-point group, or the group a ruleset names for its pieces) to
+collect piece types and keyword powers; :func:`legends_rulesets` likewise collects rulesets
+from the ``legends.rulesets`` group.
 
 *Piece hooks* are implemented by :class:`~legends_core.piecetype.Power` objects. They are
 never broadcast: the kernel builds, once per process, a table from each piece type to the
@@ -11,6 +13,12 @@ implementations of its own powers, and calls only those for the piece concerned 
 206 implementations would cost tens of microseconds a call). ``game`` is always the
 :class:`~legends_core.engine.Engine` to query and change; ``piece`` is a piece id (an int).
 Implementations may accept fewer arguments than the spec lists (pluggy's opt-in arguments).
+
+*Ruleset hooks* (``legends_rules_*``, at the end) are implemented by the rule plugins a
+:class:`~legends_core.ruleset.Ruleset` lists, and called only for games of that ruleset. They
+are where an edition's rules differ from the kernel's defaults (ties, taking a flag, turn
+actions that are not a piece's, what players keep knowing about captured pieces). A ruleset that
+implements none of them plays by the defaults, which are the Stratego Legends rules.
 
 Each spec below says what it is for, its parameters, what it returns and whether the first
 non-``None`` answer decides (``firstresult``), and how plugins use it.
@@ -35,6 +43,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .engine import Engine, Outcome
     from .piecetype import PieceType, Power
+    from .ruleset import Ruleset
 
 hookspec = pluggy.HookspecMarker("legends")
 hookimpl = pluggy.HookimplMarker("legends")
@@ -67,6 +76,17 @@ def legends_keyword_powers() -> list[Power]:  # type: ignore[empty-body]
     """
 
 
+@hookspec
+def legends_rulesets() -> list[Ruleset]:  # type: ignore[empty-body]
+    """Return the rulesets this plugin adds (each a :class:`~legends_core.ruleset.Ruleset`).
+
+    :return: A list of rulesets; their names must not clash with other plugins'.
+
+    Use in plugins: a module named in the ``legends.rulesets`` entry-point group implements
+    this once. Its pieces come as a piece pack in the entry-point group the ruleset names.
+    """
+
+
 # -------------------------------------------------------------------------------------
 # Turn: what a piece may do, and doing it
 # -------------------------------------------------------------------------------------
@@ -80,7 +100,8 @@ def legends_offer_actions(game: Engine, piece: int) -> Iterable[Action]:  # type
     :param piece: The piece (controlled by the player whose turn it is, on the board).
     :return: Actions of kind ``power`` whose ``key`` is this power's key.
 
-    Use in plugins: yield one :class:`~legends_core.actions.Action` per distinct choice
+    Use in plugins: a piece's own way of moving (a Scout's run, a cavalry ride) is offered
+    here too, as a power that moves the piece (and so reveals it). Yield one :class:`~legends_core.actions.Action` per distinct choice
     (``Action.power(square, "charging", target)``). Offer nothing that would be illegal; the
     kernel takes care of "one action per turn" and of once-per-game limits. Offer targets from
     the deciding player's knowledge only: a hidden enemy piece is a target whenever some piece
@@ -257,4 +278,121 @@ def legends_curse_ends(game: Engine, curse: int, controller: int) -> None:
 
     Use in plugins: reveal, destroy or return pieces; schedule choices with ``game.ask``. The
     next curse takes effect only after everything scheduled here is done.
+    """
+
+
+# -------------------------------------------------------------------------------------
+# Ruleset, turn: called on the game's ruleset plugins only
+# -------------------------------------------------------------------------------------
+
+
+@hookspec
+def legends_rules_turn_starts(game: Engine, player: int) -> None:
+    """Called as ``player``'s turn begins, before their main decision.
+
+    :param game: The game.
+    :param player: Whose turn begins.
+
+    Use in plugins: a win condition checked at the start of a turn (call ``game.end_game``).
+    """
+
+
+@hookspec
+def legends_rules_turn_actions(game: Engine, player: int) -> Iterable[Action]:  # type: ignore[empty-body]
+    """Offer turn actions that belong to no piece (bringing in a reserve piece).
+
+    :param game: The game.
+    :param player: The player whose main decision it is.
+    :return: Actions of kind ``choose`` (``Action.choose("reserve")``); each stands for the
+        whole turn's action, as a move does.
+
+    Use in plugins: offer them only when they can be carried out; the kernel counts them when
+    it checks whether a player can still move or act.
+    """
+
+
+@hookspec
+def legends_rules_perform(game: Engine, player: int, action: Action) -> Any:
+    """Carry out a turn action offered by :func:`legends_rules_turn_actions`.
+
+    :param game: The game.
+    :param player: Who chose it.
+    :param action: The chosen action.
+    :return: ``True`` when this plugin carried it out (the kernel asks each plugin in turn
+        until one does), ``None`` otherwise.
+
+    Use in plugins: ask the follow-up questions with ``game.ask``.
+    """
+
+
+@hookspec
+def legends_rules_turn_ends(game: Engine, player: int, piece: int) -> None:
+    """Called when ``player``'s move or action is over, before the turn ends.
+
+    :param game: The game.
+    :param player: Whose turn it is.
+    :param piece: The piece that made the move or took the action (``-1`` for a turn action
+        of the ruleset's own); it may have moved or gone since.
+
+    Use in plugins: what the rules let a player do at the end of a turn (a rescue, a bonus
+    reserve piece); ask with ``game.ask`` and a ``done`` choice where it is optional.
+    """
+
+
+# -------------------------------------------------------------------------------------
+# Ruleset, attack and capture: called on the game's ruleset plugins only
+# -------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def legends_rules_compare(game: Engine, attacker: int, defender: int, attacker_strength: int,
+                          defender_strength: int) -> tuple[bool, bool] | None:
+    """Decide an attack from the two current strengths (no power overrode it).
+
+    :param game: The game.
+    :param attacker: The attacking warrior.
+    :param defender: The attacked warrior.
+    :param attacker_strength: Its current strength on the attacked square.
+    :param defender_strength: Likewise.
+    :return: ``(attacker destroyed, defender destroyed)``, or ``None`` for the default rule
+        (the weaker is destroyed, both on a tie).
+
+    Use in plugins: another rule for ties ("the attacker wins").
+    """
+
+
+@hookspec
+def legends_rules_castle_taken(game: Engine, player: int, castle: int) -> None:
+    """``player``'s attacker has just taken the enemy castle (a flag) and stands on its square.
+
+    :param game: The game.
+    :param player: The attacking player.
+    :param castle: The castle, now destroyed.
+
+    Use in plugins: end the game with ``game.end_game(player, reason)`` when taking it wins;
+    if no plugin ends the game, play goes on and the attack counts as won. Without any
+    implementation the kernel's rule applies: taking the castle wins.
+    """
+
+
+@hookspec
+def legends_rules_attack_won(game: Engine, attacker: int, square: int) -> None:
+    """``attacker`` won an attack and stands on ``square`` (after its own after-attack powers).
+
+    Use in plugins: a bonus for winning an attack (remember it with ``game.remember`` under a
+    ``"turn:"`` key and act on it in :func:`legends_rules_turn_ends`).
+    """
+
+
+@hookspec(firstresult=True)
+def legends_rules_captured(game: Engine, piece: int, cause: str) -> int | None:
+    """Who keeps knowing what ``piece`` is once it lies in its destroyed area.
+
+    :param game: The game.
+    :param piece: The piece being destroyed (still where it was).
+    :param cause: Why (``"attack"``, ...).
+    :return: A mask of players (bit ``1 << player``), or ``None`` for the default: everyone.
+
+    Use in plugins: variants in which captured pieces are kept hidden from a player. The
+    kernel's views, positions and records follow the knowledge masks, so nothing else changes.
     """

@@ -179,6 +179,8 @@ def turn_options(g: Engine, player: int) -> list[Action]:
             continue
         standard_moves(g, pid, sq, out, dyn)
         offer_actions(g, pid, out, dyn)
+    for f in g.rs.turn_actions:  # the ruleset's own (bringing in a reserve piece)
+        out.extend(f(g, player))
     out.extend(ability_options(g, player, "main"))
     return out
 
@@ -215,6 +217,9 @@ def has_move_or_action(g: Engine, player: int) -> bool:
             return True
         offer_actions(g, pid, out, dyn)
         if out:
+            return True
+    for f in g.rs.turn_actions:
+        if any(True for _ in f(g, player)):
             return True
     return False
 

@@ -38,7 +38,7 @@ class Power:
     ``"Death Curse"``, ``"Stationary"``). ``key`` names the power in action notation
     (``c3 charging c6``) and must be unique within a piece: a power several pieces share is
     keyed by its own name (``flying``, ``terrain-move``), a power of one piece alone by the
-    piece's name through :func:`slug` (``oreld-the-deliverer``). ``keywords`` are the static
+    piece's name through :func:`~legends_core.piecetype.slug` (``oreld-the-deliverer``). ``keywords`` are the static
     keywords the power gives its piece (``"flying"``, ``"dispel_magic"``, ...). ``protects``
     names pieces whose destruction in an attack this power may replace (Migol's Royal Guard):
     the kernel then offers a replacement decision whenever such a piece loses an attack,
@@ -120,14 +120,17 @@ class PieceType:
 
     @property
     def is_warrior(self) -> bool:
+        """Is it a warrior (a piece with a strength)?"""
         return self.kind == "warrior"
 
     @property
     def is_magic(self) -> bool:
+        """Is it a magic piece?"""
         return self.kind == "magic"
 
     @property
     def is_castle(self) -> bool:
+        """Is it a castle?"""
         return self.kind == "castle"
 
     @property
@@ -137,9 +140,13 @@ class PieceType:
 
     @property
     def nation(self) -> str:
+        """The nation of a Stratego Legends piece; another edition's pieces name their army."""
+        if self.army not in ARMIES:
+            return self.army
         return NATIONS.get(self.colour, self.colour)
 
     def power(self, key: str) -> Power | None:
+        """The power with ``key``, or ``None``."""
         for p in self.powers:
             if p.key == key:
                 return p
@@ -153,7 +160,8 @@ def piece(number: int, name: str, strength: int | None, *, type: str, colour: st
     """Small factory for piece modules.
 
     ``kind`` defaults to ``"warrior"`` when a strength is given; magic and castle pieces pass
-    ``kind`` explicitly. ``army`` follows from the colour.
+    ``kind`` explicitly. ``army`` follows from the colour for Stratego Legends pieces; other
+    editions' pieces name it (``army="red"``).
     """
     if kind is None:
         kind = "warrior" if strength is not None else "magic"

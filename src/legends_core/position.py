@@ -15,8 +15,10 @@ import attrs
 
 from . import combat, curses, flow, safejson, setup, strikes
 from .board import Board
-from .engine import CURSE, CURSE_QUEUE, DESTROYED, Combat, Engine, Rules
+from .engine import CURSE, CURSE_QUEUE, DESTROYED, RESERVE, Combat, Engine, Rules
 from .errors import PositionError, short
+from .ruleset import DEFAULT as DEFAULT_RULES
+from .ruleset import catalogue_for, get_ruleset
 from .tasks import Task
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ def to_position(g: Engine) -> dict[str, Any]:
     for pid, t in enumerate(g.types):
         loc = g.loc[pid]
         at = name(loc) if loc >= 0 else {DESTROYED: "destroyed", CURSE: "curse",
-                                          CURSE_QUEUE: "curse-queue"}[loc]
+                                          CURSE_QUEUE: "curse-queue", RESERVE: "reserve"}[loc]
         pieces.append({
             "id": pid,
             "number": t.number,
@@ -53,6 +55,7 @@ def to_position(g: Engine) -> dict[str, Any]:
             "turn_limit": g.rules.turn_limit,
             "switches": g.rules.switches,
             "auto_pass": g.rules.auto_pass,
+            "options": dict(g.rules.options),
         },
         "board": g.board.to_dict(),
         "seed": g.seed,
@@ -98,7 +101,8 @@ SEED_LIMIT = 2**256
 _PLAYER = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 _SALT = re.compile(r"[0-9a-f]{32}")
 _DIGEST = re.compile(r"[0-9a-f]{64}")
-_OFF_BOARD = {"destroyed": DESTROYED, "curse": CURSE, "curse-queue": CURSE_QUEUE}
+_OFF_BOARD = {"destroyed": DESTROYED, "curse": CURSE, "curse-queue": CURSE_QUEUE,
+              "reserve": RESERVE}
 #: Tasks that carry play on into the next turn. A live stack has exactly one, at the bottom;
 #: without it the stack would run dry and leave a game nobody can move in.
 # Task types register when their module is imported. All of the kernel's must be registered
@@ -109,8 +113,10 @@ KERNEL_TASK_MODULES = (combat, curses, flow, setup, strikes)
 TURN_TASKS = frozenset({"turn-start", "main-check", "main", "turn-end"})
 
 
-def from_position(data: Any, catalogue: Catalogue) -> Engine:
+def from_position(data: Any, catalogue: Catalogue | None = None) -> Engine:
     """Read and check a position, then run any steps waiting above its pending decision.
+
+    ``catalogue`` defaults to the catalogue of the ruleset the position names.
 
     :raises PositionError: a part is malformed or the state is impossible; the message names
         the field.
@@ -216,12 +222,22 @@ def _rules(r: dict[str, Any]) -> Rules:
         _int(t, f"rules.teams[{i}]", 0, MAX_PLAYERS)
     limit = r.get("turn_limit")
     limit = None if limit is None else _int(limit, "rules.turn_limit")
-    switches = _int(r.get("switches", 2), "rules.switches", 0, 100)
-    name = _str(r.get("name", "stratego-legends"), "rules.name")
+    name = _str(r.get("name", DEFAULT_RULES), "rules.name")
+    try:
+        ruleset = get_ruleset(name)
+    except PositionError as exc:
+        raise PositionError(f"rules.name: {str(exc).partition(': ')[2]}") from None
+    if ruleset.fixed_seats and tuple(players) != ruleset.seats:
+        raise PositionError(f"rules.players: the {ruleset.name} rules are played by "
+                            f"{', '.join(ruleset.seats)}, in that order")
+    switches = _int(r.get("switches", ruleset.switches), "rules.switches", 0, 100)
     auto_pass = _bool(r.get("auto_pass", False), "rules.auto_pass")
+    options = ruleset.check_options(_obj(r.get("options", {}), "rules.options"),
+                                    "rules.options")
     try:
         return Rules(players=tuple(players), teams=tuple(teams), turn_limit=limit,
-                     switches=switches, name=name, auto_pass=auto_pass)
+                     switches=switches, name=ruleset.name, auto_pass=auto_pass,
+                     options=options)
     except ValueError as exc:
         raise PositionError(f"rules: {exc}") from None
 
@@ -242,7 +258,7 @@ def _board(b: dict[str, Any]) -> Board:
     return Board.from_dict(b)
 
 
-def _load(data: Any, catalogue: Catalogue, section: list[str]) -> Engine:
+def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
     def reading(name: str) -> None:
         section[0] = name  # named in the error if this part is malformed in an unforeseen way
 
@@ -257,6 +273,8 @@ def _load(data: Any, catalogue: Catalogue, section: list[str]) -> Engine:
     reading("rules")
     rules = _rules(_obj(d.get("rules", {}), "rules"))
     names = rules.players
+    if catalogue is None:
+        catalogue = catalogue_for(rules.name)
 
     def player(v: Any, where: str) -> int:
         if not isinstance(v, str) or v not in names:
@@ -266,7 +284,9 @@ def _load(data: Any, catalogue: Catalogue, section: list[str]) -> Engine:
     reading("board")
     board = _board(_obj(_need(d, "board", ""), "board"))
     reading("pieces")
-    specs = _pieces(_list(_need(d, "pieces", ""), "pieces", MAX_PIECES), catalogue, board, player)
+    ruleset = get_ruleset(rules.name)
+    specs = _pieces(_list(_need(d, "pieces", ""), "pieces", MAX_PIECES), catalogue, board, player,
+                    ruleset.castles, ruleset.reserve)
     n = len(specs)
 
     def pid_ok(v: Any, where: str) -> int:
@@ -433,10 +453,11 @@ def _load(data: Any, catalogue: Catalogue, section: list[str]) -> Engine:
 
 
 def _pieces(raw: list[Any], catalogue: Catalogue, board: Board,
-            player: Callable[[Any, str], int]) -> list[tuple[PieceType, int, int, int, int]]:
+            player: Callable[[Any, str], int], most_castles: int = 1,
+            reserve: bool = False) -> list[tuple[PieceType, int, int, int, int]]:
     specs = []
     squares: set[int] = set()
-    castles: set[int] = set()
+    castles: dict[int, int] = {}
     for i, p in enumerate(raw):
         where = f"pieces[{i}]."
         p = _obj(p, where[:-1])
@@ -456,15 +477,19 @@ def _pieces(raw: list[Any], catalogue: Catalogue, board: Board,
             if mask & bit:
                 raise PositionError(f"{where}known_to: {k} is listed twice")
             mask |= bit
-        if not mask >> ctrl & 1:
+        at = _str(_need(p, "at", where), where + "at", 16)
+        # A captured piece may be kept hidden even from its owner (a ruleset's variant).
+        if not mask >> ctrl & 1 and at != "destroyed":
             raise PositionError(f"{where}known_to: must include the controller (a player knows "
                                 "the pieces they control)")
-        at = _str(_need(p, "at", where), where + "at", 16)
         if at in _OFF_BOARD:
             loc = _OFF_BOARD[at]
-            if loc == DESTROYED and ctrl != owner:
-                raise PositionError(f"{where}controller: a destroyed piece is its owner's")
-            if loc != DESTROYED and not t.has_death_curse:
+            if loc in (DESTROYED, RESERVE) and ctrl != owner:
+                raise PositionError(f"{where}controller: a destroyed or reserve piece is its "
+                                    "owner's")
+            if loc == RESERVE and not reserve:
+                raise PositionError(f"{where}at: these rules have no reserve")
+            if loc in (CURSE, CURSE_QUEUE) and not t.has_death_curse:
                 raise PositionError(f"{where}at: {t.name} has no death curse")
         else:
             try:
@@ -477,10 +502,12 @@ def _pieces(raw: list[Any], catalogue: Catalogue, board: Board,
                 raise PositionError(f"{where}at: two pieces on {at}")
             squares.add(loc)
         if t.kind == "castle":
-            if owner in castles:
-                raise PositionError(f"{where}number: a second castle for {raw[i]['owner']} "
-                                    "(one castle per army)")
-            castles.add(owner)
+            castles[owner] = castles.get(owner, 0) + 1
+            if castles[owner] > most_castles:
+                what = ("a second castle", "one castle per army") if most_castles == 1 else \
+                    ("too many castles", f"at most {most_castles} per army")
+                raise PositionError(f"{where}number: {what[0]} for {raw[i]['owner']} "
+                                    f"({what[1]})")
         specs.append((t, owner, ctrl, loc, mask))
     return specs
 
@@ -499,7 +526,8 @@ def _check_task(task: Task, g: Engine) -> None:
         if f.name in ("player", "target", "controller"):
             ok = 0 <= v < players
         elif f.name in _PIECE_FIELDS:
-            ok = 0 <= v < len(g.types)
+            # The rules' end of turn may name no piece (a turn spent on a reserve piece).
+            ok = (-1 if task.name == "rules-turn-end" else 0) <= v < len(g.types)
         elif f.name in _SQUARE_FIELDS:
             ok = 0 <= v < g.board.size
         elif f.name == "passes":

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from .board import Board
     from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
+    from .ruleset import RuleBehaviour
     from .tasks import Task
 
 RULINGS = (
@@ -24,9 +25,12 @@ RULINGS = (
 DESTROYED = -1
 CURSE = -2
 CURSE_QUEUE = -3
+RESERVE = -4
 
 
 class Queries:
+    """What is true now, as methods of the game a power receives (the
+    :class:`~legends_core.engine.Engine`); none of them changes anything."""
 
     # Provided by Engine.
     board: Board
@@ -54,6 +58,7 @@ class Queries:
     flown: list[tuple[int, tuple[int, ...]]]
     moved: set[int]
     all_mask: int
+    rs: RuleBehaviour
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -125,6 +130,15 @@ class Queries:
 
     def all_destroyed(self) -> list[int]:
         return [p for area in self.dead for p in area]
+
+    def reserve(self, player: int) -> list[int]:
+        """Pieces waiting in ``player``'s reserve (off the board, known to that player), by id."""
+        loc, owner = self.loc, self.owner
+        return [p for p in range(len(loc)) if loc[p] == RESERVE and owner[p] == player]
+
+    def setup_area(self, player: int) -> tuple[int, ...]:
+        """The squares ``player`` sets up on (their region of the board)."""
+        return self.board.regions.get(self.rules.players[player], ())
 
     def curse_piece(self) -> int:
         """The piece in the curse slot (``-1`` if none). See ``curse_on``."""
@@ -289,6 +303,9 @@ class Queries:
             return f"{self.rules.players[o]}:{self.dead[o].index(pid)}"
         if loc == CURSE:
             return "curse"
+        if loc == RESERVE:
+            # No index: the order of a hidden reserve would tell what its pieces are.
+            return f"{self.rules.players[self.owner[pid]]}:reserve"
         return f"curse-queue:{self.curse_queue_index(pid)}"
 
     def curse_queue_index(self, pid: int) -> int:

@@ -1,8 +1,9 @@
 """The catalogue: piece types gathered from plugin packs, and per-type hook dispatch.
 
 Packs are found through the ``legends.pieces`` entry-point group (set ``LEGENDS_DISABLE_PACKS``
-to a comma-separated list of entry-point names to switch some off). Each pack implements
-:func:`~legends_core.hookspecs.legends_piece_types`. Every power of every piece is then
+to a comma-separated list of entry-point names to switch some off); the pieces of another
+ruleset come from the group that ruleset names (see :mod:`legends_core.ruleset`). Each pack
+implements :func:`~legends_core.hookspecs.legends_piece_types`. Every power of every piece is then
 registered with a pluggy plugin manager, which checks its hook implementations against the
 specs, and the catalogue builds a :class:`Behaviour` per piece type: the implementations of that
 type's own powers, ready to call directly. This happens once per process.
@@ -10,6 +11,7 @@ type's own powers, ready to call directly. This happens once per process.
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -105,21 +107,26 @@ class Catalogue(Mapping[int, PieceType]):
     """
 
     def __init__(self, types: Iterable[PieceType], keyword_powers: Iterable[Power] = (),
-                 plugin_manager: pluggy.PluginManager | None = None):
+                 plugin_manager: pluggy.PluginManager | None = None,
+                 armies: Sequence[str] = ARMIES):
         self._types: dict[int, PieceType] = {}
-        self._by_name: dict[str, PieceType] = {}
+        # Names are unique within an army (both Stratego armies have a Marshal).
+        self._by_name: dict[str, list[PieceType]] = {}
+        self.armies: tuple[str, ...] = tuple(armies)
         for t in types:
-            _validate(t)
+            _validate(t, self.armies)
             if t.number in self._types:
                 raise CatalogueError(
                     f"collector number #{t.number} is claimed twice: "
                     f"{self._types[t.number].name!r} and {t.name!r}")
             key = t.name.casefold()
-            if key in self._by_name:
-                raise CatalogueError(
-                    f"piece name {t.name!r} is used by #{self._by_name[key].number} and #{t.number}")
+            same = self._by_name.setdefault(key, [])
+            for other in same:
+                if other.army == t.army:
+                    raise CatalogueError(
+                        f"piece name {t.name!r} is used by #{other.number} and #{t.number}")
             self._types[t.number] = t
-            self._by_name[key] = t
+            same.append(t)
         self._types = dict(sorted(self._types.items()))
         pm = plugin_manager or _new_manager()
         # pluggy refuses a plugin equal to one already registered; equal powers are
@@ -171,7 +178,7 @@ class Catalogue(Mapping[int, PieceType]):
         self.plugin_manager = pm
         self.protected: frozenset[str] = frozenset(
             name.casefold() for t in self._types.values() for p in t.powers for name in p.protects)
-        self.names: tuple[str, ...] = tuple(sorted(t.name for t in self._types.values()))
+        self.names: tuple[str, ...] = tuple(sorted({t.name for t in self._types.values()}))
 
     # -- mapping -----------------------------------------------------------------------
     def __getitem__(self, number: int) -> PieceType:
@@ -187,25 +194,46 @@ class Catalogue(Mapping[int, PieceType]):
         return f"<Catalogue of {len(self._types)} piece types>"
 
     # -- lookups -----------------------------------------------------------------------
-    def by_name(self, name: str) -> PieceType:
-        try:
-            return self._by_name[name.casefold()]
-        except KeyError:
-            raise KeyError(f"no piece named {name!r} in the catalogue") from None
+    def by_name(self, name: str, army: str | None = None) -> PieceType:
+        """The piece type called ``name`` (of ``army``, where both armies use the name)."""
+        found = self._by_name.get(name.casefold(), []) if isinstance(name, str) else []
+        if army is not None:
+            found = [t for t in found if t.army == army]
+        if not found:
+            side = f" of the {army} army" if army is not None else ""
+            raise KeyError(f"no piece named {name!r}{side} in the catalogue"
+                           f"{self._suggest(name, army)}")
+        if len(found) > 1:
+            raise KeyError(f"{name!r} names a piece of each army: say which army")
+        return found[0]
 
-    def find(self, ref: int | str) -> PieceType:
-        """A piece type by collector number, ``"#37"`` or name."""
+    def _suggest(self, name: object, army: str | None) -> str:
+        """`` (did you mean ...?)`` with the closest names, or nothing."""
+        if not isinstance(name, str) or len(name) > 100:
+            return ""
+        names = {t.name.casefold(): t.name for ts in self._by_name.values() for t in ts
+                 if army is None or t.army == army}
+        close = difflib.get_close_matches(name.casefold(), names, n=3, cutoff=0.6)
+        return f" (did you mean {' or '.join(names[c] for c in close)}?)" if close else ""
+
+    def find(self, ref: int | str, army: str | None = None) -> PieceType:
+        """A piece type by collector number, ``"#37"`` or name (of ``army``, if given)."""
         if isinstance(ref, int) or (isinstance(ref, str) and ref.lstrip("#").isdigit()):
             n = int(str(ref).lstrip("#"))
             if n not in self._types:
                 raise KeyError(f"no piece #{n} in the catalogue")
-            return self._types[n]
-        return self.by_name(str(ref))
+            t = self._types[n]
+            if army is not None and t.army != army:
+                raise KeyError(f"#{n} {t.name} is a {t.army} piece, not {army}")
+            return t
+        return self.by_name(str(ref), army)
 
     def behaviour(self, number: int) -> Behaviour:
+        """The hook implementations of piece type ``number``, ready to call."""
         return self._behaviour[number]
 
     def keyword_behaviour(self, keyword: str) -> Behaviour | None:
+        """The implementations of a keyword power lent to a piece (``None``: none)."""
         return self._keyword.get(keyword)
 
     def slot_pool(self, army: str, slot: int | str) -> tuple[PieceType, ...]:
@@ -222,6 +250,7 @@ class Catalogue(Mapping[int, PieceType]):
 
     @property
     def keywords(self) -> frozenset[str]:
+        """The keywords that can be lent to pieces."""
         return frozenset(self._keyword)
 
     def official(self) -> list[PieceType]:
@@ -230,7 +259,7 @@ class Catalogue(Mapping[int, PieceType]):
         return [t for t in self._types.values() if 1 <= t.number <= 206 and not t.extra]
 
 
-def _validate(t: PieceType) -> None:
+def _validate(t: PieceType, armies: Sequence[str] = ARMIES) -> None:
     where = f"piece #{t.number} {t.name!r}"
     if not isinstance(t.number, int) or t.number <= 0:
         raise CatalogueError(f"{where}: number must be a positive int")
@@ -243,9 +272,10 @@ def _validate(t: PieceType) -> None:
             raise CatalogueError(f"{where}: a warrior's strength must be 1..10")
     elif t.strength is not None:
         raise CatalogueError(f"{where}: a {t.kind} piece has no strength")
-    if t.army not in ARMIES:
-        raise CatalogueError(f"{where}: army must be 'beige' or 'gray'")
-    if (t.colour in BEIGE_COLOURS and t.army != "beige") or (t.colour in GRAY_COLOURS and t.army != "gray"):
+    if t.army not in armies:
+        raise CatalogueError(f"{where}: army must be one of {', '.join(armies)}")
+    if t.army in ARMIES and ((t.colour in BEIGE_COLOURS and t.army != "beige")
+                             or (t.colour in GRAY_COLOURS and t.army != "gray")):
         raise CatalogueError(f"{where}: colour {t.colour} belongs to the other army")
     if not t.text:
         raise CatalogueError(f"{where}: rules text is missing")
@@ -257,14 +287,16 @@ def _new_manager() -> pluggy.PluginManager:
     return pm
 
 
-def load_packs(*, entry_points: bool = True, packs: Iterable[object] = ()) -> Catalogue:
-    """Build a catalogue from installed packs (entry points) plus explicitly given ones."""
+def load_packs(*, entry_points: bool = True, packs: Iterable[object] = (),
+               group: str = "legends.pieces", armies: Sequence[str] = ARMIES) -> Catalogue:
+    """Build a catalogue from installed packs (the entry points of ``group``) plus explicitly
+    given ones; its pieces belong to ``armies`` (a ruleset's seats)."""
     pm = _new_manager()
     blocked = [n.strip() for n in os.environ.get("LEGENDS_DISABLE_PACKS", "").split(",") if n.strip()]
     for name in blocked:
         pm.set_blocked(name)
     if entry_points:
-        pm.load_setuptools_entrypoints("legends.pieces")
+        pm.load_setuptools_entrypoints(group)
     for pack in packs:
         pm.register(pack)
     types: list[PieceType] = []
@@ -279,7 +311,7 @@ def load_packs(*, entry_points: bool = True, packs: Iterable[object] = ()) -> Ca
                 kw_powers.extend(plugin.legends_keyword_powers())
         except Exception as exc:  # a broken pack must say which pack it is
             raise CatalogueError(f"piece pack {name!r} failed to load: {exc!r}") from exc
-    return Catalogue(types, kw_powers, pm)
+    return Catalogue(types, kw_powers, pm, armies)
 
 
 _DEFAULT: Catalogue | None = None

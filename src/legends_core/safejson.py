@@ -22,16 +22,21 @@ from typing import Any
 
 from .errors import PositionError, short
 
+#: Characters (or bytes) of JSON text read at most.
 MAX_TEXT = 16 * 1024 * 1024
+#: How deep arrays and objects may nest.
 MAX_DEPTH = 32
+#: Values in one document at most.
 MAX_VALUES = 1_000_000
+#: Characters of one string or object key at most.
 MAX_STRING = 10_000
+#: Integers must be below 2 ** INT_BITS in size.
 INT_BITS = 256
 
 
 def _parse_int(text: str) -> int:
     # Checked before converting: int() of a very long digit string is slow or refused.
-    if len(text.lstrip("-")) > 80:
+    if len(text) > 81:
         raise ValueError(f"integer of {len(text)} digits is too large")
     return int(text)
 
@@ -80,9 +85,56 @@ def load_file(path: str, what: str) -> Any:
         raise PositionError(f"{path}: {exc}") from None
 
 
+def _within_limits(value: Any) -> bool:
+    """The common case, fast: is ``value`` within every limit? (No paths kept: when it is not,
+    :func:`check` walks it again to name the field.)"""
+    todo: list[tuple[Any, int]] = [(value, 0)]
+    count = 0
+    pop, push = todo.pop, todo.append
+    while todo:
+        v, depth = pop()
+        count += 1
+        t = type(v)
+        if t is str:
+            if len(v) > MAX_STRING:
+                return False
+        elif t is int:
+            if v.bit_length() > INT_BITS:
+                return False
+        elif v is None or t is bool:
+            continue
+        elif t is list or t is tuple:
+            if depth >= MAX_DEPTH or count + len(todo) + len(v) > MAX_VALUES:
+                return False
+            d = depth + 1
+            for x in v:
+                tx = type(x)
+                if tx is str:
+                    count += 1
+                    if len(x) > MAX_STRING:
+                        return False
+                elif tx is int and x.bit_length() <= INT_BITS or x is None or tx is bool:
+                    count += 1
+                else:
+                    push((x, d))
+        elif t is dict:
+            if depth >= MAX_DEPTH or count + len(todo) + len(v) > MAX_VALUES:
+                return False
+            d = depth + 1
+            for k, x in v.items():
+                if type(k) is not str or len(k) > MAX_STRING:
+                    return False
+                push((x, d))
+        else:
+            return False  # floats, subclasses and the rest: let the careful walk judge
+    return True
+
+
 def check(value: Any, what: str) -> None:
     """Check an already parsed value against the limits, without recursing. Errors name the
     field (``memo[0][2]``), or ``what`` for the value as a whole."""
+    if _within_limits(value):
+        return
     Path = tuple[Any, str | int] | None  # (parent path, key): built cheaply, named on error
     todo: list[tuple[Any, int, Path]] = [(value, 0, None)]
     count = 0

@@ -16,7 +16,11 @@ import attrs
 
 from . import actions
 from .actions import DONE, Action
+from .armies import COMPOSITION, resolve_army
+from .board import Board, draw_battle_boards, from_battle_boards
+from .errors import PositionError
 from .events import Shuffled
+from .ruleset import Ruleset, SetupRequest, SetupResult
 from .rulings import ruling
 from .tasks import Task, task
 
@@ -61,6 +65,9 @@ def shuffle_army(g: Engine, player: int) -> None:
 @task("setup-shuffle", decision=True)
 @attrs.frozen
 class SetupShuffle(Task):
+    """During setup, ``player`` chooses whether the face-down pieces of ``target``'s army are
+    reshuffled (``choose shuffle``) or kept as they are (``choose keep``)."""
+
     player: int
     target: int
     prompt = "reshuffle the opponent's face-down pieces, or keep them"
@@ -78,6 +85,9 @@ class SetupShuffle(Task):
 @task("setup-switch", decision=True)
 @attrs.frozen
 class SetupSwitch(Task):
+    """During setup, ``player`` may switch two of their own pieces (``swap a1 b2``), up to
+    ``left`` more times, or stop (``choose done``)."""
+
     player: int
     left: int
     prompt = "switch two of your pieces, or choose done"
@@ -99,3 +109,60 @@ class SetupSwitch(Task):
         g.swap_pieces(a, b, "setup switch")
         if self.left > 1:
             g.schedule(SetupSwitch(self.player, self.left - 1))
+
+
+# -- the Stratego Legends ruleset -----------------------------------------------------------
+
+
+def legends_setup(req: SetupRequest) -> SetupResult:
+    """Four battle boards (named, or dealt by the seed), the two armies (presets, random or
+    lists), and every piece placed at random on its side's land squares."""
+    seed, cat = req.seed, req.catalogue
+    if req.placement is not None or req.reserve is not None:
+        raise PositionError("placement: the Stratego Legends setup is random (then reshuffles "
+                            "and switches); it takes no placement or reserve")
+    for seat in req.armies:
+        if seat not in ("beige", "gray"):
+            raise PositionError(f"{seat}: Stratego Legends armies are beige and gray")
+    # One stream per purpose, so a record that names the armies and boards chosen replays
+    # to the same placement.
+    board_ids = (list(req.boards) if req.boards is not None
+                 else draw_battle_boards(random.Random(f"{seed}:boards")))
+    try:
+        board = from_battle_boards(board_ids)
+    except ValueError as exc:
+        raise PositionError(f"boards: {exc}") from None
+    players = req.ruleset.seats
+    army_rng = random.Random(f"{seed}:armies")
+    armies = [resolve_army(req.armies.get("beige"), "beige", cat, army_rng),
+              resolve_army(req.armies.get("gray"), "gray", cat, army_rng)]
+    rng = random.Random(f"{seed}:placement")
+    placed: list[tuple[int, int, int]] = []  # (square, owner, number)
+    for owner, army in enumerate(armies):
+        squares = [s for s in board.regions[players[owner]] if board.is_land(s)]
+        if len(squares) != len(army):
+            raise PositionError(f"boards: {players[owner]} has {len(squares)} land squares "
+                                f"for {len(army)} pieces")
+        numbers = list(army)
+        rng.shuffle(numbers)
+        placed.extend((s, owner, n) for s, n in zip(squares, numbers, strict=True))
+    return SetupResult(board, placed, {"beige": list(armies[0]), "gray": list(armies[1]),
+                                       "boards": list(board_ids)})
+
+
+def _legends_board() -> Board:
+    return from_battle_boards(["1A", "2B", "3C", "4D"])
+
+
+LEGENDS = Ruleset(
+    name="legends",
+    description="Stratego Legends (Avalon Hill, 1999): 8x8 battle boards, 30 pieces a side "
+                "with powers, death curses, castles",
+    seats=("beige", "gray"),
+    pieces="legends.pieces",
+    setup=legends_setup,
+    board=_legends_board,
+    composition=COMPOSITION,
+    fixed_seats=False,
+    packages=("legends_core",),
+)

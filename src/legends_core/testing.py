@@ -22,6 +22,7 @@ from .board import TERRAINS
 from .events import Event
 from .game import Game
 from .registry import Catalogue, default_catalogue
+from .ruleset import catalogue_for, get_ruleset
 
 _LETTER = {"desert": "D", "forest": "F", "marsh": "M", "mountain": "N", "plains": "P",
            "town": "T", "water": "W"}
@@ -29,12 +30,31 @@ _LETTER = {"desert": "D", "forest": "F", "marsh": "M", "mountain": "N", "plains"
 
 def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | None = None,
                   rows: Iterable[str] | None = None, width: int = 8, height: int = 8,
-                  active: str = "beige", curse: Any = None,
-                  destroyed: Mapping[str, Iterable[int]] | None = None,
-                  revealed: Iterable[str] = (), players: tuple[str, ...] = ("beige", "gray"),
-                  catalogue: Catalogue | None = None) -> dict[str, Any]:
+                  active: str | None = None, curse: Any = None,
+                  destroyed: Mapping[str, Iterable[int | str]] | None = None,
+                  revealed: Iterable[str] = (), players: tuple[str, ...] | None = None,
+                  catalogue: Catalogue | None = None, rules: str | None = None,
+                  reserve: Mapping[str, Iterable[int | str]] | None = None,
+                  options: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The JSON position for :func:`position` (see there)."""
-    cat = catalogue or default_catalogue()
+    regions = None
+    if rules is not None:
+        rs = get_ruleset(rules)
+        cat = catalogue or catalogue_for(rs)
+        players = players or rs.seats
+        if rows is None and terrain is None:
+            board = rs.board()
+            rows, regions = board.rows(), board.to_dict()["regions"]
+    else:
+        cat = catalogue or default_catalogue()
+    players = players or ("beige", "gray")
+    active = active or players[0]
+
+    def find(ref: int | str, army: str | None) -> Any:
+        # A name is looked up in the given army (both Stratego armies have a Marshal); a
+        # number names one piece whoever holds it.
+        return cat.find(ref, army if isinstance(ref, str) and army in cat.armies else None)
+
     if rows is None:
         grid = [["P"] * width for _ in range(height)]
         for sq, t in (terrain or {}).items():
@@ -47,11 +67,12 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
     revealed = set(revealed)
     out: list[dict[str, Any]] = []
     for sq, spec in pieces.items():
-        if isinstance(spec, int):
+        if isinstance(spec, int | str):
             spec = {"number": spec}
         elif isinstance(spec, tuple):
             spec = {"number": spec[0], "controller": spec[1]}
-        pt = cat[spec["number"]]
+        side = spec.get("owner", spec.get("controller"))
+        pt = find(spec["number"], side)
         owner = spec.get("owner", pt.army if pt.army in players else players[0])
         ctrl = spec.get("controller", owner)
         known = spec.get("known_to", list(players) if sq in revealed else [ctrl])
@@ -61,8 +82,12 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
     for who, numbers in (destroyed or {}).items():
         for n in numbers:
             dead[who].append(len(out))
-            out.append({"number": n, "owner": who, "controller": who, "at": "destroyed",
-                        "known_to": list(players)})
+            out.append({"number": find(n, who).number, "owner": who, "controller": who,
+                        "at": "destroyed", "known_to": list(players)})
+    for who, numbers in (reserve or {}).items():
+        for n in numbers:
+            out.append({"number": find(n, who).number, "owner": who, "controller": who,
+                        "at": "reserve", "known_to": [who]})
     curse_field = None
     if curse is not None:
         number, ctrl = curse if isinstance(curse, tuple) else (curse, cat[curse].army)
@@ -71,9 +96,16 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
                     "at": "curse", "known_to": list(players)})
     for i, p in enumerate(out):
         p["id"] = i
+    board_field: dict[str, Any] = {"rows": rows}
+    if regions is not None:
+        board_field["regions"] = regions
+    rules_field: dict[str, Any] = {"players": list(players), "teams": list(range(len(players)))}
+    if rules is not None:
+        rules_field["name"] = rules
+        rules_field["options"] = dict(options or {})
     return {
-        "rules": {"players": list(players), "teams": list(range(len(players)))},
-        "board": {"rows": rows},
+        "rules": rules_field,
+        "board": board_field,
         "pieces": out,
         "destroyed": dead,
         "curse": curse_field,
@@ -85,7 +117,12 @@ def position(pieces: Mapping[str, Any], **kwargs: Any) -> Game:
     """A game from a few pieces.
 
     :param pieces: square -> collector number, ``(number, controller)`` or a dict with
-        ``number``, ``owner``, ``controller``, ``known_to``.
+        ``number``, ``owner``, ``controller``, ``known_to``; a piece name may stand for the
+        number (``("Scout", "red")``: the name is looked up in that army).
+    :param rules: a ruleset name (default Stratego Legends): its seats, its board (unless
+        ``terrain`` or ``rows`` is given) and its catalogue.
+    :param reserve: player -> pieces waiting in that player's reserve.
+    :param options: the ruleset's options.
     :param terrain: square -> terrain name (the rest is plains); or give ``rows``.
     :param curse: a death-curse piece number (or ``(number, controller)``) in effect.
     :param destroyed: player -> numbers already in that player's destroyed area.
@@ -94,6 +131,15 @@ def position(pieces: Mapping[str, Any], **kwargs: Any) -> Game:
     """
     return Game.from_position(position_dict(pieces, **kwargs),
                               catalogue=kwargs.get("catalogue"))
+
+
+def stratego(rules: str, red: Mapping[str, Any], blue: Mapping[str, Any], **kwargs: Any) -> Game:
+    """A game of a Stratego edition from a few pieces by name: ``red`` and ``blue`` map squares
+    to piece names of that army (``stratego("classic", {"a1": "Flag"}, {"d7": "Bomb"})``).
+    Other arguments as for :func:`position`."""
+    pieces: dict[str, Any] = {sq: (name, "red") for sq, name in red.items()}
+    pieces.update({sq: (name, "blue") for sq, name in blue.items()})
+    return position(pieces, rules=rules, **kwargs)
 
 
 def play(game: Game, *steps: str | Action) -> list[Event]:

@@ -32,50 +32,97 @@ class PieceView:
     """A piece as one player sees it. ``number`` and the fields after it are ``None`` when
     the viewer does not know what the piece is."""
 
+    #: Where it stands.
     square: str
+    #: The seat that controls it now.
     controller: str
+    #: The seat whose army it belongs to.
     owner: str
+    #: Is it known to every player?
     revealed: bool
+    #: The seats that know what it is.
     known_to: tuple[str, ...]
+    #: Has it moved this game (pieces that moved cannot be castles or stationary)?
     moved: bool
+    #: Its collector number, or ``None`` when the viewer does not know it.
     number: int | None
+    #: Its name.
     name: str | None = None
+    #: ``"warrior"``, ``"magic"`` or ``"castle"``.
     kind: str | None = None
+    #: Its base (printed) strength.
     strength: int | None = None
+    #: Its strength now, with the effects in force.
     current: int | None = None
+    #: Its colour (its nation in Stratego Legends, its side in other editions).
     colour: str | None = None
+    #: Its creature type (``"elf"``, ``"dragon"`` ...).
     type: str | None = None
 
 
 @attrs.frozen
 class View:
-    """Everything one player may know about the game, and nothing else."""
+    """Everything one player may know about the game, and nothing else.
 
+    ``destroyed`` lists each army's destroyed pieces in order; a piece the viewer may not know
+    (a variant that keeps captured pieces hidden) shows as ``None``.
+    """
+
+    #: Whose view this is (``"referee"`` for the full one).
     player: str
+    #: The board as :meth:`Board.to_dict <legends_core.board.Board.to_dict>` gives it:
+    #: ``width``, ``height``, ``rows`` of terrain letters (top rank first), ``regions``, ``layout``.
     board: dict[str, Any]
+    #: Every piece on the board, as this player sees it.
     pieces: tuple[PieceView, ...]
-    destroyed: dict[str, tuple[int, ...]]
+    #: Each seat's destroyed area, in order (collector numbers).
+    destroyed: dict[str, tuple[int | None, ...]]
+    #: The piece in the curse slot (collector number), or ``None``.
     curse: int | None
+    #: Is that curse in effect (rather than arriving)?
     curse_active: bool
+    #: Who controls the curse in the slot.
     curse_controller: str | None
+    #: Death curses waiting for the slot.
     curse_queue: tuple[int, ...]
+    #: The turn under way.
     turn: int
+    #: Whose turn it is.
     active: str
+    #: Who must decide now (``None`` once the game is over); any seat may know this.
     to_move: str | None
+    #: The pending decision in words, for the deciding player only (else ``None``).
     decision: str | None
+    #: The legal actions as notation, for the deciding player only (else empty).
     options: tuple[str, ...]
+    #: Effects until the end of the turn on pieces this player knows: (square, kind, value).
     effects: tuple[tuple[str, str, Any], ...]
+    #: Has the game ended?
     over: bool
+    #: The winner, once there is one.
     winner: str | None
+    #: Why the game ended (empty while it goes on).
     reason: str
     #: The salted SHA-256 digest of the hidden setup, once play has begun (see
     #: :mod:`legends_core.fairness`); the same for every player.
     commitment: str | None = None
+    #: The ruleset (see :mod:`legends_core.ruleset`).
+    rules: str = "legends"
+    #: Each seat's pieces waiting off the board (``None`` where the viewer does not know one).
+    reserve: dict[str, tuple[int | None, ...]] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-friendly data (what a server sends to that player)."""
         return attrs.asdict(self)
 
+    def _repr_svg_(self) -> str:
+        """The view as SVG, turned for its player (Jupyter shows a view this way)."""
+        from .svg import board_svg
+
+        return board_svg(view=self)
+
     def piece_on(self, square: str) -> PieceView | None:
+        """The piece on ``square`` as this view shows it, or ``None``."""
         for p in self.pieces:
             if p.square == square:
                 return p
@@ -118,7 +165,8 @@ def view(g: Engine, player: int | None) -> View:
         player="referee" if player is None else names[player],
         board=g.board.to_dict(),
         pieces=tuple(pieces),
-        destroyed={names[i]: tuple(g.types[p].number for p in area) for i, area in enumerate(g.dead)},
+        destroyed={names[i]: tuple(g.types[p].number if g.known[p] & bit else None
+                                   for p in area) for i, area in enumerate(g.dead)},
         curse=g.types[g.curse].number if g.curse >= 0 else None,
         curse_active=g.curse_on,
         curse_controller=names[g.curse_ctrl] if g.curse >= 0 else None,
@@ -133,7 +181,17 @@ def view(g: Engine, player: int | None) -> View:
         winner=names[g.winner] if g.winner is not None else None,
         reason=g.reason,
         commitment=g.commitment,
+        rules=g.rules.name,
+        reserve=_reserve(g, bit),
     )
+
+
+def _reserve(g: Engine, bit: int) -> dict[str, tuple[int | None, ...]]:
+    if not g.rs.ruleset.reserve:
+        return {}
+    names = g.rules.players
+    return {names[i]: tuple(g.types[p].number if g.known[p] & bit else None
+                            for p in g.reserve(i)) for i in range(len(names))}
 
 
 def event_for(event: Event, player: str) -> Event | None:
@@ -181,13 +239,12 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
     """A copy of the game in which every piece ``player`` does not know is given a plausible
     identity drawn at random, keeping only what ``player`` knows.
 
-    The other sides' army make-up follows the composition rule (one castle, five magic pieces,
-    one 10, one 9, three each of 8 to 2, one 1), less the pieces ``player`` already knows. A
-    piece that has moved is never made a castle or a stationary piece. Search players use this
-    to imagine the hidden pieces without looking at them.
+    The other sides' army make-up follows the ruleset's composition (Stratego Legends: one
+    castle, five magic pieces, one 10, one 9, three each of 8 to 2, one 1), less the pieces
+    ``player`` already knows. A piece that has moved is never made a castle or a stationary
+    piece. Search players use this to imagine the hidden pieces without looking at them.
     """
-    from .armies import COMPOSITION
-
+    composition = g.rs.ruleset.composition
     d = g.copy()
     d.types = list(g.types)
     d.beh = list(g.beh)
@@ -199,7 +256,7 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
             by_side.setdefault(g.owner[pid], []).append(pid)
     for owner, hidden in by_side.items():
         army = g.types[hidden[0]].army
-        slots: dict[Any, int] = dict(COMPOSITION)
+        slots: dict[Any, int] = dict(composition)
         for pid in range(len(g.types)):
             if g.owner[pid] == owner and g.known[pid] & bit:
                 t = g.types[pid]
@@ -207,7 +264,7 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
                 slots[k] = slots.get(k, 0) - 1
         bag = [k for k, n in slots.items() for _ in range(max(0, n))]
         while len(bag) < len(hidden):
-            bag.append(rng.choice([k for k in COMPOSITION if isinstance(k, int)]))
+            bag.append(rng.choice([k for k in composition if isinstance(k, int)]))
         rng.shuffle(bag)
         # Castles and stationary magic only where a piece has never moved.
         still = [p for p in hidden if p not in g.moved and g.loc[p] >= 0]

@@ -2,8 +2,9 @@
 
 Each iteration imagines the hidden pieces afresh (:func:`~legends_core.visibility.determinize`),
 walks down a tree of actions shared by all imagined worlds (choosing by UCB among the actions
-legal in this world), adds one node, plays a short random continuation and scores the end with
-the heuristic evaluation. The action tried most often at the root is played. At the root only
+legal in this world), adds one node, finishes the turn as the heuristic player would and scores
+it with the heuristic evaluation (``depth`` > 0 plays that many random decisions first instead:
+measured weaker, the random moves drown the evaluation in noise). The action tried most often at the root is played. At the root only
 the ``widen`` actions the heuristic player rates best are searched (progressive widening in its
 simplest form): with a few hundred iterations, spreading them over every legal action leaves
 each with too few visits to tell apart. The budget is a number of iterations and/or seconds.
@@ -16,10 +17,12 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+import attrs
+
 from ..actions import PASS, Action
 from ..moves import dynamic_keywords, offer_actions, standard_moves
 from ..visibility import determinize
-from .heuristic import HeuristicPlayer, evaluate, obvious_answer
+from .heuristic import HeuristicPlayer, evaluate, obvious_answer, settle_turn
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -41,7 +44,7 @@ class ISMCTSPlayer:
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iterations: int = 300,
-                 seconds: float | None = None, depth: int = 24, exploration: float = 0.7,
+                 seconds: float | None = None, depth: int = 0, exploration: float = 0.7,
                  widen: int = 4):
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -67,10 +70,15 @@ class ISMCTSPlayer:
             ranked = sorted(self._prior.score(game, actions), key=lambda kv: -kv[1])
             allowed = {a for a, _ in ranked[: self.widen]}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        asking = attrs.evolve(g.rules, auto_pass=False)
         for i in range(self.iterations if self.iterations else 10**9):
             if deadline is not None and time.perf_counter() > deadline and i > 0:
                 break
-            self._iterate(determinize(g, me, self.rng), root, me, allowed)
+            w = determinize(g, me, self.rng)
+            # Imagined worlds ask in every window: the rollout passes without listing the
+            # abilities, which is cheaper than auto-pass finding out that there are none.
+            w.rules = asking
+            self._iterate(w, root, me, allowed)
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         return best[0]
 
@@ -105,6 +113,13 @@ class ISMCTSPlayer:
 
     def _rollout(self, w: Engine, me: int) -> float:
         rng = self.rng
+        if self.depth <= 0:
+            # No random playout: finish the turn sensibly and judge it, as the heuristic does.
+            try:
+                settle_turn(w, rng)
+            except Exception:  # an imagined world can be impossible
+                return -1.0
+            return math.tanh(evaluate(w, me) / 12.0)
         for _ in range(self.depth):
             pending = w.pending
             if w.over or pending is None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .. import safejson
@@ -68,6 +70,11 @@ def army_arg(text: str | None) -> Any:
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="legends",
+                   help="the ruleset: legends (default), classic, ultimate-lightning, "
+                        "ultimate-campaign, narnia-1, narnia-2 or any installed")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a ruleset option, e.g. captures=prisoner (narnia)")
     p.add_argument("--seed", type=seed_arg, help="seed for boards, presets and placement")
     p.add_argument("--beige", help="beige army: preset-1..preset-6, random, or a file")
     p.add_argument("--gray", help="gray army: preset-1..preset-6, random, or a file")
@@ -89,3 +96,68 @@ def read_record(path: str) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise PositionError(f"{path}: not a game record (expected a JSON object)")
     return record
+
+
+def options_arg(items: list[str]) -> dict[str, str]:
+    """``--option NAME=VALUE`` arguments as a dict (the ruleset checks names and values)."""
+    out = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or not name:
+            raise ValueError(f"--option {short(item, 40)}: expected NAME=VALUE, e.g. "
+                             "captures=prisoner")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def new_game_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The :meth:`Game.new <legends_core.Game.new>` arguments the game options give."""
+    kwargs: dict[str, Any] = {"rules": args.rules, "options": options_arg(args.option),
+                              "boards": boards_arg(args.boards), "seed": args.seed}
+    for side in ("beige", "gray"):
+        army = army_arg(getattr(args, side))
+        if army is not None:
+            kwargs[side] = army
+    return kwargs
+
+
+def title(rules: str) -> str:
+    """How a game of ``rules`` is announced."""
+    return "Stratego Legends" if rules == "legends" else f"Stratego ({rules})"
+
+
+@contextmanager
+def progress(total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on stderr with the rate and the time left (rich's), giving a function to
+    call once per item done. It stays quiet when stderr is not a terminal, or without rich."""
+    bar = _rich_bar(what) if sys.stderr.isatty() else None
+    if bar is None:
+        yield lambda: None
+        return
+    task = bar.add_task(what, total=total)
+    with bar:
+        yield lambda: bar.advance(task)
+
+
+def _rich_bar(what: str) -> Any:
+    try:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            ProgressColumn,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+        from rich.text import Text
+    except ImportError:  # the 'cli' extra is not installed
+        return None
+
+    class Rate(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:.2f} {what}/s" if speed else f"- {what}/s")
+
+    return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), Rate(),
+                    TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True))

@@ -9,14 +9,21 @@ from typing import TextIO
 from ..ai import make_player
 from ..events import describe
 from ..game import Game
-from .common import add_game_options, army_arg, boards_arg
+from ..ruleset import get_ruleset
+from .common import add_game_options, new_game_args, title
+from .text import Terminal
+
+#: Colours for the events that decide things (used when the terminal shows colour).
+_STYLE = {"strength": "cyan", "destroy": "red", "power": "magenta", "curse-begin": "yellow",
+          "curse-end": "yellow", "curse-void": "yellow", "game-over": "bold green"}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("game", help="watch the computer play itself (the default command)")
     add_game_options(p)
     p.add_argument("--players", default="heuristic,heuristic",
-                   help="beige,gray computer players: random, heuristic or ismcts")
+                   help="the two computer players (first seat first): random, heuristic or "
+                        "ismcts")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--save", help="write the full (referee's) game record (JSON) to this file")
     p.add_argument("--save-for", action="append", default=[], metavar="PLAYER=FILE",
@@ -26,10 +33,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    seats = get_ruleset(args.rules).seats
     for spec in args.save_for:
         who, _, path = spec.partition("=")
-        if who not in ("beige", "gray") or not path:
-            raise ValueError(f"--save-for {spec[:40]!r}: expected beige=FILE or gray=FILE")
+        if who not in seats or not path:
+            raise ValueError(f"--save-for {spec[:40]!r}: expected {seats[0]}=FILE or "
+                             f"{seats[1]}=FILE")
     # Opened first, so a bad path is reported before the game is played, not after.
     save = open(args.save, "w", encoding="utf-8") if args.save else None
     try:
@@ -40,18 +49,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace, save: TextIO | None) -> int:
-    game = Game.new(beige=army_arg(args.beige), gray=army_arg(args.gray),
-                    boards=boards_arg(args.boards), seed=args.seed,
+    game = Game.new(**new_game_args(args),
                     turn_limit=1000 if args.turn_limit is None else args.turn_limit)
     names = {n: t.name for n, t in game.engine.catalogue.items()}
     kinds = args.players.split(",")
     if len(kinds) != 2:
         raise ValueError("--players needs two names, e.g. heuristic,random")
     seed = game.record()["setup"]["seed"]
-    players = {"beige": make_player(kinds[0], seed), "gray": make_player(kinds[1], seed + 1)}
+    first, second = game.players
+    players = {first: make_player(kinds[0], seed), second: make_player(kinds[1], seed + 1)}
+    game.headers.update(event="legends game", site="legends (command line)",
+                        players={first: f"computer ({kinds[0]})", second: f"computer ({kinds[1]})"})
+    out = Terminal()
     if not args.quiet:
-        print(f"Stratego Legends: beige ({kinds[0]}) against gray ({kinds[1]}), seed {seed}, "
-              f"boards {'+'.join(game.board.layout)}")
+        boards = f", boards {'+'.join(game.board.layout)}" if game.board.layout else ""
+        out.line(f"{title(args.rules)}: {first} ({kinds[0]}) against {second} ({kinds[1]}), "
+                 f"seed {seed}{boards}")
     while not game.is_over:
         who = game.current_player
         assert who is not None
@@ -59,12 +72,15 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
         events = game.apply(action)
         if args.quiet:
             continue
+        # Attacks and strikes settle when the last player passes their window, so what the
+        # passes cause (strengths, destructions, spells, curses) is shown too.
         if action.kind != "pass":
-            print(f"[turn {game.turn:>3}] {who}: {action}")
-            for e in events:
-                if e.kind not in ("pass", "turn"):
-                    print(f"           {describe(e, names)}")
-    print(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns")
+            out.line([(f"[turn {game.turn:>3}] {who}: ", "bold"), (str(action), "bold")])
+        for e in events:
+            if e.kind not in ("pass", "turn"):
+                out.line([("           ", ""), (describe(e, names), _STYLE.get(e.kind, ""))])
+    out.line([(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns",
+               "bold")])
     if save is not None:
         json.dump(game.record(), save)
     for spec in args.save_for:

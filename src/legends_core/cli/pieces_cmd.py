@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..registry import catalogue
+from ..ruleset import catalogue_for
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -14,16 +14,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--type", help="creature type, e.g. elf, dragon, spirit")
     p.add_argument("--strength", type=int, help="base strength")
     p.add_argument("--kind", choices=("warrior", "magic", "castle"))
-    p.add_argument("--army", choices=("beige", "gray"))
+    p.add_argument("--army", help="beige or gray (red or blue in the other editions)")
+    p.add_argument("--rules", default="legends",
+                   help="whose pieces: legends (default), classic, ultimate-lightning, ...")
     p.add_argument("--keyword", help="a keyword such as flying, charging, dispel_magic")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    cat = catalogue()
+    cat = catalogue_for(args.rules)
     if args.piece:
         try:
-            t = cat.find(args.piece)
+            t = cat.find(args.piece, args.army)
         except KeyError as exc:
             raise LookupErrorLine(str(exc.args[0])) from None
         print(f"#{t.number} {t.name}{' (extra)' if t.extra else ''}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable
 
 from ..actions import Action
@@ -13,17 +12,20 @@ from ..errors import LegendsError, PositionError, short
 from ..events import Event
 from ..game import Game
 from . import error_line
-from .common import add_game_options, army_arg, boards_arg, read_record
-from .text import board_text, event_lines
+from .common import add_game_options, new_game_args, read_record
+from .text import Terminal, board_lines, board_text, event_lines, info_lines, key_lines
 
-HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass').
-Other commands: board (draw the board), save FILE (save and keep playing), quit."""
+HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass'); switch two
+pieces during setup by typing their squares ('a1 b2').
+Other commands: board (draw the board and its key), info SQUARE (what you know of a square),
+save FILE (save and keep playing), quit."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play against the computer in the terminal")
     add_game_options(p)
-    p.add_argument("--side", choices=("beige", "gray"), default="beige", help="your side")
+    p.add_argument("--side", default=None,
+                   help="your side (default: the first seat, beige in Stratego Legends)")
     p.add_argument("--opponent", default="heuristic", help="random, heuristic or ismcts")
     p.add_argument("--load", help="resume a saved game record")
     p.add_argument("--ask-always", action="store_true",
@@ -39,48 +41,62 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         except PositionError as exc:
             raise PositionError(f"{args.load}: {exc}") from None
     else:
-        game = Game.new(beige=army_arg(args.beige), gray=army_arg(args.gray),
-                        boards=boards_arg(args.boards), seed=args.seed,
-                        turn_limit=args.turn_limit)
-    me = args.side
+        game = Game.new(**new_game_args(args), turn_limit=args.turn_limit)
+    me = args.side or game.players[0]
+    if me not in game.players:
+        raise ValueError(f"--side {me[:20]!r}: choose one of {', '.join(game.players)}")
     seed = args.seed if args.seed is not None else 0
     computer = make_player(args.opponent, seed + 7)
+    if not args.load:
+        game.headers.update(event="legends play", site="legends (command line)", players={
+            p: "you" if p == me else f"computer ({args.opponent})" for p in game.players})
     names = {n: t.name for n, t in game.engine.catalogue.items()}
-    print(f"You play {me}. {HELP}")
+    out = Terminal()
+    out.line(f"You play {me}. {HELP}")
     unseen: list[Event] = []
-    shown_turn = -1
+    shown = ""
     while not game.is_over:
         if game.current_player != me:
             events = game.apply(computer.choose(game))
             unseen.extend(game.events_for(events, me))
             continue
         for line in event_lines(unseen, names):
-            print(f"  {line}")
+            out.line(f"  {line}")
         unseen = []
         actions = list(game.legal_actions())
-        if game.decision_kind == "main" and game.turn != shown_turn:
-            print(board_text(game.view(me)))
-            shown_turn = game.turn
         if len(actions) == 1 and not args.ask_always:
-            print(f"({game.decision}: only choice '{actions[0]}')")
+            out.line(f"({game.decision}: only choice '{actions[0]}')")
             unseen.extend(game.events_for(game.apply(actions[0], player=me), me))
             continue
-        print(f"Turn {game.turn}, {me}: {game.decision}")
-        for i, a in enumerate(actions, 1):
-            print(f"  {i:>3}. {a}")
+        view = game.view(me)
+        if board_text(view) != shown:  # the board at every decision (once while unchanged)
+            out.lines(board_lines(view))
+            shown = board_text(view)
+        out.line([(f"Turn {game.turn}, {me}: ", "bold"), (game.decision or "", "bold")])
+        # Setup switches are typed as two squares, not picked from hundreds of pairs.
+        listed = [a for a in actions if a.kind != "swap"]
+        if len(listed) < len(actions):
+            out.line("  switch two of your pieces by typing their squares, e.g. 'a1 b2'")
+        for i, a in enumerate(listed, 1):
+            out.line(f"  {i:>3}. {a}")
         while True:
             try:
                 text = read("your choice> ").strip()
             except EOFError:
-                print("\nbye")
+                out.line("\nbye")
                 return 0
             if text in ("quit", "exit"):
                 return 0
             if text in ("help", "?"):
-                print(HELP)
+                out.line(HELP)
                 continue
-            if text == "board":
-                print(board_text(game.view(me)))
+            if text in ("board", "key"):
+                out.lines(board_lines(game.view(me)))
+                out.lines(key_lines(game.view(me)))
+                continue
+            if text.startswith("info"):
+                out.lines(info_lines(game.view(me), text[4:], game.engine.catalogue)
+                          if text[4:].strip() else ["info needs a square, e.g. 'info d4'"])
                 continue
             if text.startswith("save "):
                 save(game, text[5:].strip())
@@ -90,20 +106,32 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
             try:
                 if number and not 1 <= len(text) <= 6:
                     raise IndexError
-                action = actions[int(text) - 1] if number else Action.from_str(text)
-                if number and int(text) < 1:
-                    raise IndexError
+                if number:
+                    if int(text) < 1:
+                        raise IndexError
+                    action = listed[int(text) - 1]
+                else:
+                    action = _read_action(text)
                 unseen.extend(game.events_for(game.apply(action, player=me), me))
                 break
             except IndexError:
-                print(f"choose a number from 1 to {len(actions)}", file=sys.stdout)
+                out.line(f"choose a number from 1 to {len(listed)}")
             except LegendsError as exc:
-                print(f"not legal: {exc}")
+                out.line(f"not legal: {exc}")
     for line in event_lines(unseen, names):
-        print(f"  {line}")
-    print(board_text(game.view(me)))
-    print(f"Winner: {game.winner or 'nobody'} ({game.reason})")
+        out.line(f"  {line}")
+    out.lines(board_lines(game.view(me)))
+    out.line([(f"Winner: {game.winner or 'nobody'} ({game.reason})", "bold")])
     return 0
+
+
+def _read_action(text: str) -> Action:
+    """Notation, or two squares for a setup switch ('a1 b2')."""
+    words = text.split()
+    if len(words) == 2 and all(len(w) <= 3 and w[:1].isalpha() and w[1:].isdigit()
+                               and w.isascii() for w in words):
+        return Action.swap(words[0].lower(), words[1].lower())
+    return Action.from_str(text)
 
 
 def save(game: Game, path: str) -> None:

@@ -49,18 +49,22 @@ def candidates(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
     """The pieces ``chooser`` could name: on ``squares`` (in the order given; every square
     when ``None``), controlled by anyone, by ``chooser`` (``"own"``) or by an opponent of
     theirs (``"enemy"``), and meeting ``match`` as far as ``chooser`` can tell."""
-    grid = g.grid
-    pool = (p for p in grid if p >= 0) if squares is None else (
-        grid[s] for s in squares if grid[s] >= 0)
-    out = []
-    for p in pool:
-        if whose == "own" and g.ctrl[p] != chooser:
-            continue
-        if whose == "enemy" and not g.hostile(g.ctrl[p], chooser):
-            continue
-        if could_match(g, chooser, p, match):
-            out.append(p)
-    return out
+    grid, ctrl = g.grid, g.ctrl
+    # Written out flat: action offers call this for many pieces at every decision.
+    if squares is None:
+        pool = [p for p in grid if p >= 0]
+    else:
+        pool = [grid[s] for s in squares if grid[s] >= 0]
+    if whose == "own":
+        pool = [p for p in pool if ctrl[p] == chooser]
+    elif whose == "enemy":
+        teams = g.rules.teams
+        team = teams[chooser]
+        pool = [p for p in pool if teams[ctrl[p]] != team]
+    if match is None:
+        return pool
+    known, bit = g.known, 1 << chooser
+    return [p for p in pool if not known[p] & bit or match(g, p)]
 
 
 def candidate_squares(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,

@@ -1,0 +1,1 @@
+"""Building blocks the Stratego editions share: board, pieces, powers, rules, setup."""
