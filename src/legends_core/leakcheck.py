@@ -5,12 +5,12 @@ swapped among themselves, or replaced by other pieces the army could hold) are d
 step with the same decisions. Until the observer legitimately learns one of the differing
 identities, every channel that reaches the observer must be identical in the two games:
 
-* their view (:meth:`Game.view`), except a ``commitment`` field, which only has to be present
+* their view (:meth:`~legends_core.Game.view`), except a ``commitment`` field, which only has to be present
   or absent alike (it is a salted hash and differs by design);
-* their own event stream (:meth:`Game.events_for` of each step's events);
+* their own event stream (:meth:`~legends_core.Game.events_for` of each step's events);
 * their legal actions and prompt when they decide;
-* the error messages :meth:`Game.parse_action` gives them for a fixed set of probe inputs;
-* at the end, the game record meant for them (:meth:`Game.record` with their name).
+* the error messages :meth:`~legends_core.Game.parse_action` gives them for a fixed set of probe inputs;
+* at the end, the game record meant for them (:meth:`~legends_core.Game.record` with their name).
 
 Anything else that differs is a *finding*: a leak. :func:`fuzz_game` plays one game between
 random armies and compares twin pairs along it (from the start or from mid-game positions
@@ -235,7 +235,7 @@ class PairResult:
 
 
 def parse_as(game: Game, text: str, player: str) -> str:
-    """What :meth:`Game.parse_action` tells ``player`` about ``text``: the action read, or
+    """What :meth:`~legends_core.Game.parse_action` tells ``player`` about ``text``: the action read, or
     the error message."""
     try:
         action = game.parse_action(text, player=player)
