@@ -151,13 +151,40 @@ def test_player_record_has_own_actions_and_only_visible_events():
     rec = game.record("gray")
     assert rec["format"] == "stratego-legends-player-record" and rec["player"] == "gray"
     for entry in rec["log"]:
-        if "action" not in entry:
-            assert entry["events"], "another player's steps leave an entry only when seen"
-        for e in entry["events"]:
+        assert set(entry) in ({"action"}, {"events"})
+        for e in entry.get("events", ()):
             assert not (e["kind"] == "choose" and e["player"] == "beige" and not e["public"])
-    # Consecutive steps of the other player are merged: no two entries in a row without action.
-    kinds = ["action" in e for e in rec["log"]]
-    assert all(a or b for a, b in zip(kinds, kinds[1:], strict=False))
+    # Runs of events are one entry: two event entries never follow each other.
+    kinds = ["events" in e for e in rec["log"]]
+    assert not any(a and b for a, b in zip(kinds, kinds[1:], strict=False))
+
+
+def test_player_record_does_not_show_whether_the_other_player_was_asked():
+    # The same game with and without auto-pass: gray's record is the same entry for entry.
+    asked = Game.new(seed=21, turn_limit=12)
+    auto = Game.new(seed=21, turn_limit=12, auto_pass=True, salt=asked.record()["setup"]["salt"])
+    for game in (asked, auto):
+        rng = __import__("random").Random(21)
+        while not game.is_over:
+            acts = list(game.legal_actions())
+            game.apply(acts[0] if len(acts) == 1 else acts[rng.randrange(len(acts))])
+    def without_passes(log):
+        # A player's own passes differ (asked in one game, passed for in the other), which
+        # they know; what must match is everything else, run for run.
+        out = []
+        for entry in log:
+            if entry.get("action") == "pass":
+                continue
+            if "events" in entry and out and "events" in out[-1]:
+                out[-1] = {"events": out[-1]["events"] + entry["events"]}
+            else:
+                out.append(entry)
+        return out
+
+    assert auto.record("gray")["log"] != asked.record("gray")["log"]  # own passes differ
+    for player in ("beige", "gray"):
+        assert without_passes(asked.record(player)["log"]) == \
+            without_passes(auto.record(player)["log"])
 
 
 def test_commitment_is_published_to_everyone_and_verifies():

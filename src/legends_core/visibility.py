@@ -295,11 +295,12 @@ def player_record(start: Any, actions: list[str], player: str) -> dict[str, Any]
     """A game record meant for one player, made by replaying ``actions`` on ``start`` (a
     :class:`legends_core.Game` at the record's beginning).
 
-    It holds the player's view at the start, then a log in which each entry is either the
-    player's own action with the events it showed them, or the events another player's
-    decisions showed them (runs of those merged into one entry, so the log does not tell how
-    many private steps the others took), and the commitment. No seed, no salt, no hidden
-    identity.
+    It holds the player's view at the start, then a log of two kinds of entry: the player's
+    own decisions (``{"action": ...}``) and the events they were shown (``{"events": [...]}``),
+    every run of events merged into one entry whatever decisions produced them. So the log
+    tells neither how many private steps the others took nor whether another player was asked
+    at all (auto-pass answers a window inside the same step). Also the commitment. No seed, no
+    salt, no hidden identity.
     """
     log: list[dict[str, Any]] = []
     first = view(start.engine, start.engine.player_index(player)).to_dict()
@@ -307,9 +308,9 @@ def player_record(start: Any, actions: list[str], player: str) -> dict[str, Any]
         actor = start.current_player
         seen = [e.to_dict() for e in events_for(start.apply(text), player)]
         if actor == player:
-            log.append({"action": text, "events": seen})
-        elif seen:
-            if log and "action" not in log[-1]:
+            log.append({"action": text})
+        if seen:
+            if log and "events" in log[-1]:
                 log[-1]["events"].extend(seen)
             else:
                 log.append({"events": seen})
