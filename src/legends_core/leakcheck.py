@@ -344,10 +344,16 @@ class _Twins:
 
     def synced(self, a: Game, b: Game) -> bool:
         if a.is_over or b.is_over:
-            return True
+            # One game may end while the other still waits on a window its other player is
+            # asked in only there (auto-pass answered it in the first): catch that one up.
+            return a.is_over == b.is_over or not any(
+                g.current_player not in (None, self.observer) for g in (a, b))
         if a.current_player != b.current_player:
             return False
-        return a.current_player == self.observer or a.decision_kind == b.decision_kind
+        # The same kind is not enough: an attack window and an end-of-turn window are both
+        # "window" (auto-pass may have answered the first in one game only).
+        return a.current_player == self.observer or (
+            a.decision_kind == b.decision_kind and a.decision == b.decision)
 
     def catch_up(self) -> bool:
         """Answer a decision of another player that only one game has ("done" or "pass")
