@@ -57,6 +57,8 @@ class Queries:
     moved: set[int]
     all_mask: int
     rs: RuleBehaviour
+    zone: dict[int, tuple[int, ...]] | None
+    team_mask: tuple[int, ...]
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -85,6 +87,25 @@ class Queries:
         """Are players ``a`` and ``b`` on different teams?"""
         teams = self.rules.teams
         return teams[a] != teams[b]
+
+    def same_side(self, a: int, b: int) -> bool:
+        """Are players ``a`` and ``b`` on one team (or the same player)?"""
+        teams = self.rules.teams
+        return teams[a] == teams[b]
+
+    def teammates(self, player: int) -> tuple[int, ...]:
+        """The other players of ``player``'s team, in seating order (none in a two-player
+        game)."""
+        teams = self.rules.teams
+        return tuple(i for i in range(len(teams)) if i != player and teams[i] == teams[player])
+
+    def castles_left(self, player: int) -> int:
+        """How many castles ``player``'s side still holds: castles of its armies on the board
+        and under its control (a team game ends when one side has none)."""
+        teams, team = self.rules.teams, self.rules.teams[player]
+        owner, ctrl, types = self.owner, self.ctrl, self.types
+        return sum(1 for p in self.grid if p >= 0 and types[p].kind == "castle"
+                   and teams[owner[p]] == team and teams[ctrl[p]] == team)
 
     # -- pieces ------------------------------------------------------------------------
     def type_of(self, pid: int) -> PieceType:

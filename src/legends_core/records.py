@@ -13,6 +13,7 @@ from typing import Any
 from . import safejson
 from .errors import PositionError, short
 from .position import MAX_COUNT, check_salt, check_seed
+from .teams import PLAYER_COUNTS
 
 FORMAT = "stratego-legends-record"
 VERSION = 1
@@ -67,23 +68,25 @@ def _check_setup(s: Any) -> None:
             for k, v in options.items())):
         raise PositionError(f"setup.options: expected an object of option names and values, "
                             f"got {short(options)}")
+    players = s.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise PositionError(f"setup.players: expected 2, 4, 6 or 8, got {short(players)}")
     for side in ("beige", "gray"):
-        army = s.get(side)
-        if isinstance(army, list):
-            if len(army) > MAX_ARMY:
-                raise PositionError(f"setup.{side}: more than {MAX_ARMY} pieces")
-            for j, x in enumerate(army):
-                if not (isinstance(x, str) and len(x) <= 100
-                        or isinstance(x, int) and not isinstance(x, bool) and 0 <= x < MAX_COUNT):
-                    raise PositionError(f"setup.{side}[{j}]: expected a collector number or "
-                                        f"name, got {short(x)}")
-        elif not (army is None or isinstance(army, str) and len(army) <= 100):
-            raise PositionError(f"setup.{side}: expected a preset name, 'random' or a list of "
-                                f"pieces, got {short(army)}")
+        _check_army(s.get(side), f"setup.{side}")
+    armies = s.get("armies")
+    if armies is not None:
+        if not isinstance(armies, dict) or len(armies) > max(PLAYER_COUNTS):
+            raise PositionError(f"setup.armies: expected an object with an army per seat, got "
+                                f"{short(armies)}")
+        for seat, army in armies.items():
+            if not isinstance(seat, str) or len(seat) > 32:
+                raise PositionError(f"setup.armies: {short(seat)} is not a seat name")
+            _check_army(army, f"setup.armies.{seat}")
     boards = s.get("boards")
-    if boards is not None and not (isinstance(boards, list) and len(boards) == 4 and all(
-            isinstance(b, str) and len(b) <= 10 for b in boards)):
-        raise PositionError(f"setup.boards: expected four battle-board ids, got {short(boards)}")
+    if boards is not None and not (isinstance(boards, list) and len(boards) == 2 * players
+                                   and all(isinstance(b, str) and len(b) <= 10 for b in boards)):
+        raise PositionError(f"setup.boards: expected {2 * players} battle-board ids (two per "
+                            f"player), got {short(boards)}")
     if "seed" not in s:
         raise PositionError("setup.seed: missing (a record replays only with its seed)")
     check_seed(s["seed"], "setup.seed")
@@ -101,6 +104,20 @@ def _check_setup(s: Any) -> None:
         check_salt(s["salt"], "setup.salt")
     if not isinstance(s.get("auto_pass", False), bool):
         raise PositionError(f"setup.auto_pass: expected true or false, got {short(s['auto_pass'])}")
+
+
+def _check_army(army: Any, where: str) -> None:
+    if isinstance(army, list):
+        if len(army) > MAX_ARMY:
+            raise PositionError(f"{where}: more than {MAX_ARMY} pieces")
+        for j, x in enumerate(army):
+            if not (isinstance(x, str) and len(x) <= 100
+                    or isinstance(x, int) and not isinstance(x, bool) and 0 <= x < MAX_COUNT):
+                raise PositionError(f"{where}[{j}]: expected a collector number or name, got "
+                                    f"{short(x)}")
+    elif not (army is None or isinstance(army, str) and len(army) <= 100):
+        raise PositionError(f"{where}: expected a preset name, 'random' or a list of pieces, "
+                            f"got {short(army)}")
 
 
 def _check_seats(v: Any, where: str, each: Any) -> None:
