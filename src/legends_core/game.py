@@ -43,6 +43,7 @@ from .teams import (
     opposite,
     seat_names,
     side_of,
+    team_masks,
     team_numbers,
     team_table,
     winning_seats,
@@ -239,7 +240,8 @@ class Game:
         # Piece ids follow squares, so an id says nothing about what a piece is; reserve
         # pieces come after, in an order drawn by the seed.
         random.Random(f"{seed}:reserve").shuffle(waiting)
-        pieces = [(cat[n], owner, owner, loc, 1 << owner) for loc, owner, n in on_board + waiting]
+        masks = team_masks(rs.teams)  # a player knows their own team's pieces
+        pieces = [(cat[n], owner, owner, loc, masks[owner]) for loc, owner, n in on_board + waiting]
         g = Engine(board=built.board, rules=rs, catalogue=cat, pieces=pieces, seed=seed,
                    salt=salt)
         g.active = rs.players.index(first)

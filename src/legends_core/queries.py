@@ -77,8 +77,15 @@ class Queries:
         return tuple(i for i in range(len(teams)) if teams[i] != teams[player])
 
     def opponent(self, player: int) -> int:
-        """The first opponent (the only one in a two-player game)."""
-        return self.opponents(player)[0]
+        """The opponent of a two-player game.
+
+        :raises ValueError: ``player`` has several opponents (a team game): a power must let
+            its player pick one (``legends_pieces.powers.choose_opponent``).
+        """
+        foes = self.opponents(player)
+        if len(foes) != 1:
+            raise ValueError(f"{self.rules.players[player]} has {len(foes)} opponents: say which")
+        return foes[0]
 
     def next_player(self, player: int) -> int:
         return (player + 1) % len(self.rules.players)
@@ -176,11 +183,16 @@ class Queries:
         return self.types[pid].kind == "castle"
 
     def castle_of(self, player: int) -> int:
-        """The castle ``player`` controls on the board, or ``-1``."""
+        """The castle ``player`` controls on the board, or ``-1`` (the first in square order
+        when a team game has put two in their band: see :meth:`castles_of`)."""
         for p in self.pieces(player):
             if self.types[p].kind == "castle":
                 return p
         return -1
+
+    def castles_of(self, player: int) -> list[int]:
+        """Every castle ``player`` controls on the board, in square order."""
+        return [p for p in self.pieces(player) if self.types[p].kind == "castle"]
 
     # -- keywords and strength ---------------------------------------------------------
     def has_keyword(self, pid: int, keyword: str) -> bool:

@@ -43,6 +43,35 @@ RULINGS = (
            "shown to one player (Holy Vision's secret look, a piece handed over) is known to "
            "that player's whole team. Opponents learn nothing more than in a two-player game. "
            "Choices a player makes in private stay private to that player."),
+    ruling("The castles of a side",
+           "A team game ends when one side holds no castle: every castle of its armies is "
+           "destroyed or under the other side's control. Until then a player whose castle "
+           "fell plays on with the pieces in their band. An attack on a castle that is not the "
+           "side's last destroys it like any castle, and the attacker takes its square; the "
+           "attack counts as won, so powers that follow a won attack apply."),
+    ruling("A player who cannot move or act in a team game",
+           "The check is made for the player whose turn it is, with the pieces they control "
+           "then (those in their band), before each of their main decisions, as in a "
+           "two-player game. If they can neither move nor act, their whole team loses at once; "
+           "the game names as winner the first opponent due to play after them, and "
+           "Game.winners lists that whole team."),
+    ruling("Pieces under your control in a team game",
+           "Powers that use or count the pieces you control (Surround's five pieces, Switching, "
+           "Teleport, a boost to a piece of yours, Bloodsucker's victim) take only the pieces "
+           "in your band: a teammate's pieces are theirs to use until they cross into your "
+           "band. 'Enemy' pieces are those of the other team, and no power lets a piece "
+           "attack a teammate's except where its text allows attacking its own side."),
+    ruling("Destroyed areas in a team game",
+           "Each player keeps their own army's destroyed area, whoever controlled a piece when "
+           "it was destroyed. 'Your destroyed pieces' means the area of the player using the "
+           "power (their own army's, not a teammate's), and 'any destroyed area' means any of "
+           "them."),
+    ruling("Death curses in a team game",
+           "A death curse works for the player who controlled its piece when it was destroyed "
+           "(not for the whole team): that player makes every choice its text gives 'you' or "
+           "'its player', picks which opponent when it names the opponent (see the ruling "
+           "\"Which opponent\"), and 'enemy pieces' are those of the other team. A curse that "
+           "acts on 'each player' acts on all of them."),
 )
 
 #: The two sides; in a team game each is a team.

@@ -97,7 +97,9 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
     if curse is not None:
         number, ctrl = curse if isinstance(curse, tuple) else (curse, cat[curse].army)
         curse_field = {"piece": len(out), "active": True, "controller": ctrl}
-        out.append({"number": number, "owner": cat[number].army, "controller": ctrl,
+        army = cat[number].army
+        out.append({"number": number, "owner": army if army in players else ctrl,
+                    "controller": ctrl,
                     "at": "curse", "known_to": list(players)})
     for i, p in enumerate(out):
         p["id"] = i
