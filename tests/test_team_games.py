@@ -331,3 +331,29 @@ def test_surround_counts_only_the_pieces_its_player_controls():
     around["h5"] = GRUNDIN  # a fifth of beige-1's own
     game = team_position(everyone_can_move(**around))
     assert "h7 surround h6" in options(game)
+
+
+# -- computer players --------------------------------------------------------------------
+
+
+def test_the_computer_counts_its_teammates_pieces_as_its_own():
+    from legends_core.ai import evaluate
+
+    alone = team_position(everyone_can_move())
+    helped = team_position(everyone_can_move(k3=GOLD_KNIGHT))
+    me = alone.players.index("beige-1")
+    assert evaluate(helped.engine, me) > evaluate(alone.engine, me)
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic", "ismcts"])
+def test_computer_players_play_a_team_game(kind):
+    from legends_core.ai import make_player
+
+    game = Game.new(players=4, seed=8, turn_limit=6, auto_pass=True)
+    options = {"iterations": 20} if kind == "ismcts" else {}
+    players = {s: make_player(kind, i, **options) for i, s in enumerate(game.players)}
+    while not game.is_over:
+        who = game.current_player
+        action = players[who].choose(game)
+        game.apply(action, player=who)
+    assert game.reason == "turn limit of 6 reached"
