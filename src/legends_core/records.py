@@ -72,7 +72,7 @@ def _check_setup(s: Any) -> None:
     if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise PositionError(f"setup.players: expected 2, 4, 6 or 8, got {short(players)}")
     for side in ("beige", "gray"):
-        _check_army(s.get(side), f"setup.{side}")
+        check_army(s.get(side), f"setup.{side}")
     armies = s.get("armies")
     if armies is not None:
         if not isinstance(armies, dict) or len(armies) > max(PLAYER_COUNTS):
@@ -81,7 +81,7 @@ def _check_setup(s: Any) -> None:
         for seat, army in armies.items():
             if not isinstance(seat, str) or len(seat) > 32:
                 raise PositionError(f"setup.armies: {short(seat)} is not a seat name")
-            _check_army(army, f"setup.armies.{seat}")
+            check_army(army, f"setup.armies.{seat}")
     boards = s.get("boards")
     if boards is not None and not (isinstance(boards, list) and len(boards) == 2 * players
                                    and all(isinstance(b, str) and len(b) <= 10 for b in boards)):
@@ -106,7 +106,9 @@ def _check_setup(s: Any) -> None:
         raise PositionError(f"setup.auto_pass: expected true or false, got {short(s['auto_pass'])}")
 
 
-def _check_army(army: Any, where: str) -> None:
+def check_army(army: Any, where: str) -> None:
+    """An army argument as a file gives it: a preset name, ``"random"``, ``None`` or a list of
+    collector numbers or names (within bounds; the catalogue judges the pieces later)."""
     if isinstance(army, list):
         if len(army) > MAX_ARMY:
             raise PositionError(f"{where}: more than {MAX_ARMY} pieces")
