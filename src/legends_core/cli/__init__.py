@@ -1,4 +1,5 @@
-"""The ``legends`` command: play, simulate, replay, list pieces, or watch a computer game.
+"""The ``legends`` command: play, simulate, run a campaign, replay, list pieces, or watch a
+computer game.
 
 Run ``legends --help``. Errors in files or arguments are reported on one line.
 """
@@ -12,7 +13,7 @@ from typing import NoReturn
 
 from ..errors import LegendsError, clip
 
-COMMANDS = ("game", "play", "simulate", "replay", "pieces", "verify")
+COMMANDS = ("game", "play", "simulate", "campaign", "replay", "pieces", "verify")
 MAX_MESSAGE = 1000  # characters of an error line (an army report lists every fault)
 
 
@@ -29,11 +30,20 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import game_cmd, pieces_cmd, play_cmd, replay_cmd, simulate_cmd, verify_cmd
+    from . import (
+        campaign_cmd,
+        game_cmd,
+        pieces_cmd,
+        play_cmd,
+        replay_cmd,
+        simulate_cmd,
+        verify_cmd,
+    )
 
     ap = Parser(prog="legends", description="Stratego Legends rules engine.")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
-    for mod in (game_cmd, play_cmd, simulate_cmd, replay_cmd, pieces_cmd, verify_cmd):
+    for mod in (game_cmd, play_cmd, simulate_cmd, campaign_cmd, replay_cmd, pieces_cmd,
+                verify_cmd):
         mod.add_parser(sub)
     return ap
 

@@ -9,16 +9,25 @@ from typing import TextIO
 from ..ai import make_player
 from ..events import describe
 from ..game import Game
-from ..ruleset import get_ruleset
-from .common import add_game_options, new_game_args, title
+from .common import (
+    PLAYERS_HELP,
+    add_game_options,
+    game_seats,
+    new_game_args,
+    players_arg,
+    seat_kinds,
+    title,
+    winner_text,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("game", help="watch the computer play itself (the default command)")
     add_game_options(p)
-    p.add_argument("--players", default="heuristic,heuristic",
-                   help="the two computer players (first seat first): random, heuristic or "
-                        "ismcts")
+    p.add_argument("--players", action="append", metavar="N|KINDS",
+                   help=f"{PLAYERS_HELP}; and/or the computer players: random, heuristic or "
+                        "ismcts, two (first side first) or one per seat (default "
+                        "heuristic,heuristic)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--save", help="write the full (referee's) game record (JSON) to this file")
     p.add_argument("--save-for", action="append", default=[], metavar="PLAYER=FILE",
@@ -28,7 +37,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    seats = get_ruleset(args.rules).seats
+    args.player_count, args.kinds = players_arg(args.players, "heuristic,heuristic")
+    seats = game_seats(args)
+    kinds = seat_kinds(seats, args.kinds)
+    for k in set(kinds.values()):
+        make_player(k)
     for spec in args.save_for:
         who, _, path = spec.partition("=")
         if who not in seats or not path:
@@ -47,16 +60,15 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     game = Game.new(**new_game_args(args),
                     turn_limit=1000 if args.turn_limit is None else args.turn_limit)
     names = {n: t.name for n, t in game.engine.catalogue.items()}
-    kinds = args.players.split(",")
-    if len(kinds) != 2:
-        raise ValueError("--players needs two names, e.g. heuristic,random")
+    kinds = seat_kinds(game.players, args.kinds)
     seed = game.record()["setup"]["seed"]
-    first, second = game.players
-    players = {first: make_player(kinds[0], seed), second: make_player(kinds[1], seed + 1)}
+    players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(game.players)}
     if not args.quiet:
         boards = f", boards {'+'.join(game.board.layout)}" if game.board.layout else ""
-        print(f"{title(args.rules)}: {first} ({kinds[0]}) against {second} ({kinds[1]}), "
-              f"seed {seed}{boards}")
+        sides = " against ".join(
+            f"{side} ({', '.join(f'{s}: {kinds[s]}' for s in seats)})" if len(seats) > 1
+            else f"{side} ({kinds[seats[0]]})" for side, seats in game.teams.items())
+        print(f"{title(args.rules)}: {sides}, seed {seed}{boards}")
     while not game.is_over:
         who = game.current_player
         assert who is not None
@@ -69,7 +81,7 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
             for e in events:
                 if e.kind not in ("pass", "turn"):
                     print(f"           {describe(e, names)}")
-    print(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns")
+    print(f"Winner: {winner_text(game)} ({game.reason}) after {game.turn} turns")
     if save is not None:
         json.dump(game.record(), save)
     for spec in args.save_for:

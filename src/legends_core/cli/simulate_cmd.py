@@ -16,15 +16,27 @@ from ..ai import make_player
 from ..game import Game
 from ..position import SEED_LIMIT
 from ..ruleset import catalogue_for, get_ruleset
-from .common import add_game_options, army_arg, boards_arg, options_arg, whole
+from ..teams import side_of
+from .common import (
+    PLAYERS_HELP,
+    add_game_options,
+    army_arg,
+    boards_arg,
+    game_seats,
+    options_arg,
+    players_arg,
+    seat_kinds,
+    whole,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many computer games and summarise them")
     p.add_argument("-n", "--games", type=whole(1), default=20, help="how many games")
     add_game_options(p)
-    p.add_argument("--players", default="heuristic,random",
-                   help="beige,gray computer players: random, heuristic or ismcts")
+    p.add_argument("--players", action="append", metavar="N|KINDS",
+                   help=f"{PLAYERS_HELP}; and/or the computer players of the two sides "
+                        "(beige,gray): random, heuristic or ismcts (default heuristic,random)")
     p.add_argument("--swap", action="store_true",
                    help="alternate which player takes beige (results are per player)")
     p.add_argument("--jobs", type=whole(1, 256), default=None,
@@ -36,11 +48,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def play_one(job: dict[str, Any]) -> dict[str, Any]:
     # Auto-pass: a computer with nothing to say but "pass" is not asked (same games, faster).
     armies = {k: job[k] for k in ("beige", "gray") if job[k] is not None}
+    count = job.get("count", 2)
     game = Game.new(rules=job["rules"], options=job["options"], **armies, boards=job["boards"],
-                    seed=job["seed"], setup=True, turn_limit=job["turn_limit"], auto_pass=True)
-    bp, gp = job["players"]
-    first, second = game.players
-    players = {first: make_player(bp, job["seed"]), second: make_player(gp, job["seed"] + 1)}
+                    seed=job["seed"], setup=True, turn_limit=job["turn_limit"], auto_pass=True,
+                    **({"players": count} if count != 2 else {}))
+    kinds = seat_kinds(game.players, job["players"])
+    players = {s: make_player(kinds[s], job["seed"] + i) for i, s in enumerate(game.players)}
     attacks_won: Counter[int] = Counter()
     destroyed: Counter[int] = Counter()
     powers: Counter[int] = Counter()
@@ -55,8 +68,7 @@ def play_one(job: dict[str, Any]) -> dict[str, Any]:
             elif e.kind == "power":
                 powers[e.piece] += 1  # type: ignore[attr-defined]
     winner = game.winner
-    return {"winner": None if winner is None else dict(zip(game.players, job["players"],
-                                                           strict=True))[winner] + f"@{winner}",
+    return {"winner": None if winner is None else f"{kinds[winner]}@{side_of(winner)}",
             "turns": game.turn, "reason": game.reason, "attacks": dict(attacks_won),
             "destroyed": dict(destroyed), "powers": dict(powers)}
 
@@ -73,11 +85,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    kinds = args.players.split(",")
+    count, given = players_arg(args.players, "heuristic,random")
+    kinds = given or []
     if len(kinds) != 2:
         raise ValueError("--players needs two names, e.g. heuristic,random")
-    for k in kinds:
-        make_player(k)
+    for kind in kinds:
+        make_player(kind)
+    args.player_count = count
+    seats = game_seats(args)  # checks the number of players against the rules
     get_ruleset(args.rules).check_options(options_arg(args.option))  # before any game starts
     base = args.seed if args.seed is not None else int(time.time())
     if base + args.games > SEED_LIMIT:
@@ -86,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = []
     for i in range(args.games):
         pair = kinds if not (args.swap and i % 2) else kinds[::-1]
-        jobs.append({"seed": base + i, "players": pair, "rules": args.rules,
+        jobs.append({"seed": base + i, "players": pair, "rules": args.rules, "count": count,
                      "options": options_arg(args.option), "beige": army_arg(args.beige),
                      "gray": army_arg(args.gray), "boards": boards_arg(args.boards),
                      "turn_limit": 1000 if args.turn_limit is None else args.turn_limit})
@@ -115,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         label = name if kinds[0] != kinds[1] else "either player"
         print(f"  {label:<14} won {by_player[name]:>4}/{n} = {by_player[name] / n:6.1%}  "
               f"(95% CI {lo:.1%} - {hi:.1%})")
-    first, second = get_ruleset(args.rules).seats
+    first, second = side_of(seats[0]), side_of(seats[1])
     print(f"  {first} side won {by_side[first]}, {second} side won {by_side[second]}, "
           f"no winner {n - sum(by_side.values())}")
     turns = [r["turns"] for r in results]
