@@ -14,7 +14,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from legends_core import Game
-from legends_core.ai import make_player
+from legends_core.ai import ISMCTSPlayer, make_player
 
 
 def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int, float]:
@@ -63,6 +63,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=0.0,
                     help="equal time per decision for ISMCTS and the heuristic (instead of "
                          "--iterations)")
+    ap.add_argument("--depth", type=int, default=ISMCTSPlayer().depth,
+                    help="ISMCTS playout length in decisions (0: finish the turn and evaluate)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
@@ -72,11 +74,11 @@ def main() -> None:
         print(lines[-1], flush=True)
     if args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
-        options = {"ismcts": {"iterations": 0, "seconds": args.seconds},
+        options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth},
                    "heuristic": {"samples": 1, "seconds": args.seconds}}
-        budget = f"{args.seconds} s per decision for both players"
+        budget = f"{args.seconds} s per decision for both players, ISMCTS depth {args.depth}"
     else:
-        options = {"ismcts": {"iterations": args.iterations}}
+        options = {"ismcts": {"iterations": args.iterations, "depth": args.depth}}
         budget = f"ISMCTS {args.iterations} iterations per decision"
     lines.append(match("ismcts", "heuristic", args.ismcts_games, args.jobs, options))
     print(lines[-1], flush=True)

@@ -27,6 +27,7 @@ def random_position_game(seed: int, catalogue: Catalogue, turn_limit: int = 3000
             pieces[board.name(s)] = rng.choice(pool)
     pos = position_dict(pieces, rows=board.rows(), catalogue=catalogue)
     pos["rules"]["turn_limit"] = turn_limit
+    pos["salt"] = format(seed % 16**32, "032x")  # the same game in every process
     return Game.from_position(pos, catalogue=catalogue)
 
 

@@ -42,6 +42,9 @@ def bases():
     out.append(game.to_position())  # mid-attack under a curse
     game = random_position_game(2, CATALOGUE)
     out.append(game.to_position())  # first decision
+    for p in out:  # the same in every process, so hypothesis can replay saved examples
+        p["salt"] = "7" * 32
+        p["commitment"] = None
     return [json.loads(json.dumps(p)) for p in out]
 
 

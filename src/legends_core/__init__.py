@@ -9,6 +9,7 @@ from .board import Board, from_battle_boards, from_rows
 from .campaign import Campaign
 from .engine import Combat, Engine, Outcome, Rules
 from .errors import (
+    ActionIdError,
     ArmyError,
     CatalogueError,
     GameOverError,
@@ -34,6 +35,7 @@ __all__ = [
     "PASS",
     "PRESETS",
     "Action",
+    "ActionIdError",
     "ArmyError",
     "Board",
     "Campaign",

@@ -17,6 +17,11 @@ class GameOverError(IllegalActionError):
     """An action was given after the game ended."""
 
 
+class ActionIdError(IllegalActionError):
+    """An action id (the integer form of :mod:`legends_core.envs.encoding`) is out of range,
+    masked out (not legal now) or cannot be written as an id. The game is unchanged."""
+
+
 class NotationError(LegendsError, ValueError):
     """Text could not be read as an action, square or piece."""
 

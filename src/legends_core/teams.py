@@ -176,3 +176,15 @@ def winning_seats(rules: Rules, winner: int) -> tuple[str, ...]:
     """The seats on ``winner``'s team."""
     team = rules.teams[winner]
     return tuple(p for p, t in zip(rules.players, rules.teams, strict=True) if t == team)
+
+
+def seat_kinds(seats: tuple[str, ...], kinds: list[str]) -> dict[str, str]:
+    """Which computer player takes each seat: ``kinds`` gives one per seat, or two (the first
+    seat's side, then the other's) shared by each side's seats."""
+    if len(kinds) == len(seats):
+        return dict(zip(seats, kinds, strict=True))
+    if len(kinds) == 2:
+        first = side_of(seats[0])
+        return {s: kinds[0] if side_of(s) == first else kinds[1] for s in seats}
+    raise ValueError(f"--players needs two computer players (one per side) or one per seat "
+                     f"({len(seats)}), e.g. heuristic,random")

@@ -21,7 +21,7 @@ import attrs
 from ..actions import PASS, Action
 from ..moves import dynamic_keywords, offer_actions, standard_moves
 from ..visibility import determinize
-from .heuristic import HeuristicPlayer, evaluate, obvious_answer
+from .heuristic import HeuristicPlayer, evaluate, obvious_answer, settle_turn
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -112,6 +112,13 @@ class ISMCTSPlayer:
 
     def _rollout(self, w: Engine, me: int) -> float:
         rng = self.rng
+        if self.depth <= 0:
+            # No random playout: finish the turn sensibly and judge it, as the heuristic does.
+            try:
+                settle_turn(w, rng)
+            except Exception:  # an imagined world can be impossible
+                return -1.0
+            return math.tanh(evaluate(w, me) / 12.0)
         for _ in range(self.depth):
             pending = w.pending
             if w.over or pending is None:

@@ -112,18 +112,6 @@ def players_arg(values: list[str] | None, default: str | None = None) \
     return (2 if count is None else count), kinds
 
 
-def seat_kinds(seats: tuple[str, ...], kinds: list[str]) -> dict[str, str]:
-    """Which computer player takes each seat: one per seat, or two (the first seat's side,
-    then the other's) shared by each side's seats."""
-    if len(kinds) == len(seats):
-        return dict(zip(seats, kinds, strict=True))
-    if len(kinds) == 2:
-        first = side_of(seats[0])
-        return {s: kinds[0] if side_of(s) == first else kinds[1] for s in seats}
-    raise ValueError(f"--players needs two computer players (one per side) or one per seat "
-                     f"({len(seats)}), e.g. heuristic,random")
-
-
 def boards_arg(text: str | None) -> list[str] | None:
     return [b.strip() for b in text.split(",")] if text else None
 

@@ -9,13 +9,13 @@ from typing import TextIO
 from ..ai import make_player
 from ..events import describe
 from ..game import Game
+from ..teams import seat_kinds
 from .common import (
     PLAYERS_HELP,
     add_game_options,
     game_seats,
     new_game_args,
     players_arg,
-    seat_kinds,
     title,
     winner_text,
 )

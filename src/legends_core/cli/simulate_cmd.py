@@ -9,13 +9,11 @@ import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from ..ai import make_player
-from ..game import Game
 from ..position import SEED_LIMIT
 from ..ruleset import catalogue_for, get_ruleset
+from ..simulate import BACKENDS, make_jobs, run_games
 from ..teams import side_of
 from .common import (
     PLAYERS_HELP,
@@ -25,7 +23,6 @@ from .common import (
     game_seats,
     options_arg,
     players_arg,
-    seat_kinds,
     whole,
 )
 
@@ -40,37 +37,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--swap", action="store_true",
                    help="alternate which player takes beige (results are per player)")
     p.add_argument("--jobs", type=whole(1, 256), default=None,
-                   help="processes to use (default: one per core)")
+                   help="processes to use (default: one per core); with --backend ray and no "
+                        "--address, the CPUs of the local Ray instance")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local: a pool of processes here; ray: each game a Ray task")
+    p.add_argument("--address", default=None,
+                   help="the Ray cluster to use (e.g. auto, or ray://HEAD:10001); default: "
+                        "start a local Ray instance for the run")
     p.add_argument("--pieces", type=whole(0), default=10, help="rows of per-piece statistics")
     p.set_defaults(run=run)
-
-
-def play_one(job: dict[str, Any]) -> dict[str, Any]:
-    # Auto-pass: a computer with nothing to say but "pass" is not asked (same games, faster).
-    armies = {k: job[k] for k in ("beige", "gray") if job[k] is not None}
-    count = job.get("count", 2)
-    game = Game.new(rules=job["rules"], options=job["options"], **armies, boards=job["boards"],
-                    seed=job["seed"], setup=True, turn_limit=job["turn_limit"], auto_pass=True,
-                    **({"players": count} if count != 2 else {}))
-    kinds = seat_kinds(game.players, job["players"])
-    players = {s: make_player(kinds[s], job["seed"] + i) for i, s in enumerate(game.players)}
-    attacks_won: Counter[int] = Counter()
-    destroyed: Counter[int] = Counter()
-    powers: Counter[int] = Counter()
-    while not game.is_over:
-        who = game.current_player
-        assert who is not None
-        for e in game.apply(players[who].choose(game)):
-            if e.kind == "move" and getattr(e, "how", "") == "attack" and e.piece is not None:  # type: ignore[attr-defined]
-                attacks_won[e.piece] += 1  # type: ignore[attr-defined]
-            elif e.kind == "destroy":
-                destroyed[e.piece] += 1  # type: ignore[attr-defined]
-            elif e.kind == "power":
-                powers[e.piece] += 1  # type: ignore[attr-defined]
-    winner = game.winner
-    return {"winner": None if winner is None else f"{kinds[winner]}@{side_of(winner)}",
-            "turns": game.turn, "reason": game.reason, "attacks": dict(attacks_won),
-            "destroyed": dict(destroyed), "powers": dict(powers)}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -98,26 +73,39 @@ def run(args: argparse.Namespace) -> int:
     if base + args.games > SEED_LIMIT:
         raise ValueError(f"argument --seed: the seeds {base}.. of {args.games} games run past "
                          "the largest seed")
-    jobs = []
-    for i in range(args.games):
-        pair = kinds if not (args.swap and i % 2) else kinds[::-1]
-        jobs.append({"seed": base + i, "players": pair, "rules": args.rules, "count": count,
-                     "options": options_arg(args.option), "beige": army_arg(args.beige),
-                     "gray": army_arg(args.gray), "boards": boards_arg(args.boards),
-                     "turn_limit": 1000 if args.turn_limit is None else args.turn_limit})
-    results = []
+    if args.address is not None and args.backend != "ray":
+        raise ValueError("argument --address: only with --backend ray")
+    jobs = make_jobs(args.games, seed=base, players=kinds, swap=args.swap, rules=args.rules,
+                     options=options_arg(args.option), beige=army_arg(args.beige),
+                     gray=army_arg(args.gray), boards=boards_arg(args.boards),
+                     turn_limit=1000 if args.turn_limit is None else args.turn_limit,
+                     players_count=count)
     workers = args.jobs or os.cpu_count() or 1
+    finished = 0
+
+    def progress(i: int, r: dict) -> None:
+        nonlocal finished
+        finished += 1
+        bar = "#" * (30 * finished // len(jobs))
+        print(f"\r[{bar:<30}] {finished}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
+
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
-        for i, r in enumerate(pool.map(play_one, jobs), 1):
-            results.append(r)
-            bar = "#" * (30 * i // len(jobs))
-            print(f"\r[{bar:<30}] {i}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
+    everything = run_games(jobs, backend=args.backend, address=args.address,
+                           workers=args.jobs if args.backend == "ray" else workers,
+                           on_result=progress)
     print(file=sys.stderr)
-    n = len(results)
+    failed = [r for r in everything if "error" in r]
+    results = [r for r in everything if "error" not in r]
     dt = time.perf_counter() - t0
-    print(f"{n} games in {dt:.1f}s, {n / dt:.2f} games/s on {workers} process"
-          f"{'es' if workers > 1 else ''} (seeds {base}..{base + n - 1})")
+    where = (f"{workers} process{'es' if workers > 1 else ''}" if args.backend == "local"
+             else f"Ray ({args.address or 'a local instance'})")
+    print(f"{len(everything)} games in {dt:.1f}s, {len(everything) / dt:.2f} games/s on {where} "
+          f"(seeds {base}..{base + len(everything) - 1})")
+    for r in failed:
+        print(f"  game with seed {r['seed']} failed: {r['error']}")
+    if not results:
+        return 1
+    n = len(results)
     by_player: Counter[str] = Counter()
     by_side: Counter[str] = Counter()
     for r in results:
@@ -148,4 +136,4 @@ def run(args: argparse.Namespace) -> int:
     for num, won in totals["attacks"].most_common(args.pieces):
         print(f"    #{num:<4} {cat[num].name:<26} {won:>5} {totals['destroyed'][num]:>5} "
               f"{totals['powers'][num]:>5}")
-    return 0
+    return 1 if failed else 0

@@ -1,0 +1,118 @@
+"""The PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+from tests.envs_helpers import RULESETS
+
+from legends_core import ActionIdError
+from legends_core.envs.pettingzoo import env
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_passes_pettingzoos_api_test(rules):
+    api_test(env(rules=rules, turn_limit=8), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_passes_pettingzoos_seed_test(rules):
+    seed_test(lambda: env(rules=rules, turn_limit=8), num_cycles=200)
+
+
+def play_random(e, seed: int) -> dict[str, float]:
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter(max_iter=100_000):
+        obs, reward, terminated, truncated, _ = e.last()
+        total[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return total
+
+
+def test_a_complete_game_rewards_the_winner_at_the_end():
+    e = env(turn_limit=300)
+    for seed in range(4):
+        total = play_random(e, seed)
+        game = e.match.game
+        assert game.is_over and e.agents == []
+        if game.winner is None:
+            assert set(total.values()) == {0.0}
+        else:
+            assert total[game.winner] == 1.0 and sum(total.values()) == 0.0
+
+
+def test_only_the_deciding_agent_has_legal_ids():
+    e = env(turn_limit=20)
+    e.reset(seed=2)
+    deciding = e.agent_selection
+    for agent in e.possible_agents:
+        mask = e.observe(agent)["action_mask"]
+        assert (mask.sum() > 0) == (agent == deciding)
+
+
+@pytest.mark.parametrize("bad", [-1, 10**7, "pass"])
+def test_bad_ids_raise_and_leave_the_environment_unchanged(bad):
+    e = env(turn_limit=20)
+    e.reset(seed=2)
+    agent = e.agent_selection
+    before = e.observe(agent)
+    actions = list(e.match.game.history)
+    with pytest.raises(ActionIdError):
+        e.step(bad)
+    masked = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    with pytest.raises(ActionIdError):
+        e.step(masked)
+    after = e.observe(agent)
+    assert e.agent_selection == agent and list(e.match.game.history) == actions
+    assert np.array_equal(before["observation"], after["observation"])
+    assert np.array_equal(before["action_mask"], after["action_mask"])
+
+
+def test_a_power_chosen_in_steps_keeps_the_same_agent_and_shows_the_steps():
+    e = env(turn_limit=200, setup=False)
+    space = e.match.actions
+    off, size = space.blocks["power"]
+    for seed in range(20):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(400):
+            if e.match.game.is_over:
+                break
+            agent = e.agent_selection
+            mask = e.observe(agent)["action_mask"]
+            heads = [i for i in np.flatnonzero(mask) if off <= i < off + size
+                     and len(e.match.chooser.ids()[int(i)]) > 1]
+            if heads:
+                e.step(int(heads[0]))
+                assert e.agent_selection == agent
+                obs = e.observe(agent)
+                vec = obs["observation"]
+                planes = e.match.observations.board(vec)
+                assert planes[e.match.observations.planes.index("power-source")].sum() == 1.0
+                ids = np.flatnonzero(obs["action_mask"])
+                assert all(space.block_of(int(i))[0] in ("target", "end") for i in ids)
+                return
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+    pytest.fail("no power with several possible targets came up")
+
+
+def test_render_modes():
+    e = env(turn_limit=20, render_mode="ansi")
+    e.reset(seed=1)
+    assert "curse:" in e.render()
+    e = env(turn_limit=20, render_mode="svg", render_player="beige")
+    e.reset(seed=1)
+    assert e.render().startswith("<svg")
+    e = env(turn_limit=20, render_mode="rgb_array")
+    e.reset(seed=1)
+    img = e.render()
+    board = e.match.game.board
+    assert img.shape == (board.height * 32, board.width * 32, 3) and img.dtype == np.uint8
+    with pytest.raises(ValueError):
+        env(render_mode="human")
