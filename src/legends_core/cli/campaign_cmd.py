@@ -162,7 +162,8 @@ def play_campaign(args: argparse.Namespace, read: Callable[[str], str]) -> int:
             return 0
         camp.finish_game()
         write(camp, path)
-        print(table_text(camp))
+        if not camp.is_over:
+            print(table_text(camp))
     print(table_text(camp))
     return 0
 

@@ -125,8 +125,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"  game length in turns: mean {statistics.mean(turns):.1f}, median "
           f"{statistics.median(turns):.0f}, min {min(turns)}, max {max(turns)}")
     print("  how games ended:")
-    for reason, k in Counter(r["reason"] for r in results).most_common():
-        print(f"    {k:>4}  {reason}")
+    for reason, times in Counter(r["reason"] for r in results).most_common():
+        print(f"    {times:>4}  {reason}")
     cat = catalogue_for(args.rules)
     totals: dict[str, Counter[int]] = {k: Counter() for k in ("attacks", "destroyed", "powers")}
     for r in results:
