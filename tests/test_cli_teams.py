@@ -106,3 +106,16 @@ def test_a_broken_campaign_file_is_reported_on_one_line(capsys, tmp_path):
                                 "kind": "best-of", "games": 0}))
     err = fails(capsys, "play", "--campaign", str(path))
     assert str(path) in err and "games" in err
+
+
+def test_the_text_board_of_a_team_game_names_each_player():
+    from legends_core import Game
+    from legends_core.cli.text import board_text
+
+    text = board_text(Game.new(players=8, seed=1, setup=False).view("beige-4"))
+    header, *rows = text.splitlines()
+    assert header.split()[-2:] == ["ae", "af"]
+    # Teammates' pieces are shown (b1 ... b4), the other side's hidden (g1 ... g4).
+    assert "b1:" in text and "b4:" in text and "b1:????" not in text
+    assert "g1:????" in text and "g4:????" in text
+    assert len({len(r) for r in rows[:8]}) == 1  # every rank as wide as the others

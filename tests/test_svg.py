@@ -29,3 +29,18 @@ def test_destroyed_areas_and_curse_are_drawn():
     play(game, "d3-d4", "pass", "pass")
     svg = board_svg(view=game.view("gray"))
     assert "Curse slot: #160" in svg
+
+
+def test_a_wide_team_board_is_drawn_with_its_bands_and_sides():
+    from legends_core import Game
+
+    game = Game.new(players=8, seed=1, setup=False)
+    svg = board_svg(view=game.view("gray-3"), size=40)
+    assert ">aa</text>" in svg and ">af</text>" in svg and "<title>af8 " in svg
+    assert svg.count('stroke-width="3"/>') == 3  # between the four bands of 8 files
+    # Both sides in their colours, and each piece marked with its player's number.
+    assert 'fill="#f3e6c4"' in svg and 'fill="#9c9c9c"' in svg
+    assert svg.count('font-size="6.4"') == len(game.view("gray-3").pieces)
+    assert 'width="1460"' in svg  # 32 files of 40 pixels, the margin and the panel
+    two = board_svg(view=Game.new(seed=1, setup=False).view("beige"))
+    assert 'stroke-width="3"/>' not in two and 'font-size="8.96"' not in two

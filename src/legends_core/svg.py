@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from .actions import Action
+from .board import file_index, file_name
+from .teams import side_of
 from .visibility import PieceView, View
 
 TERRAIN_COLOURS = {
@@ -29,11 +31,15 @@ PIECE_COLOURS = {"gold": "#c9a227", "green": "#2e8b3c", "blue": "#2f6fc0",
 
 
 def _piece(p: PieceView, x: float, y: float, size: float) -> str:
-    fill = SIDE_COLOURS.get(p.controller, "#dddddd")
+    fill = SIDE_COLOURS.get(side_of(p.controller), "#dddddd")
     pad = size * 0.1
     out = [f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{size - 2 * pad:.1f}" '
            f'height="{size - 2 * pad:.1f}" rx="{size * 0.12:.1f}" fill="{fill}" '
            f'stroke="#333" stroke-width="1.2"/>']
+    if "-" in p.controller:  # a team game: which player of the side controls it
+        out.append(f'<text x="{x + size - pad * 1.6:.1f}" y="{y + size - pad * 1.5:.1f}" '
+                   f'font-size="{size * 0.16:.1f}" text-anchor="middle" '
+                   f'font-family="sans-serif">{escape(p.controller.rsplit("-", 1)[1])}</text>')
     if p.number is None:
         return "".join(out)  # a blank back: the viewer does not know this piece
     band = PIECE_COLOURS.get(p.colour or "", "#888")
@@ -46,6 +52,23 @@ def _piece(p: PieceView, x: float, y: float, size: float) -> str:
     out.append(f'<text x="{x + size / 2:.1f}" y="{y + size * 0.82:.1f}" font-size="{size * 0.15:.1f}" '
                f'text-anchor="middle" font-family="sans-serif">{short}</text>')
     return "".join(out)
+
+
+def _panel_lines(view: View) -> list[str]:
+    """The text beside the board: the turn, the winner, the curse slot, destroyed areas."""
+    lines = [f"Turn {view.turn}: {view.active} to play"]
+    if view.over:
+        many = len(view.winners) > 1 and view.winner is not None
+        lines.append(f"Winner: {side_of(view.winner) if many else view.winner or 'nobody'}")
+    curse = "empty" if view.curse is None else f"#{view.curse}" + ("" if view.curse_active else " (arriving)")
+    lines.append(f"Curse slot: {curse}")
+    for side, numbers in view.destroyed.items():
+        lines.append(f"{side} destroyed ({len(numbers)}):")
+        shown = ", ".join("?" if n is None else f"#{n}" for n in numbers)  # None: hidden
+        while shown:
+            lines.append("  " + shown[:26])
+            shown = shown[26:]
+    return lines
 
 
 def board_svg(*, view: View, last: Action | None = None, size: float = 56,
@@ -62,13 +85,15 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
     rows = view.board["rows"]
     margin = size * 0.5 if coordinates else 0.0
     panel_w = size * 4 if panel else 0.0
+    lines = _panel_lines(view) if panel else []
     total_w = margin + width * size + panel_w
-    total_h = margin + height * size
+    total_h = max(margin + height * size, (len(lines) + 1) * size * 0.32)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
            f'viewBox="0 0 {total_w:.0f} {total_h:.0f}">']
 
     def xy(square: str) -> tuple[float, float]:
-        f, r = ord(square[0]) - 97, int(square[1:]) - 1
+        k = 2 if square[1].isalpha() else 1
+        f, r = file_index(square[:k]), int(square[k:]) - 1
         return margin + f * size, (height - 1 - r) * size
 
     for r, row in enumerate(rows):
@@ -77,16 +102,21 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
             x, y = margin + f * size, r * size
             out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" '
                        f'fill="{TERRAIN_COLOURS[terrain]}" stroke="#555" stroke-width="0.5">'
-                       f'<title>{chr(97 + f)}{height - r} {terrain}</title></rect>')
+                       f'<title>{file_name(f)}{height - r} {terrain}</title></rect>')
     if coordinates:
         for f in range(width):
             out.append(f'<text x="{margin + (f + 0.5) * size:.1f}" y="{height * size + margin * 0.7:.1f}" '
                        f'font-size="{size * 0.25:.1f}" text-anchor="middle" '
-                       f'font-family="sans-serif">{chr(97 + f)}</text>')
+                       f'font-family="sans-serif">{file_name(f)}</text>')
         for r in range(height):
             out.append(f'<text x="{margin * 0.5:.1f}" y="{(height - r - 0.4) * size:.1f}" '
                        f'font-size="{size * 0.25:.1f}" text-anchor="middle" '
                        f'font-family="sans-serif">{r + 1}</text>')
+    if any(len(seats) > 1 for seats in view.teams.values()):
+        # A team game: a line between the players' bands of eight files.
+        for f in range(8, width, 8):
+            out.append(f'<line x1="{margin + f * size:.1f}" y1="0" x2="{margin + f * size:.1f}" '
+                       f'y2="{height * size:.1f}" stroke="#222" stroke-width="3"/>')
     for p in view.pieces:
         x, y = xy(p.square)
         out.append(_piece(p, x, y, size))
@@ -98,17 +128,6 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
                            f'height="{size - 2}" fill="none" stroke="#e5322d" stroke-width="3"/>')
     if panel:
         px = margin + width * size + size * 0.3
-        lines = [f"Turn {view.turn}: {view.active} to play"]
-        if view.over:
-            lines.append(f"Winner: {view.winner or 'nobody'}")
-        curse = "empty" if view.curse is None else f"#{view.curse}" + ("" if view.curse_active else " (arriving)")
-        lines.append(f"Curse slot: {curse}")
-        for side, numbers in view.destroyed.items():
-            lines.append(f"{side} destroyed ({len(numbers)}):")
-            shown = ", ".join("?" if n is None else f"#{n}" for n in numbers)  # None: hidden
-            while shown:
-                lines.append("  " + shown[:26])
-                shown = shown[26:]
         for i, line in enumerate(lines):
             out.append(f'<text x="{px:.1f}" y="{(i + 1) * size * 0.32:.1f}" font-size="{size * 0.2:.1f}" '
                        f'font-family="sans-serif">{escape(line)}</text>')
