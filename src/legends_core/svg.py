@@ -58,8 +58,8 @@ def _panel_lines(view: View) -> list[str]:
     """The text beside the board: the turn, the winner, the curse slot, destroyed areas."""
     lines = [f"Turn {view.turn}: {view.active} to play"]
     if view.over:
-        many = len(view.winners) > 1 and view.winner is not None
-        lines.append(f"Winner: {side_of(view.winner) if many else view.winner or 'nobody'}")
+        w = view.winner
+        lines.append(f"Winner: {side_of(w) if w and len(view.winners) > 1 else w or 'nobody'}")
     curse = "empty" if view.curse is None else f"#{view.curse}" + ("" if view.curse_active else " (arriving)")
     lines.append(f"Curse slot: {curse}")
     for side, numbers in view.destroyed.items():
