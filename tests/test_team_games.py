@@ -357,3 +357,80 @@ def test_computer_players_play_a_team_game(kind):
         action = players[who].choose(game)
         game.apply(action, player=who)
     assert game.reason == "turn limit of 6 reached"
+
+
+# -- pieces whose texts name the opponent, one by one ------------------------------------
+
+GNARAK, PERPLEXON, FUNGUS, WOODLAND_TOWER, GARPUS, DALIOUS = 127, 180, 201, 33, 177, 206
+HOLY_LIGHT, FLIT_SPORE = 62, 200
+
+
+def test_gnaraks_player_picks_the_opponent_who_throws_it():
+    game = team_position(everyone_can_move(d6=GNARAK, d5=GRUNDIN), terrain={"d5": "mountain"},
+                         active="gray-1")
+    play(game, "d6-d5")
+    pass_windows(game)
+    assert game.current_player == "gray-1"
+    assert sorted(options(game)) == ["choose beige-1", "choose beige-2"]
+    play(game, "choose beige-2")
+    assert game.current_player == "beige-2" and "choose k3" in options(game)
+    play(game, "choose k3")
+    assert name_at(game, "k3") == "Gnarak" and game.controller_at("k3") == "gray-2"
+
+
+def test_perplexons_player_picks_the_opponent_who_names_a_piece_to_trade():
+    game = team_position(everyone_can_move(d6=PERPLEXON, d5=GRUNDIN, k2=HILLSTONE_PRIEST),
+                         active="gray-1")
+    play(game, "d6-d5")
+    pass_windows(game)
+    play(game, "choose beige-2")
+    assert game.current_player == "beige-2"
+    assert sorted(options(game)) == ["choose k2", "choose p1"]
+    play(game, "choose k2", "choose a8")
+    # Each piece stays on its side, under the player whose band it now stands in.
+    assert name_at(game, "a8") == "Hillstone Priest" and game.controller_at("a8") == "beige-1"
+    assert name_at(game, "k2") == "Giant Zombie Rat" and game.controller_at("k2") == "gray-2"
+
+
+def test_the_fungus_player_picks_whose_magic_is_shown():
+    game = team_position(everyone_can_move(d5=GRUNDIN, d6=FUNGUS, c1=HOLY_LIGHT,
+                                           o2=QUICKSAND))
+    play(game, "d5-d6")
+    pass_windows(game)
+    assert game.current_player == "gray-1"
+    play(game, "choose beige-2")
+    assert game.view("gray-2").piece_on("o2").number == QUICKSAND
+    assert game.view("gray-2").piece_on("c1").number is None
+
+
+def test_the_woodland_tower_makes_the_opponent_picked_show_their_castle():
+    game = team_position(everyone_can_move(b1=WOODLAND_TOWER, b8=BONE_CASTLE,
+                                           o8=RANCID_CASTLE))
+    play(game, "b1 woodland-tower")
+    assert sorted(options(game)) == ["choose gray-1", "choose gray-2"]
+    play(game, "choose gray-2")
+    assert game.view("beige-2").piece_on("o8").number == RANCID_CASTLE
+    assert game.view("beige-2").piece_on("b8").number is None
+
+
+def test_garpus_may_burrow_next_to_either_castle_its_player_controls():
+    # gray-2's castle stands in gray-1's band, so gray-1 controls both castles.
+    game = team_position(everyone_can_move(h5=GARPUS, b8=BONE_CASTLE,
+                                           e8={"number": RANCID_CASTLE, "owner": "gray-2"}),
+                         active="gray-1")
+    assert game.controller_at("e8") == "gray-1"
+    burrows = [o for o in options(game) if o.startswith("h5 garpus")]
+    assert "h5 garpus a7" in burrows and "h5 garpus f7" in burrows
+    play(game, "h5 garpus f7")
+    assert game.view("beige-1").piece_on("e8").number == RANCID_CASTLE
+    assert game.view("beige-1").piece_on("b8").number is None
+
+
+def test_dalious_destroys_every_players_magic_pieces():
+    game = team_position(everyone_can_move(d4=GRUNDIN, d5=SKELETON_WARLOCK, c1=HOLY_LIGHT,
+                                           o2=QUICKSAND, c7=FLIT_SPORE, n7=FLIT_SPORE),
+                         curse=(DALIOUS, "gray-2"))
+    play(game, "d4-d5")
+    pass_windows(game)
+    for sq in ("c1", "o2", "c7", "n7"):
+        assert name_at(game, sq) is None, sq
