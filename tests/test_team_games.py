@@ -434,3 +434,19 @@ def test_dalious_destroys_every_players_magic_pieces():
     pass_windows(game)
     for sq in ("c1", "o2", "c7", "n7"):
         assert name_at(game, sq) is None, sq
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"players": 5}, "setup.players"),
+    ({"players": True}, "setup.players"),
+    ({"armies": {"beige-1": {"x": 1}}}, "setup.armies.beige-1"),
+    ({"armies": ["preset-1"]}, "setup.armies"),
+    ({"boards": ["1A", "1B", "1C", "1D"]}, "setup.boards"),
+    ({"armies": {"beige-9": "preset-1"}}, "setup"),
+])
+def test_a_bad_team_record_is_refused_naming_the_field(change, field):
+    record = Game.new(players=4, seed=3, setup=False).record()
+    record["setup"].update(change)
+    with pytest.raises(PositionError) as err:
+        Game.from_record(record)
+    assert str(err.value).startswith(field), str(err.value)
