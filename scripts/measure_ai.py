@@ -65,6 +65,10 @@ def main() -> None:
                          "--iterations)")
     ap.add_argument("--depth", type=int, default=ISMCTSPlayer().depth,
                     help="ISMCTS playout length in decisions (0: finish the turn and evaluate)")
+    ap.add_argument("--widen", type=int, default=ISMCTSPlayer().widen,
+                    help="ISMCTS: how many of the heuristic's best root actions to search")
+    ap.add_argument("--exploration", type=float, default=ISMCTSPlayer().c,
+                    help="ISMCTS: the UCB exploration constant")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
@@ -74,9 +78,10 @@ def main() -> None:
         print(lines[-1], flush=True)
     if args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
-        options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth},
+        options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,
+                              "widen": args.widen, "exploration": args.exploration},
                    "heuristic": {"samples": 1, "seconds": args.seconds}}
-        budget = f"{args.seconds} s per decision for both players, ISMCTS depth {args.depth}"
+        budget = f"{args.seconds} s per decision for both players, ISMCTS depth {args.depth}, widen {args.widen}, exploration {args.exploration}"
     else:
         options = {"ismcts": {"iterations": args.iterations, "depth": args.depth}}
         budget = f"ISMCTS {args.iterations} iterations per decision"

@@ -2,8 +2,9 @@
 
 Each iteration imagines the hidden pieces afresh (:func:`~legends_core.visibility.determinize`),
 walks down a tree of actions shared by all imagined worlds (choosing by UCB among the actions
-legal in this world), adds one node, plays a short random continuation and scores the end with
-the heuristic evaluation. The action tried most often at the root is played. At the root only
+legal in this world), adds one node, finishes the turn as the heuristic player would and scores
+it with the heuristic evaluation (``depth`` > 0 plays that many random decisions first instead:
+measured weaker, the random moves drown the evaluation in noise). The action tried most often at the root is played. At the root only
 the ``widen`` actions the heuristic player rates best are searched (progressive widening in its
 simplest form): with a few hundred iterations, spreading them over every legal action leaves
 each with too few visits to tell apart. The budget is a number of iterations and/or seconds.
@@ -43,7 +44,7 @@ class ISMCTSPlayer:
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iterations: int = 300,
-                 seconds: float | None = None, depth: int = 24, exploration: float = 0.7,
+                 seconds: float | None = None, depth: int = 0, exploration: float = 0.7,
                  widen: int = 4):
         self.rng = random.Random(seed)
         self.iterations = iterations
