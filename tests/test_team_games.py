@@ -155,6 +155,17 @@ def test_a_piece_winning_an_attack_across_the_border_goes_on_under_the_teammate(
     assert game.controller_at("i4") == "beige-2"
 
 
+def test_powers_after_an_attack_won_across_the_border_belong_to_the_teammate():
+    # Tiera wins on i4, in beige-2's band: her power still follows, and beige-2 makes its
+    # choice.
+    game = team_position(everyone_can_move(h4=TIERA, i4=PLAGUE_BEARER, k7=MUMMY))
+    play(game, "h4-i4")
+    pass_windows(game)
+    assert game.controller_at("i4") == "beige-2"
+    assert game.current_player == "beige-2" and game.decision_kind == "ask"
+    assert sorted(options(game)) == ["choose gray-1", "choose gray-2"]
+
+
 def test_a_piece_handed_over_goes_to_the_teammate_whose_band_it_stands_in():
     # gray-1's Parasitix makes beige-2 hand over a piece on p3: gray-2's band, so gray-2's.
     game = team_position({"a1": GRUNDIN, "c6": PARASITIX, "p1": GRUNDIN, "a8": RAT,
