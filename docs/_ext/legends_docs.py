@@ -6,13 +6,15 @@
   them: the kernel's, the shared building blocks', then each piece's own.
 * ``generated/edition-<name>.rst``: each other edition's pieces and rulings
   (:func:`legends_core.rulings.ruleset_rulings`).
+* ``generated/events.inc`` and ``generated/decisions.inc`` (included by the API page): every event type (its ``kind``,
+  audience and fields) and every kind of decision, from the registries the engine itself uses
+  (with every installed edition loaded, so theirs are listed too).
 * ``_static/diagrams/*.svg``: board pictures drawn with :func:`legends_core.svg.board_svg`.
 """
 
 from __future__ import annotations
 
 import os
-
 from collections import Counter
 
 from legends_core import Ruling, all_rulings, catalogue, catalogue_for, get_ruleset
@@ -77,6 +79,8 @@ def write_pages(app) -> None:  # type: ignore[no-untyped-def]
     _write(os.path.join(gen, "pieces-other.rst"), "\n".join(body))
 
     _write(os.path.join(gen, "rulings.rst"), rulings_page(all_rulings(cat)))
+    _write(os.path.join(gen, "events.inc"), events_page())
+    _write(os.path.join(gen, "decisions.inc"), decisions_page())
 
     diagrams = os.path.join(root, "_static", "diagrams")
     os.makedirs(diagrams, exist_ok=True)
@@ -130,7 +134,9 @@ def edition_page(name: str) -> str:
         blue = next((b for b in cat.values() if b.number == t.number + 100), None)
         names = t.name if blue is None or blue.name == t.name else f"{t.name} / {blue.name}"
         rank = "no rank" if t.strength is None else f"rank {t.strength}"
-        out.append(f"* **{names}** ({rank}, {counts[rs.seats[0]][t.name]} a side): {t.text}")
+        keys = "".join(f" {p.label} (``{p.key}``): {p.describe()}" for p in t.powers if p.key)
+        out.append(f"* **{names}** ({rank}, {counts[rs.seats[0]][t.name]} a side): {t.text}"
+                   + (f" --{keys}" if keys else ""))
     out += ["", _title("Rulings", "-"),
             "Where our sources leave a question open, this is the reading the engine follows "
             "(the kernel's rulings on the :doc:`../rulings` page hold as well).\n"]
@@ -138,6 +144,63 @@ def edition_page(name: str) -> str:
         topic = r.topic[0].upper() + r.topic[1:]
         out.append(f"* **{topic}.** {r.text} (``{r.source}``)")
     return "\n".join(out) + "\n"
+
+
+def _load_everything() -> None:
+    """Import every installed edition, so that their event and task types are registered."""
+    from legends_core import rulesets
+
+    for name in rulesets():
+        catalogue_for(name)
+
+
+def _type_text(annotation: object) -> str:
+    return str(annotation).replace("typing.", "").replace("<class '", "").replace("'>", "")
+
+
+def events_page() -> str:
+    """A table of every event type (kind, class, audience, fields), then each class."""
+    import attrs
+
+    from legends_core.events import EVENT_TYPES
+
+    _load_everything()
+    rows = []
+    for kind, cls in EVENT_TYPES.items():
+        fields = ", ".join(f"``{f.name}: {_type_text(f.type)}``" for f in attrs.fields(cls))
+        rows.append((f"``{kind}``", f":class:`~{cls.__module__}.{cls.__name__}`",
+                     f"``{cls.audience}``", fields))
+    out = [_list_table(("kind", "class", "audience", "fields"), rows), ""]
+    for cls in EVENT_TYPES.values():
+        out += [f".. autoclass:: {cls.__module__}.{cls.__name__}", "   :members:",
+                "   :undoc-members:", "   :exclude-members: kind, audience", ""]
+    return "\n".join(out) + "\n"
+
+
+def decisions_page() -> str:
+    """A table of every kind of decision (``Game.decision_kind``), then each class."""
+    from legends_core.tasks import TASK_TYPES
+
+    _load_everything()
+    rows = []
+    kinds = [(n, c) for n, c in TASK_TYPES.items() if c.decision]
+    for name, cls in kinds:
+        doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+        prompt = f"*{cls.prompt}*" if cls.prompt else "(its own words)"
+        rows.append((f"``{name}``", f":class:`~{cls.__module__}.{cls.__name__}`", prompt, doc))
+    out = [_list_table(("kind", "class", "prompt", "what is decided"), rows), ""]
+    for _, cls in kinds:
+        out += [f".. autoclass:: {cls.__module__}.{cls.__name__}", "   :members: options",
+                ""]
+    return "\n".join(out) + "\n"
+
+
+def _list_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+    out = [".. list-table::", "   :header-rows: 1", ""]
+    for row in (header, *rows):
+        out.append(f"   * - {row[0]}")
+        out += [f"     - {cell}" for cell in row[1:]]
+    return "\n".join(out)
 
 
 def rulings_page(rulings: list[Ruling]) -> str:

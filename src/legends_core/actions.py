@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from .errors import NotationError, short
 
+#: The kinds of action (see the table above).
 KINDS = ("move", "power", "choose", "pass", "swap")
 #: Longest notation read (far above any real action); longer text is refused unread.
 MAX_NOTATION = 200
@@ -40,20 +41,28 @@ class Action(NamedTuple):
     Build with the factories (:meth:`move`, :meth:`power`, ...) or :meth:`from_str`.
     """
 
+    #: One of :data:`~legends_core.actions.KINDS`: ``"move"``, ``"power"``, ``"choose"``, ``"pass"``, ``"swap"``.
     kind: str
+    #: The square of the piece that moves or uses a power; the first square of a swap.
     src: str = ""
+    #: Where a move goes; the second square of a swap.
     dst: str = ""
+    #: The power's key (``"flying"``, ``"oreld-the-deliverer"``), for ``power`` actions.
     key: str = ""
+    #: The squares a power aims at, in order.
     targets: tuple[str, ...] = ()
+    #: The answer of a ``choose`` action (a square, ``beige:2``, a name, ``done`` ...).
     value: str = ""
 
     # -- factories ---------------------------------------------------------------------
     @classmethod
     def move(cls, src: str, dst: str) -> Action:
+        """A standard move (an attack when an enemy holds ``dst``): ``b2-b3``."""
         return cls("move", src, dst)
 
     @classmethod
     def power(cls, src: str, key: str, *targets: str) -> Action:
+        """The power ``key`` of the piece on ``src``, aimed at ``targets``: ``c3 charging c6``."""
         # Power actions are offered again and again; each distinct one is built only once.
         k = (src, key, targets)
         act = _POWERS.get(k)
@@ -65,14 +74,17 @@ class Action(NamedTuple):
 
     @classmethod
     def choose(cls, value: str) -> Action:
+        """An answer to a question: ``choose d4``."""
         return cls("choose", value=str(value))
 
     @classmethod
     def pass_(cls) -> Action:
+        """Decline to act: ``pass`` (the same value as :data:`~legends_core.actions.PASS`)."""
         return PASS
 
     @classmethod
     def swap(cls, a: str, b: str) -> Action:
+        """A setup switch of two of your pieces: ``swap a1 b2``."""
         return cls("swap", src=a, dst=b)
 
     # -- notation ----------------------------------------------------------------------
@@ -108,7 +120,7 @@ class Action(NamedTuple):
         hostile text costs no memory.
 
         :raises NotationError: the text is not an action (or longer than
-            :data:`MAX_NOTATION` characters); the message says what was wrong.
+            :data:`~legends_core.actions.MAX_NOTATION` characters); the message says what was wrong.
         """
         if not isinstance(text, str):
             raise NotationError(f"action notation must be text, not {type(text).__name__}")
@@ -153,6 +165,7 @@ class Action(NamedTuple):
 
     # -- dict form ---------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The dict form: ``kind`` and the fields the action uses (read by :meth:`from_dict`)."""
         d: dict[str, Any] = {"kind": self.kind}
         for name in ("src", "dst", "key", "value"):
             v = getattr(self, name)
@@ -222,5 +235,7 @@ def _is_square(text: str) -> bool:
     return 1 <= len(text) - k <= 2 and text[k:].isdigit()
 
 
+#: Decline to act (in a response window, or a question that allows it).
 PASS = Action("pass")
+#: ``choose done``: stop (setup switches, questions that may end early).
 DONE = Action("choose", value="done")

@@ -75,7 +75,7 @@ def _slot(t) -> int | str:
 
 
 def validate_army(numbers: Sequence[int], side: str, catalogue: Catalogue) -> None:
-    """Raise :class:`ArmyError` naming every way ``numbers`` breaks the composition rules."""
+    """Raise :class:`~legends_core.errors.ArmyError` naming every way ``numbers`` breaks the composition rules."""
     problems = []
     types = []
     for n in numbers:

@@ -159,6 +159,7 @@ class Board:
         return self.width * self.height
 
     def squares(self) -> range:
+        """Every square, as numbers."""
         return range(self.width * self.height)
 
     def name(self, square: int) -> str:
@@ -179,6 +180,7 @@ class Board:
         return r * self.width + f
 
     def file_of(self, square: int) -> int:
+        """The file (column) of ``square``, from 0."""
         return square % self.width
 
     def rank_of(self, square: int) -> int:
@@ -186,9 +188,11 @@ class Board:
         return square // self.width
 
     def is_land(self, square: int) -> bool:
+        """Is ``square`` land (not water)?"""
         return self._land[square]
 
     def terrain_of(self, square: int) -> str:
+        """The terrain of ``square``."""
         return self.terrain[square]
 
     def adjacent(self, square: int) -> tuple[int, ...]:
@@ -196,9 +200,11 @@ class Board:
         return self._adjacent[square]
 
     def orthogonal(self, square: int) -> tuple[int, ...]:
+        """The squares next to ``square`` in a straight line."""
         return self._orthogonal[square]
 
     def diagonal(self, square: int) -> tuple[int, ...]:
+        """The squares diagonally next to ``square``."""
         return self._diagonal[square]
 
     def ray(self, square: int, direction: int) -> tuple[int, ...]:
@@ -210,9 +216,11 @@ class Board:
         return self._within2[square]
 
     def next_to_water(self, square: int) -> bool:
+        """Does ``square`` touch water (orthogonally or diagonally)?"""
         return self._water_adjacent[square]
 
     def of_terrain(self, terrain: str) -> tuple[int, ...]:
+        """Every square of ``terrain``."""
         return self._by_terrain.get(terrain, ())
 
     def distance(self, a: int, b: int) -> int:
@@ -230,6 +238,7 @@ class Board:
         ]
 
     def to_dict(self) -> dict[str, object]:
+        """The board as JSON-friendly data (read back by :meth:`from_dict`)."""
         return {
             "width": self.width,
             "height": self.height,
@@ -240,6 +249,10 @@ class Board:
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Board:
+        """A board from :meth:`to_dict`'s data.
+
+        :raises PositionError: the data is not a board.
+        """
         try:
             rows = list(data["rows"])  # type: ignore[call-overload]
             width = int(data.get("width", len(rows[0])))  # type: ignore[call-overload]

@@ -159,6 +159,8 @@ class Campaign:
 
     @property
     def is_over(self) -> bool:
+        """Is the campaign decided: both games of a two-game campaign played, or a majority
+        of a best-of-N won (or all N played)?"""
         if self.kind == "two-game":
             return len(self.results) >= 2
         return max(self.wins) * 2 > self.games or len(self.results) >= self.games

@@ -1,8 +1,9 @@
 """Changes powers make to the game (mixed into :class:`~.engine.Engine`).
 
 Every method here changes the state at once and records events, except where it says it
-*schedules*: attacks, questions (:meth:`ask`) and follow-ups (:meth:`later`) run after the
-current step, in the order they were scheduled. A death curse set off by :meth:`destroy` is
+*schedules*: attacks, questions (:meth:`~Effects.ask`) and follow-ups (:meth:`~Effects.later`)
+run after the current step, in the order they were scheduled. A death curse set off by
+:meth:`~Effects.destroy` is
 scheduled *first*, ahead of everything else the step scheduled, so a new curse takes effect at
 once wherever in the turn it was set off, and is resolved before anything else.
 """
@@ -57,6 +58,8 @@ RESERVE = -4
 
 
 class Effects(Queries):
+    """The changes a power may make, as methods of the game it receives (the
+    :class:`~legends_core.engine.Engine`)."""
 
     # Provided by Engine.
     curse_queue: list[int]

@@ -41,6 +41,7 @@ PUBLIC = "public"              #: every player, as it is
 KNOWERS = "knowers"            #: every player; ``piece`` blanked for those not in ``seen``
 KNOWERS_ONLY = "knowers-only"  #: only the players in ``seen``
 ACTOR = "actor"                #: only ``player`` (everyone when the event's ``public`` is true)
+#: Every audience an event type may declare.
 AUDIENCES = (REFEREE, PUBLIC, KNOWERS, KNOWERS_ONLY, ACTOR)
 
 
@@ -48,10 +49,13 @@ class Event:
     """Base class. ``kind`` is the stable name used in :meth:`to_dict`; ``audience`` says who
     may receive the event (one of :data:`AUDIENCES`; by default only the referee)."""
 
+    #: The event type's stable name (``"move"``, ``"destroy"`` ...).
     kind: ClassVar[str] = ""
+    #: Who may receive events of this type (one of :data:`AUDIENCES`).
     audience: ClassVar[str] = REFEREE
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-friendly data: ``kind`` and each field (tuples as lists)."""
         d: dict[str, Any] = {"kind": self.kind}
         for f in attrs.fields(cast(Any, type(self))):
             v = getattr(self, f.name)
@@ -60,6 +64,10 @@ class Event:
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Event:
+        """The event :meth:`to_dict` gave (used to check player records).
+
+        :raises PositionError: an unknown kind or a bad field.
+        """
         try:
             cls = EVENT_TYPES[data["kind"]]
         except (KeyError, TypeError):
@@ -81,6 +89,8 @@ class Event:
 @_event("turn")
 @attrs.frozen
 class TurnStarted(Event):
+    """A turn begins: ``player`` is to play turn ``number``."""
+
     audience = PUBLIC
     player: str
     number: int
@@ -89,6 +99,10 @@ class TurnStarted(Event):
 @_event("move")
 @attrs.frozen
 class Moved(Event):
+    """A piece moved from ``frm`` to ``to`` for ``player`` (``how``: ``"move"``, ``"attack"``
+    when it takes the square it attacked, or the power that moved it; ``over``: squares flown
+    over). ``piece`` is blanked for players not in ``seen``."""
+
     audience = KNOWERS
     player: str
     frm: str
@@ -102,6 +116,9 @@ class Moved(Event):
 @_event("attack")
 @attrs.frozen
 class Attacked(Event):
+    """``player``'s piece on ``frm`` attacks ``to`` (``how``: ``"move"`` or the power used).
+    What happens next follows as ``reveal``, ``strength`` and ``destroy`` events."""
+
     audience = PUBLIC
     player: str
     frm: str
@@ -112,6 +129,9 @@ class Attacked(Event):
 @_event("reveal")
 @attrs.frozen
 class Revealed(Event):
+    """The piece on ``at`` becomes known to the players in ``seen`` (``piece`` is blanked for
+    the others)."""
+
     audience = KNOWERS
     at: str
     piece: int | None
@@ -121,6 +141,9 @@ class Revealed(Event):
 @_event("strength")
 @attrs.frozen
 class Compared(Event):
+    """Strengths compared on ``at`` (an attack or a strike): the attacker's and the
+    defender's current strengths."""
+
     audience = PUBLIC
     at: str
     attacker: int
@@ -130,6 +153,10 @@ class Compared(Event):
 @_event("destroy")
 @attrs.frozen
 class Destroyed(Event):
+    """The piece ``piece`` (of ``army``) on ``at`` is destroyed: into its army's destroyed
+    area, or ``into`` the curse slot; ``cause`` says what destroyed it (``"attack"``, a power's
+    key, ...)."""
+
     audience = PUBLIC
     at: str
     piece: int
@@ -141,6 +168,8 @@ class Destroyed(Event):
 @_event("curse-begin")
 @attrs.frozen
 class CurseBegan(Event):
+    """The death curse of ``piece`` takes effect, for ``player`` (its controller)."""
+
     audience = PUBLIC
     piece: int
     player: str
@@ -149,6 +178,8 @@ class CurseBegan(Event):
 @_event("curse-end")
 @attrs.frozen
 class CurseEnded(Event):
+    """The death curse of ``piece`` stops (``player`` controlled it)."""
+
     audience = PUBLIC
     piece: int
     player: str
@@ -157,6 +188,8 @@ class CurseEnded(Event):
 @_event("curse-void")
 @attrs.frozen
 class CursesVoided(Event):
+    """Two or more death curses arrived at once: none of ``pieces`` takes effect."""
+
     audience = PUBLIC
     pieces: tuple[int, ...]
 
@@ -164,6 +197,9 @@ class CursesVoided(Event):
 @_event("control")
 @attrs.frozen
 class ControlChanged(Event):
+    """``player`` takes control of the piece on ``at`` (``piece`` blanked for players not
+    in ``seen``)."""
+
     audience = KNOWERS
     at: str
     piece: int | None
@@ -174,6 +210,9 @@ class ControlChanged(Event):
 @_event("place")
 @attrs.frozen
 class Placed(Event):
+    """``player`` places a piece from ``frm`` (a destroyed area, ``"curse"``, or a reserve) on
+    ``at`` (``piece`` blanked for players not in ``seen``)."""
+
     audience = KNOWERS
     at: str
     frm: str
@@ -185,6 +224,8 @@ class Placed(Event):
 @_event("power")
 @attrs.frozen
 class PowerUsed(Event):
+    """``player`` uses the power ``key`` of ``piece`` on ``at``, aimed at ``targets``."""
+
     audience = PUBLIC
     player: str
     at: str
@@ -199,6 +240,9 @@ class PowerUsed(Event):
 @_event("modify")
 @attrs.frozen
 class Modified(Event):
+    """The piece on ``at`` gets ``amount`` added to its strength until the end of the turn;
+    only the players in ``seen`` (who know the piece) receive it."""
+
     audience = KNOWERS_ONLY
     at: str
     piece: int | None
@@ -209,6 +253,9 @@ class Modified(Event):
 @_event("grant")
 @attrs.frozen
 class Granted(Event):
+    """The piece on ``at`` gains ``keyword`` until the end of the turn; only the players in
+    ``seen`` receive it."""
+
     audience = KNOWERS_ONLY
     at: str
     piece: int | None
@@ -219,6 +266,9 @@ class Granted(Event):
 @_event("swap")
 @attrs.frozen
 class Swapped(Event):
+    """``player`` swaps the pieces on ``a`` and ``b`` (``how``: ``"switch"`` in setup, or the
+    power that did it)."""
+
     audience = PUBLIC
     player: str
     a: str
@@ -229,6 +279,9 @@ class Swapped(Event):
 @_event("pass")
 @attrs.frozen
 class Passed(Event):
+    """``player`` passes in a response window of kind ``window`` (``"attack"``, ``"strike"``
+    or ``"end"``)."""
+
     audience = PUBLIC
     player: str
     window: str
@@ -237,6 +290,9 @@ class Passed(Event):
 @_event("choose")
 @attrs.frozen
 class Chose(Event):
+    """``player`` answered the question ``prompt`` with ``value``; only they receive it,
+    unless the rules make the choice in the open (``public``)."""
+
     audience = ACTOR
     player: str
     prompt: str
@@ -248,6 +304,8 @@ class Chose(Event):
 @_event("shuffle")
 @attrs.frozen
 class Shuffled(Event):
+    """``player`` had the face-down pieces of ``army`` reshuffled during setup."""
+
     audience = PUBLIC
     player: str
     army: str
@@ -256,6 +314,8 @@ class Shuffled(Event):
 @_event("extra-turn")
 @attrs.frozen
 class ExtraTurn(Event):
+    """``player`` will take another turn after this one."""
+
     audience = PUBLIC
     player: str
 
@@ -272,6 +332,8 @@ class Committed(Event):
 @_event("game-over")
 @attrs.frozen
 class GameOver(Event):
+    """The game ends: ``winner`` (``None`` when nobody wins) and ``reason``."""
+
     audience = PUBLIC
     winner: str | None
     reason: str

@@ -140,7 +140,7 @@ class Window(Task):
     """A response window: ``player`` may use an ability or pass.
 
     ``kind`` is ``"attack"`` (during an attack, before strengths are compared), ``"strike"``
-    (before a power compares strengths outside an attack, see :mod:`.strikes`) or ``"end"``
+    (before a power compares strengths outside an attack, see ``legends_core.strikes``) or ``"end"``
     (before the turn ends). It closes when every player has passed in a row.
     """
 

@@ -14,10 +14,12 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import date
 from typing import Any
 
 from . import safejson
 from .actions import Action
+from .board import Board
 from .engine import Engine, Rules
 from .errors import (
     GameOverError,
@@ -49,6 +51,12 @@ from .teams import (
     winning_seats,
 )
 from .visibility import View, events_for, player_record, position_for, view
+
+
+def default_headers(players: Sequence[str]) -> dict[str, Any]:
+    """A new game's record headers: today's date, the rest unknown (``"?"``, as in PGN)."""
+    return {"event": "?", "site": "?", "date": date.today().isoformat(),
+            "players": {p: "?" for p in players}}
 
 
 class LegalActions:
@@ -147,6 +155,10 @@ class Game:
     def __init__(self, engine: Engine, *, record: dict[str, Any] | None = None):
         self._engine = engine
         self._version = 0
+        #: The record's headers, as a PGN game's tags: ``event``, ``site``, ``date``
+        #: (``YYYY-MM-DD``) and ``players`` (seat -> name), and any others you add (short
+        #: lowercase names, text values). :meth:`record` adds the ``result``.
+        self.headers: dict[str, Any] = default_headers(engine.rules.players)
         self._record = record if record is not None else {"format": RECORD_FORMAT, "version": 1,
                                                           "position": to_position(engine)}
         # Undo keeps no snapshot per action: the state at the record's start, and the actions
@@ -321,6 +333,12 @@ class Game:
                 game.apply(Action.from_str(text))
             except LegendsError as exc:
                 raise PositionError(f"actions[{i}]: {exc}") from None
+        headers = dict(record.get("headers", {}))
+        claimed = headers.pop("result", "*")
+        if claimed != "*" and claimed != game.result:
+            raise PositionError(f"headers.result: the record says {short(claimed)}, but its "
+                                f"actions give {game.result!r}")
+        game.headers.update(headers)
         return game
 
     # -- state -------------------------------------------------------------------------
@@ -331,10 +349,12 @@ class Game:
 
     @property
     def players(self) -> tuple[str, ...]:
+        """The seat names in turn order (``("beige", "gray")`` in Stratego Legends)."""
         return self._engine.rules.players
 
     @property
-    def board(self):
+    def board(self) -> Board:
+        """The board: its size, terrain and each seat's starting region."""
         return self._engine.board
 
     @property
@@ -362,16 +382,18 @@ class Game:
 
     @property
     def turn(self) -> int:
+        """The number of the turn under way (1 for the first; setup happens in turn 1)."""
         return self._engine.turn
 
     @property
     def is_over(self) -> bool:
+        """Has the game ended (a winner, or none: see :attr:`winner` and :attr:`reason`)?"""
         return self._engine.over
 
     @property
     def winner(self) -> str | None:
-        """The winning seat (in a team game: the winning team's player who ended the game;
-        see :attr:`winners`)."""
+        """The winning seat, or ``None`` (the game goes on, or ended without a winner). In a
+        team game: the winning side's player who ended the game (see :attr:`winners`)."""
         w = self._engine.winner
         return None if w is None else self._engine.rules.players[w]
 
@@ -388,6 +410,20 @@ class Game:
         return team_table(self._engine.rules)
 
     @property
+    def result(self) -> str:
+        """The result as a record's headers give it: ``"*"`` while the game goes on, the
+        winner's seat (in a team game the winning side, ``"beige"`` or ``"gray"``: the whole
+        team wins, whichever of its players ended the game), or ``"none"`` for a game that
+        ended without a winner."""
+        if not self.is_over:
+            return "*"
+        w = self._engine.winner
+        if w is None:
+            return "none"
+        seat = self._engine.rules.players[w]
+        return next(side for side, seats in self.teams.items() if seat in seats)
+
+    @property
     def reason(self) -> str:
         """Why the game ended."""
         return self._engine.reason
@@ -398,10 +434,13 @@ class Game:
         return None if p < 0 else self._engine.types[p]
 
     def controller_at(self, square: str) -> str | None:
+        """Who controls the piece on ``square`` (``None``: empty)."""
         p = self._engine.grid[self._engine.board.parse_square(square)]
         return None if p < 0 else self._engine.rules.players[self._engine.ctrl[p]]
 
     def strength_at(self, square: str) -> int | None:
+        """The current strength of the piece on ``square`` (referee view; ``None`` for an
+        empty square or a piece without strength)."""
         p = self._engine.grid[self._engine.board.parse_square(square)]
         return None if p < 0 else self._engine.strength(p)
 
@@ -517,6 +556,7 @@ class Game:
         other._engine = self._engine.copy()
         other._version = 0
         other._record = self._record
+        other.headers = {**self.headers, "players": dict(self.headers.get("players", {}))}
         other._start = self._start  # never changed: undo copies it before replaying
         other._played = list(self._played)
         other._floor = self._floor if stack else len(self._played)
@@ -553,12 +593,23 @@ class Game:
         (other players' private steps leave no trace). It cannot be replayed, but
         :func:`legends_core.fairness.verify` checks it against the full record.
         """
-        full = {**self._record, "actions": [str(a) for a in self._played]}
+        actions = [str(a) for a in self._played]
+        headers = {**self.headers, "players": dict(self.headers.get("players", {})),
+                   "result": self.result}
         if player is None:
-            return full
+            return {**self._record, "headers": headers, "actions": actions}
         self._engine.player_index(player)
-        start = Game.from_record({**full, "actions": []}, catalogue=self._engine.catalogue)
-        return player_record(start, full["actions"], player)
+        start = Game.from_record({**self._record, "actions": []},
+                                 catalogue=self._engine.catalogue)
+        return {**player_record(start, actions, player), "headers": headers}
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, the referee's full picture with the last action (Jupyter shows
+        a game this way, as python-chess shows a board)."""
+        from .svg import board_svg
+
+        return board_svg(view=self.view(None), last=self._played[-1] if self._played else None,
+                         catalogue=self._engine.catalogue)
 
     def __repr__(self) -> str:
         state = f"won by {self.winner}" if self.is_over else f"{self.current_player} to decide"

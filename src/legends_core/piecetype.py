@@ -38,7 +38,7 @@ class Power:
     ``"Death Curse"``, ``"Stationary"``). ``key`` names the power in action notation
     (``c3 charging c6``) and must be unique within a piece: a power several pieces share is
     keyed by its own name (``flying``, ``terrain-move``), a power of one piece alone by the
-    piece's name through :func:`slug` (``oreld-the-deliverer``). ``keywords`` are the static
+    piece's name through :func:`~legends_core.piecetype.slug` (``oreld-the-deliverer``). ``keywords`` are the static
     keywords the power gives its piece (``"flying"``, ``"dispel_magic"``, ...). ``protects``
     names pieces whose destruction in an attack this power may replace (Migol's Royal Guard):
     the kernel then offers a replacement decision whenever such a piece loses an attack,
@@ -120,14 +120,17 @@ class PieceType:
 
     @property
     def is_warrior(self) -> bool:
+        """Is it a warrior (a piece with a strength)?"""
         return self.kind == "warrior"
 
     @property
     def is_magic(self) -> bool:
+        """Is it a magic piece?"""
         return self.kind == "magic"
 
     @property
     def is_castle(self) -> bool:
+        """Is it a castle?"""
         return self.kind == "castle"
 
     @property
@@ -143,6 +146,7 @@ class PieceType:
         return NATIONS.get(self.colour, self.colour)
 
     def power(self, key: str) -> Power | None:
+        """The power with ``key``, or ``None``."""
         for p in self.powers:
             if p.key == key:
                 return p

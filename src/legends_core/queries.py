@@ -29,6 +29,8 @@ RESERVE = -4
 
 
 class Queries:
+    """What is true now, as methods of the game a power receives (the
+    :class:`~legends_core.engine.Engine`); none of them changes anything."""
 
     # Provided by Engine.
     board: Board

@@ -8,18 +8,27 @@ instead of failing somewhere inside the replay.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import safejson
 from .errors import PositionError, short
-from .position import MAX_COUNT, check_salt, check_seed
+from .position import MAX_COUNT, MAX_PLAYERS, check_salt, check_seed
 from .teams import PLAYER_COUNTS
 
+#: The ``format`` of a full game record.
 FORMAT = "stratego-legends-record"
 VERSION = 1
 MAX_ACTION = 200  # characters of one action's notation
-MAX_ACTIONS = 100_000  # a game of 1,000 turns takes some 5,000
+#: Actions in one record at most (a game of 1,000 turns takes some 5,000).
+MAX_ACTIONS = 100_000
 MAX_ARMY = 100  # entries in an army list
+#: Headers (tags) in one record at most.
+MAX_HEADERS = 32
+#: Characters of one header's value at most.
+MAX_HEADER = 200
+HEADER_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+DATE = re.compile(r"(\d{4}|\?{4})-(\d{2}|\?\?)-(\d{2}|\?\?)|\?")
 
 
 def check_record(record: Any) -> dict[str, Any]:
@@ -39,6 +48,8 @@ def check_record(record: Any) -> dict[str, Any]:
         _check_setup(record["setup"])
     elif not isinstance(record["position"], dict):
         raise PositionError("position: expected an object")
+    if "headers" in record:
+        check_headers(record["headers"])
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise PositionError("actions: expected a list of action notations")
@@ -52,6 +63,64 @@ def check_record(record: Any) -> dict[str, Any]:
 
 
 MAX_PLACED = 256  # squares named in one seat's placement, or pieces in one reserve
+
+
+def without_result(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with no ``result`` header: for replaying only part of its actions (the
+    result it claims is for all of them)."""
+    headers = record.get("headers")
+    if not isinstance(headers, dict) or "result" not in headers:
+        return record
+    return {**record, "headers": {k: v for k, v in headers.items() if k != "result"}}
+
+
+def headers_line(headers: Any) -> str:
+    """A record's headers on one line, for people (PGN's tag pairs, in short)."""
+    if not isinstance(headers, dict):
+        return ""
+    parts = [f"{k} {v}" for k, v in headers.items() if k != "players" and v not in ("?", "")]
+    players = headers.get("players")
+    if isinstance(players, dict):
+        parts[1:1] = [f"{seat}: {who}" for seat, who in players.items() if who != "?"]
+    return "; ".join(parts)
+
+
+def check_headers(h: Any) -> None:
+    """Check a record's headers (like a PGN game's tags): an object of at most
+    :data:`MAX_HEADERS` lowercase names; each value text of at most :data:`MAX_HEADER`
+    characters, except ``players``, an object from seat name to text; ``date`` is
+    ``YYYY-MM-DD`` (``?`` for unknown parts, or ``?`` alone); ``result`` is ``"*"`` (not
+    over), ``"none"`` or a seat name (the replay must agree, see
+    :meth:`Game.from_record <legends_core.Game.from_record>`).
+
+    :raises PositionError: naming the first bad header.
+    """
+    if not isinstance(h, dict):
+        raise PositionError("headers: expected an object of name -> text")
+    if len(h) > MAX_HEADERS:
+        raise PositionError(f"headers: more than {MAX_HEADERS}")
+    for name, value in h.items():
+        if not HEADER_NAME.fullmatch(name):
+            raise PositionError(f"headers: {short(name, 30)} is not a header name (lowercase "
+                                "letters, digits, '-' or '_', at most 40)")
+        where = f"headers.{name}"
+        if name == "players":
+            if not isinstance(value, dict) or len(value) > MAX_PLAYERS:
+                raise PositionError(f"{where}: expected an object of seat -> name")
+            for seat, who in value.items():
+                if len(seat) > 100 or not isinstance(who, str) or len(who) > MAX_HEADER:
+                    raise PositionError(f"{where}.{seat[:30]}: expected a name of at most "
+                                        f"{MAX_HEADER} characters, got {short(who)}")
+            continue
+        if not isinstance(value, str) or len(value) > MAX_HEADER:
+            raise PositionError(f"{where}: expected text of at most {MAX_HEADER} characters, "
+                                f"got {short(value)}")
+        if name == "date" and not DATE.fullmatch(value):
+            raise PositionError(f"{where}: expected YYYY-MM-DD (with ? for unknown parts), "
+                                f"got {short(value)}")
+        if name == "result" and (len(value) > 100 or not value.strip()):
+            raise PositionError(f"{where}: expected '*', 'none' or a seat name, got "
+                                f"{short(value)}")
 
 
 def _check_setup(s: Any) -> None:

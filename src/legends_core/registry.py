@@ -11,6 +11,7 @@ type's own powers, ready to call directly. This happens once per process.
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -200,10 +201,20 @@ class Catalogue(Mapping[int, PieceType]):
             found = [t for t in found if t.army == army]
         if not found:
             side = f" of the {army} army" if army is not None else ""
-            raise KeyError(f"no piece named {name!r}{side} in the catalogue")
+            raise KeyError(f"no piece named {name!r}{side} in the catalogue"
+                           f"{self._suggest(name, army)}")
         if len(found) > 1:
             raise KeyError(f"{name!r} names a piece of each army: say which army")
         return found[0]
+
+    def _suggest(self, name: object, army: str | None) -> str:
+        """`` (did you mean ...?)`` with the closest names, or nothing."""
+        if not isinstance(name, str) or len(name) > 100:
+            return ""
+        names = {t.name.casefold(): t.name for ts in self._by_name.values() for t in ts
+                 if army is None or t.army == army}
+        close = difflib.get_close_matches(name.casefold(), names, n=3, cutoff=0.6)
+        return f" (did you mean {' or '.join(names[c] for c in close)}?)" if close else ""
 
     def find(self, ref: int | str, army: str | None = None) -> PieceType:
         """A piece type by collector number, ``"#37"`` or name (of ``army``, if given)."""
@@ -218,9 +229,11 @@ class Catalogue(Mapping[int, PieceType]):
         return self.by_name(str(ref), army)
 
     def behaviour(self, number: int) -> Behaviour:
+        """The hook implementations of piece type ``number``, ready to call."""
         return self._behaviour[number]
 
     def keyword_behaviour(self, keyword: str) -> Behaviour | None:
+        """The implementations of a keyword power lent to a piece (``None``: none)."""
         return self._keyword.get(keyword)
 
     def slot_pool(self, army: str, slot: int | str) -> tuple[PieceType, ...]:
@@ -237,6 +250,7 @@ class Catalogue(Mapping[int, PieceType]):
 
     @property
     def keywords(self) -> frozenset[str]:
+        """The keywords that can be lent to pieces."""
         return frozenset(self._keyword)
 
     def official(self) -> list[PieceType]:

@@ -9,8 +9,8 @@ about captured pieces, extra turn actions such as bringing in reserves, rescues 
 
 Rulesets are found through the ``legends.rulesets`` entry-point group: each entry names a
 module (or object) implementing :func:`~legends_core.hookspecs.legends_rulesets`. Stratego
-Legends itself is the built-in ruleset ``"legends"``, always present. :func:`rulesets` lists
-them; :func:`get_ruleset` finds one; :func:`register_ruleset` adds one at run time (tests, or a
+Legends itself is the built-in ruleset ``"legends"``, always present. :func:`~legends_core.rulesets` lists
+them; :func:`~legends_core.get_ruleset` finds one; :func:`~legends_core.register_ruleset` adds one at run time (tests, or a
 program that builds a variant).
 
 The kernel never asks which ruleset it runs: it calls the hooks of the game's ruleset, built
@@ -92,7 +92,8 @@ class Ruleset:
     :param description: one line for :func:`rulesets`.
     :param seats: the seat names in turn order (the first moves first unless told otherwise).
     :param pieces: the entry-point group its piece packs are found in.
-    :param setup: builds the board and the pieces from a :class:`SetupRequest`.
+    :param setup: builds the board and the pieces from a
+        :class:`~legends_core.ruleset.SetupRequest`.
     :param board: the standard board (for test positions and diagrams).
     :param composition: how many pieces of each slot (a warrior's base strength, or
         ``"magic"``/``"castle"``) each seat holds in all, reserve included; computer players

@@ -41,7 +41,7 @@ class Ruling:
     """One ruling: a short ``topic`` and the reading chosen, with its reason (``text``).
 
     ``source`` says where it is declared: a module's name, or ``"#37 Tiera"`` for a piece's
-    own ruling (then ``piece`` is the collector number). :func:`all_rulings` fills both in.
+    own ruling (then ``piece`` is the collector number). :func:`~legends_core.rulings.all_rulings` fills both in.
     """
 
     topic: str
@@ -72,16 +72,23 @@ def declared(module: ModuleType) -> list[Ruling]:
     return out
 
 
+#: Packages that need optional extras (the web server, the research adapters): never searched,
+#: so the kernel works, and lists its rulings, without them. They declare no rulings.
+OPTIONAL = frozenset({"legends_core.web", "legends_core.envs"})
+
+
 def modules(package: ModuleType) -> list[ModuleType]:
     """``package`` and every module below it, imported, in name order (``__main__`` skipped:
-    importing it would run a program)."""
+    importing it would run a program; so are the :data:`OPTIONAL` packages)."""
     found = [package]
     path = getattr(package, "__path__", None)
     if path is not None:
-        for info in sorted(pkgutil.walk_packages(path, package.__name__ + "."),
+        for info in sorted(pkgutil.iter_modules(path, package.__name__ + "."),
                            key=lambda m: m.name):
-            if info.name.rsplit(".", 1)[-1] != "__main__":
-                found.append(importlib.import_module(info.name))
+            if info.name.rsplit(".", 1)[-1] == "__main__" or info.name in OPTIONAL:
+                continue
+            module = importlib.import_module(info.name)
+            found.extend(modules(module) if info.ispkg else [module])
     return found
 
 

@@ -22,10 +22,15 @@ from typing import Any
 
 from .errors import PositionError, short
 
+#: Characters (or bytes) of JSON text read at most.
 MAX_TEXT = 16 * 1024 * 1024
+#: How deep arrays and objects may nest.
 MAX_DEPTH = 32
+#: Values in one document at most.
 MAX_VALUES = 1_000_000
+#: Characters of one string or object key at most.
 MAX_STRING = 10_000
+#: Integers must be below 2 ** INT_BITS in size.
 INT_BITS = 256
 
 

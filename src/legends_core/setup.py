@@ -66,6 +66,9 @@ def shuffle_army(g: Engine, player: int) -> None:
 @task("setup-shuffle", decision=True)
 @attrs.frozen
 class SetupShuffle(Task):
+    """During setup, ``player`` chooses whether the face-down pieces of ``target``'s army are
+    reshuffled (``choose shuffle``) or kept as they are (``choose keep``)."""
+
     player: int
     target: int
     prompt = "reshuffle the opponent's face-down pieces, or keep them"
@@ -83,6 +86,9 @@ class SetupShuffle(Task):
 @task("setup-switch", decision=True)
 @attrs.frozen
 class SetupSwitch(Task):
+    """During setup, ``player`` may switch two of their own pieces (``swap a1 b2``), up to
+    ``left`` more times, or stop (``choose done``)."""
+
     player: int
     left: int
     prompt = "switch two of your pieces, or choose done"

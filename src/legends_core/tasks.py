@@ -3,7 +3,7 @@
 Resolving anything in Stratego Legends can stop half-way for a decision (the opponent picks a
 piece to lose in the middle of your attack). So the kernel never calls back into players: it
 keeps a stack of small frozen :class:`Task` objects. The top task runs; a task that needs a
-player's answer is a :class:`Decision` and stays on top until :meth:`Engine.answer` is given
+player's answer is a decision and stays on top until :meth:`Engine.answer <legends_core.Engine.answer>` is given
 one of its options. Tasks hold only plain data (ints, strings, tuples, dicts of those), so a
 game can be copied, saved and resumed at any decision.
 
@@ -48,8 +48,8 @@ def task(name: str, *, decision: bool = False) -> Callable[[type[T]], type[T]]:
 def continuation(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Register a module-level function so a saved game can name it.
 
-    Continuations of :meth:`Engine.ask` take ``(game, value, data)``; those of
-    :meth:`Engine.later` take ``(game, data)``. ``data`` is the dict given when scheduling.
+    Continuations of :meth:`~legends_core.effects.Effects.ask` take ``(game, value, data)``; those of
+    :meth:`~legends_core.effects.Effects.later` take ``(game, data)``. ``data`` is the dict given when scheduling.
     """
     name = f"{fn.__module__}:{fn.__qualname__}"
     CONTINUATIONS[name] = fn

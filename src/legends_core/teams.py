@@ -83,6 +83,7 @@ PLAYER_COUNTS = (2, 4, 6, 8)
 def seat_names(players: int) -> tuple[str, ...]:
     """The seats of a game of ``players`` players, in turn order.
 
+    >>> from legends_core.teams import seat_names
     >>> seat_names(2)
     ('beige', 'gray')
     >>> seat_names(4)

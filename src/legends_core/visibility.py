@@ -33,18 +33,31 @@ class PieceView:
     """A piece as one player sees it. ``number`` and the fields after it are ``None`` when
     the viewer does not know what the piece is."""
 
+    #: Where it stands.
     square: str
+    #: The seat that controls it now.
     controller: str
+    #: The seat whose army it belongs to.
     owner: str
+    #: Is it known to every player?
     revealed: bool
+    #: The seats that know what it is.
     known_to: tuple[str, ...]
+    #: Has it moved this game (pieces that moved cannot be castles or stationary)?
     moved: bool
+    #: Its collector number, or ``None`` when the viewer does not know it.
     number: int | None
+    #: Its name.
     name: str | None = None
+    #: ``"warrior"``, ``"magic"`` or ``"castle"``.
     kind: str | None = None
+    #: Its base (printed) strength.
     strength: int | None = None
+    #: Its strength now, with the effects in force.
     current: int | None = None
+    #: Its colour (its nation in Stratego Legends, its side in other editions).
     colour: str | None = None
+    #: Its creature type (``"elf"``, ``"dragon"`` ...).
     type: str | None = None
 
 
@@ -56,22 +69,40 @@ class View:
     (a variant that keeps captured pieces hidden) shows as ``None``.
     """
 
+    #: Whose view this is (``"referee"`` for the full one).
     player: str
+    #: The board as :meth:`Board.to_dict <legends_core.board.Board.to_dict>` gives it:
+    #: ``width``, ``height``, ``rows`` of terrain letters (top rank first), ``regions``, ``layout``.
     board: dict[str, Any]
+    #: Every piece on the board, as this player sees it.
     pieces: tuple[PieceView, ...]
+    #: Each seat's destroyed area, in order (collector numbers).
     destroyed: dict[str, tuple[int | None, ...]]
+    #: The piece in the curse slot (collector number), or ``None``.
     curse: int | None
+    #: Is that curse in effect (rather than arriving)?
     curse_active: bool
+    #: Who controls the curse in the slot.
     curse_controller: str | None
+    #: Death curses waiting for the slot.
     curse_queue: tuple[int, ...]
+    #: The turn under way.
     turn: int
+    #: Whose turn it is.
     active: str
+    #: Who must decide now (``None`` once the game is over); any seat may know this.
     to_move: str | None
+    #: The pending decision in words, for the deciding player only (else ``None``).
     decision: str | None
+    #: The legal actions as notation, for the deciding player only (else empty).
     options: tuple[str, ...]
+    #: Effects until the end of the turn on pieces this player knows: (square, kind, value).
     effects: tuple[tuple[str, str, Any], ...]
+    #: Has the game ended?
     over: bool
+    #: The winner, once there is one.
     winner: str | None
+    #: Why the game ended (empty while it goes on).
     reason: str
     #: The salted SHA-256 digest of the hidden setup, once play has begun (see
     #: :mod:`legends_core.fairness`); the same for every player.
@@ -86,9 +117,17 @@ class View:
     teams: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-friendly data (what a server sends to that player)."""
         return attrs.asdict(self)
 
+    def _repr_svg_(self) -> str:
+        """The view as SVG, turned for its player (Jupyter shows a view this way)."""
+        from .svg import board_svg
+
+        return board_svg(view=self)
+
     def piece_on(self, square: str) -> PieceView | None:
+        """The piece on ``square`` as this view shows it, or ``None``."""
         for p in self.pieces:
             if p.square == square:
                 return p

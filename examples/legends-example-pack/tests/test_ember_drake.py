@@ -26,3 +26,25 @@ def test_the_drake_flies():
     game = position({"d5": 301, "d4": 8, "h8": 157}, active="gray")
     play(game, "d5 flying d3")
     assert game.piece_at("d3").name == "Ember Drake"
+
+
+# -- the Cinder Oracle: an action with a target, then a question ---------------------------
+def test_the_oracle_points_at_a_neighbour_and_scorches_it():
+    game = position({"d5": 302, "d4": 8, "a1": 11}, active="gray")  # Srik, strength 7
+    assert "d5 cinder-oracle d4" in [str(a) for a in game.legal_actions()]
+    play(game, "d5 cinder-oracle d4")
+    assert game.decision == "reveal the piece, or scorch it (-2 until the end of the turn)"
+    assert [str(a) for a in game.legal_actions()] == ["choose reveal", "choose scorch"]
+    play(game, "choose scorch")
+    assert game.strength_at("d4") == 5
+
+
+def test_the_oracle_may_reveal_instead_and_the_question_survives_saving():
+    from legends_core import Game
+
+    game = position({"d5": 302, "d4": 8, "a1": 11}, active="gray")
+    play(game, "d5 cinder-oracle d4")
+    resumed = Game.from_position(game.to_position())  # saved while the question waits
+    play(resumed, "choose reveal")
+    assert resumed.view("gray").piece_on("d4").name == "Srik"
+    assert resumed.strength_at("d4") == 7

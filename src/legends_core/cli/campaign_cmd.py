@@ -22,18 +22,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                         "table of games and scores")
     p.add_argument("--games", type=whole(1, 99), default=2,
                    help="2 for a two-game campaign (the higher total score wins), or N for "
-                        "best-of-N (a majority of wins); default 2")
+                        "best-of-N (a majority of wins)")
     p.add_argument("--kind", choices=("two-game", "best-of"), default=None,
                    help="force the kind (default: two-game for 2 games, best-of otherwise)")
     p.add_argument("--players", default="heuristic,heuristic",
                    help="the two computer players, the first playing beige: random, "
-                        "heuristic or ismcts (default heuristic,heuristic)")
+                        "heuristic or ismcts")
     p.add_argument("--seed", type=seed_arg, help="seed of the campaign (each game's is drawn "
                                                  "from it)")
     p.add_argument("--beige", help="beige army: preset-1..preset-6, random, or a file")
     p.add_argument("--gray", help="gray army: preset-1..preset-6, random, or a file")
     p.add_argument("--turn-limit", type=whole(1), default=1000,
-                   help="end a game without a winner after this many turns (default 1000)")
+                   help="end a game without a winner after this many turns")
     p.add_argument("--save", help="write the campaign (JSON) to this file after every game")
     p.set_defaults(run=run)
 

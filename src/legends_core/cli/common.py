@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .. import safejson
@@ -174,3 +176,40 @@ def game_seats(args: argparse.Namespace) -> tuple[str, ...]:
 def title(rules: str) -> str:
     """How a game of ``rules`` is announced."""
     return "Stratego Legends" if rules == "legends" else f"Stratego ({rules})"
+
+
+@contextmanager
+def progress(total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on stderr with the rate and the time left (rich's), giving a function to
+    call once per item done. It stays quiet when stderr is not a terminal, or without rich."""
+    bar = _rich_bar(what) if sys.stderr.isatty() else None
+    if bar is None:
+        yield lambda: None
+        return
+    task = bar.add_task(what, total=total)
+    with bar:
+        yield lambda: bar.advance(task)
+
+
+def _rich_bar(what: str) -> Any:
+    try:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            ProgressColumn,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+        from rich.text import Text
+    except ImportError:  # the 'cli' extra is not installed
+        return None
+
+    class Rate(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:.2f} {what}/s" if speed else f"- {what}/s")
+
+    return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), Rate(),
+                    TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True))

@@ -19,6 +19,11 @@ from .common import (
     title,
     winner_text,
 )
+from .text import Terminal
+
+#: Colours for the events that decide things (used when the terminal shows colour).
+_STYLE = {"strength": "cyan", "destroy": "red", "power": "magenta", "curse-begin": "yellow",
+          "curse-end": "yellow", "curse-void": "yellow", "game-over": "bold green"}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -26,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_game_options(p)
     p.add_argument("--players", action="append", metavar="N|KINDS",
                    help=f"{PLAYERS_HELP}; and/or the computer players: random, heuristic or "
-                        "ismcts, two (first side first) or one per seat (default "
+                        "ismcts, two (first side first) or one per seat (default: "
                         "heuristic,heuristic)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--save", help="write the full (referee's) game record (JSON) to this file")
@@ -63,12 +68,15 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     kinds = seat_kinds(game.players, args.kinds)
     seed = game.record()["setup"]["seed"]
     players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(game.players)}
+    game.headers.update(event="legends game", site="legends (command line)",
+                        players={s: f"computer ({kinds[s]})" for s in game.players})
+    out = Terminal()
     if not args.quiet:
         boards = f", boards {'+'.join(game.board.layout)}" if game.board.layout else ""
         sides = " against ".join(
             f"{side} ({', '.join(f'{s}: {kinds[s]}' for s in seats)})" if len(seats) > 1
             else f"{side} ({kinds[seats[0]]})" for side, seats in game.teams.items())
-        print(f"{title(args.rules)}: {sides}, seed {seed}{boards}")
+        out.line(f"{title(args.rules)}: {sides}, seed {seed}{boards}")
     while not game.is_over:
         who = game.current_player
         assert who is not None
@@ -76,12 +84,14 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
         events = game.apply(action)
         if args.quiet:
             continue
+        # Attacks and strikes settle when the last player passes their window, so what the
+        # passes cause (strengths, destructions, spells, curses) is shown too.
         if action.kind != "pass":
-            print(f"[turn {game.turn:>3}] {who}: {action}")
-            for e in events:
-                if e.kind not in ("pass", "turn"):
-                    print(f"           {describe(e, names)}")
-    print(f"Winner: {winner_text(game)} ({game.reason}) after {game.turn} turns")
+            out.line([(f"[turn {game.turn:>3}] {who}: ", "bold"), (str(action), "bold")])
+        for e in events:
+            if e.kind not in ("pass", "turn"):
+                out.line([("           ", ""), (describe(e, names), _STYLE.get(e.kind, ""))])
+    out.line([(f"Winner: {winner_text(game)} ({game.reason}) after {game.turn} turns", "bold")])
     if save is not None:
         json.dump(game.record(), save)
     for spec in args.save_for:

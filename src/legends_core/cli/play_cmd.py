@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -23,10 +23,13 @@ from .common import (
     whole,
     winner_text,
 )
-from .text import board_text, event_lines
+from .text import Terminal, board_lines, board_text, event_lines, info_lines, key_lines
 
-HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass').
-Other commands: board (draw the board), save FILE (save and keep playing), quit."""
+HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass'); switch two
+pieces during setup by typing their squares ('a1 b2').
+Other commands: board (draw the board and its key), info SQUARE (what you know of a square),
+save FILE (save and keep playing), quit."""
+SQUARE = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -45,7 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "if it does not exist, and saved after every game and when you quit")
     p.add_argument("--games", type=whole(1, 99), default=2,
                    help="with --campaign, for a new campaign: 2 for a two-game campaign "
-                        "(scores), more for best-of-N (default 2)")
+                        "(scores), more for best-of-N")
     p.set_defaults(run=run)
 
 
@@ -68,7 +71,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         raise ValueError(f"--side {me[:20]!r}: choose one of {', '.join(game.players)}")
     seed = args.seed if args.seed is not None else 0
     computer = make_player(args.opponent, seed + 7)
-    print(f"You play {me}. {HELP}")
+    if not args.load:
+        game.headers.update(event="legends play", site="legends (command line)", players={
+            p: "you" if p == me else f"computer ({args.opponent})" for p in game.players})
+    Terminal().line(f"You play {me}. {HELP}")
     session(game, me, computer, read, ask_always=args.ask_always,
             on_save=lambda path: save(game, path))
     return 0
@@ -79,40 +85,51 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
     """Play ``game`` as ``me`` against ``computer`` (every other seat) until it is over (then
     ``True``) or the person quits (``False``). ``save FILE`` calls ``on_save``."""
     names = {n: t.name for n, t in game.engine.catalogue.items()}
+    out = Terminal()
     unseen: list[Event] = []
-    shown_turn = -1
+    shown = ""
     while not game.is_over:
         if game.current_player != me:
             events = game.apply(computer.choose(game))
             unseen.extend(game.events_for(events, me))
             continue
         for line in event_lines(unseen, names):
-            print(f"  {line}")
+            out.line(f"  {line}")
         unseen = []
         actions = list(game.legal_actions())
-        if game.decision_kind == "main" and game.turn != shown_turn:
-            print(board_text(game.view(me)))
-            shown_turn = game.turn
         if len(actions) == 1 and not ask_always:
-            print(f"({game.decision}: only choice '{actions[0]}')")
+            out.line(f"({game.decision}: only choice '{actions[0]}')")
             unseen.extend(game.events_for(game.apply(actions[0], player=me), me))
             continue
-        print(f"Turn {game.turn}, {me}: {game.decision}")
-        for i, a in enumerate(actions, 1):
-            print(f"  {i:>3}. {a}")
+        view = game.view(me)
+        if board_text(view) != shown:  # the board at every decision (once while unchanged)
+            out.lines(board_lines(view))
+            shown = board_text(view)
+        out.line([(f"Turn {game.turn}, {me}: ", "bold"), (game.decision or "", "bold")])
+        # Setup switches are typed as two squares, not picked from hundreds of pairs.
+        listed = [a for a in actions if a.kind != "swap"]
+        if len(listed) < len(actions):
+            out.line("  switch two of your pieces by typing their squares, e.g. 'a1 b2'")
+        for i, a in enumerate(listed, 1):
+            out.line(f"  {i:>3}. {a}")
         while True:
             try:
                 text = read("your choice> ").strip()
             except EOFError:
-                print("\nbye")
+                out.line("\nbye")
                 return False
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "?"):
-                print(HELP)
+                out.line(HELP)
                 continue
-            if text == "board":
-                print(board_text(game.view(me)))
+            if text in ("board", "key"):
+                out.lines(board_lines(game.view(me)))
+                out.lines(key_lines(game.view(me)))
+                continue
+            if text.startswith("info"):
+                out.lines(info_lines(game.view(me), text[4:], game.engine.catalogue)
+                          if text[4:].strip() else ["info needs a square, e.g. 'info d4'"])
                 continue
             if text.startswith("save ") and on_save is not None:
                 on_save(text[5:].strip())
@@ -122,20 +139,31 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
             try:
                 if number and not 1 <= len(text) <= 6:
                     raise IndexError
-                action = actions[int(text) - 1] if number else Action.from_str(text)
-                if number and int(text) < 1:
-                    raise IndexError
+                if number:
+                    if int(text) < 1:
+                        raise IndexError
+                    action = listed[int(text) - 1]
+                else:
+                    action = _read_action(text)
                 unseen.extend(game.events_for(game.apply(action, player=me), me))
                 break
             except IndexError:
-                print(f"choose a number from 1 to {len(actions)}", file=sys.stdout)
+                out.line(f"choose a number from 1 to {len(listed)}")
             except LegendsError as exc:
-                print(f"not legal: {exc}")
+                out.line(f"not legal: {exc}")
     for line in event_lines(unseen, names):
-        print(f"  {line}")
-    print(board_text(game.view(me)))
-    print(f"Winner: {winner_text(game)} ({game.reason})")
+        out.line(f"  {line}")
+    out.lines(board_lines(game.view(me)))
+    out.line([(f"Winner: {winner_text(game)} ({game.reason})", "bold")])
     return True
+
+
+def _read_action(text: str) -> Action:
+    """Notation, or two squares for a setup switch ('a1 b2')."""
+    words = text.lower().split()
+    if len(words) == 2 and all(SQUARE.fullmatch(w) for w in words):  # 'aa3' on wide boards
+        return Action.swap(words[0], words[1])
+    return Action.from_str(text)
 
 
 def save(game: Game, path: str) -> None:

@@ -8,6 +8,7 @@ import os
 from ..actions import Action
 from ..errors import LegendsError, PositionError
 from ..game import Game
+from ..records import headers_line, without_result
 from .common import read_record
 from .text import board_text, event_lines
 
@@ -29,9 +30,11 @@ def run(args: argparse.Namespace) -> int:
         raise PositionError(f"{args.file}: not a game record (no 'actions' list)")
     actions = record["actions"]
     try:
-        game = Game.from_record({**record, "actions": []})
+        game = Game.from_record({**without_result(record), "actions": []})
     except PositionError as exc:
         raise PositionError(f"{args.file}: {exc}") from None
+    if headers_line(record.get("headers")):
+        print(headers_line(record["headers"]))
     viewer = None if args.view == "full" else args.view
     if viewer is not None and viewer not in game.players:
         raise ValueError(f"--view {viewer[:20]!r}: choose full or one of {', '.join(game.players)}")
@@ -45,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         if args.svg:
             path = os.path.join(args.svg, f"{i:05d}.svg")
             with open(path, "w", encoding="utf-8") as fh:
-                fh.write(board_svg(view=game.view(viewer), last=last))
+                fh.write(board_svg(view=game.view(viewer), last=last,
+                                    catalogue=game.engine.catalogue))
 
     picture(0, None)
     print(board_text(game.view(viewer)))
@@ -68,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
                 input("-- Enter for the next action --")
             except EOFError:
                 args.step = False  # no more input: show the rest without waiting
+    claimed = (record.get("headers") or {}).get("result", "*")
+    if claimed != "*" and claimed != game.result:
+        raise PositionError(f"{args.file}: headers.result: the record says {claimed!r}, but its "
+                            f"actions give {game.result!r}")
     print(board_text(game.view(viewer)))
     print(f"Winner: {game.winner or 'nobody'} ({game.reason})" if game.is_over
           else f"(record ends at turn {game.turn}; {game.current_player} to decide)")

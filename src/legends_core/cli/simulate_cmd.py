@@ -6,7 +6,6 @@ import argparse
 import math
 import os
 import statistics
-import sys
 import time
 from collections import Counter
 
@@ -23,6 +22,7 @@ from .common import (
     game_seats,
     options_arg,
     players_arg,
+    progress,
     whole,
 )
 
@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_game_options(p)
     p.add_argument("--players", action="append", metavar="N|KINDS",
                    help=f"{PLAYERS_HELP}; and/or the computer players of the two sides "
-                        "(beige,gray): random, heuristic or ismcts (default heuristic,random)")
+                        "(beige,gray): random, heuristic or ismcts (default: heuristic,random)")
     p.add_argument("--swap", action="store_true",
                    help="alternate which player takes beige (results are per player)")
     p.add_argument("--jobs", type=whole(1, 256), default=None,
@@ -81,19 +81,12 @@ def run(args: argparse.Namespace) -> int:
                      turn_limit=1000 if args.turn_limit is None else args.turn_limit,
                      players_count=count)
     workers = args.jobs or os.cpu_count() or 1
-    finished = 0
-
-    def progress(i: int, r: dict) -> None:
-        nonlocal finished
-        finished += 1
-        bar = "#" * (30 * finished // len(jobs))
-        print(f"\r[{bar:<30}] {finished}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
-
     t0 = time.perf_counter()
-    everything = run_games(jobs, backend=args.backend, address=args.address,
-                           workers=args.jobs if args.backend == "ray" else workers,
-                           on_result=progress)
-    print(file=sys.stderr)
+    # Rich's bar with the rate and time left, on a terminal only (see progress()).
+    with progress(len(jobs), "games") as advance:
+        everything = run_games(jobs, backend=args.backend, address=args.address,
+                               workers=args.jobs if args.backend == "ray" else workers,
+                               on_result=lambda i, r: advance())
     failed = [r for r in everything if "error" in r]
     results = [r for r in everything if "error" not in r]
     dt = time.perf_counter() - t0

@@ -168,7 +168,8 @@ class ActionSpace:
     def choice_ids(self, values: Iterable[str]) -> list[int]:
         """The ids of a question's answers, in the order given. Unusual answers (none of a
         square, a destroyed piece, the curse slot, a piece name, a terrain, a seat or a word
-        of :data:`WORDS`) are numbered in the order offered, up to :data:`OTHER_CHOICES`."""
+        of :data:`~legends_core.envs.encoding.WORDS`) are numbered in the order offered, up to
+        :data:`~legends_core.envs.encoding.OTHER_CHOICES`."""
         out = []
         other = 0
         for v in values:
@@ -185,7 +186,7 @@ class ActionSpace:
     def block_of(self, aid: int) -> tuple[str, int]:
         """``(block name, index within the block)``.
 
-        :raises ActionIdError: ``aid`` is not an int in ``range(size)``.
+        :raises ~legends_core.errors.ActionIdError: ``aid`` is not an int in ``range(size)``.
         """
         if isinstance(aid, bool) or not isinstance(aid, int | np.integer) or not 0 <= aid < self.size:
             raise ActionIdError(f"action id {aid!r} is out of range (0..{self.size - 1})")
@@ -222,7 +223,7 @@ class ActionSpace:
     def encode(self, action: Action, legal: Sequence[Action]) -> tuple[int, ...]:
         """The ids that choose ``action`` among the ``legal`` actions, step by step.
 
-        :raises ActionIdError: ``action`` is not among ``legal``.
+        :raises ~legends_core.errors.ActionIdError: ``action`` is not among ``legal``.
         """
         chooser = Chooser(self, legal)
         ids: list[int] = []
@@ -310,7 +311,7 @@ class Chooser:
     def check(self, aid: Any) -> list[Action]:
         """The legal actions ``aid`` leads to.
 
-        :raises ActionIdError: ``aid`` is out of range or not legal now.
+        :raises ~legends_core.errors.ActionIdError: ``aid`` is out of range or not legal now.
         """
         self.space.block_of(aid)
         found = self.ids().get(int(aid))
@@ -322,7 +323,7 @@ class Chooser:
     def step(self, aid: Any) -> Action | None:
         """Take one id; the complete action once it is chosen, else ``None``.
 
-        :raises ActionIdError: ``aid`` is out of range or masked; nothing changes.
+        :raises ~legends_core.errors.ActionIdError: ``aid`` is out of range or masked; nothing changes.
         """
         found = self.check(aid)
         first = found[0]
@@ -346,7 +347,7 @@ class Chooser:
     def id_towards(self, action: Action) -> int:
         """The next id on the way to ``action``.
 
-        :raises ActionIdError: ``action`` is not reachable from the steps taken.
+        :raises ~legends_core.errors.ActionIdError: ``action`` is not reachable from the steps taken.
         """
         for aid, acts in self.ids().items():
             if action in acts:

@@ -110,7 +110,7 @@ class LegendsEnv(gymnasium.Env):
         """Take one id (or :attr:`delegate`), then let the computer players move until the
         agent decides again or the game ends.
 
-        :raises ActionIdError: the id is out of range or masked; nothing changes.
+        :raises ~legends_core.errors.ActionIdError: the id is out of range or masked; nothing changes.
         """
         m = self.match
         if m.game.is_over:

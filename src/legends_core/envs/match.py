@@ -97,7 +97,7 @@ class Match:
     def step(self, aid: Any) -> list[Event]:
         """Take one id for the current player; the events once an action is complete.
 
-        :raises ActionIdError: ``aid`` is out of range or masked, or the game is over; nothing
+        :raises ~legends_core.errors.ActionIdError: ``aid`` is out of range or masked, or the game is over; nothing
             changes.
         """
         if self.game.is_over:

@@ -34,7 +34,7 @@ from .match import TURN_LIMIT, Match
 
 
 def env(**kwargs: Any) -> LegendsAEC:
-    """The environment (no PettingZoo wrappers: bad ids raise :class:`ActionIdError`
+    """The environment (no PettingZoo wrappers: bad ids raise :class:`~legends_core.errors.ActionIdError`
     rather than ending the game)."""
     return LegendsAEC(**kwargs)
 

@@ -1,9 +1,9 @@
 """Shared power building blocks. Pieces compose these; a power that recurs is written once.
 
-See each module: :mod:`.keywords` (traits), :mod:`.movement`, :mod:`.ranged`,
-:mod:`.strength`, :mod:`.boosts`, :mod:`.combat`, :mod:`.magic`, :mod:`.curses`,
-:mod:`.turns`, :mod:`.choices` (multi-step choices), :mod:`.match` (piece filters) and
-:mod:`.knowledge` (candidate lists built from what the chooser knows).
+See each module: ``keywords`` (traits), ``movement``, ``ranged``, ``strength``, ``boosts``,
+``combat``, ``magic``, ``curses``, ``turns``, ``choices`` (multi-step choices), ``match``
+(piece filters, :class:`~legends_pieces.powers.match.Match`) and ``knowledge`` (candidate
+lists built from what the chooser knows).
 """
 
 from .boosts import Boost, Grant, Weaken

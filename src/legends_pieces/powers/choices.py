@@ -170,8 +170,8 @@ def choose_and_destroy(g: Engine, player: int, candidates: Iterable[int], *,
                        cause: str = "power") -> None:
     """``player`` picks one of ``candidates`` (pieces on the board) to destroy.
 
-    Build ``candidates`` with :func:`.knowledge.candidates`. A pick the rules exempt (a
-    castle) is destroyed only if :meth:`~legends_core.engine.Engine.destroy` allows it, so
+    Build ``candidates`` with :func:`~legends_pieces.powers.candidates`. A pick the rules exempt (a
+    castle) is destroyed only if :meth:`~legends_core.effects.Effects.destroy` allows it, so
     nothing happens to it. An optional choice is always asked; a compulsory one only when
     ``candidates`` is not empty, which the caller must make a public fact."""
     g.later(_start_pick, {"player": player, "cands": tuple(candidates), "optional": optional,

@@ -76,6 +76,7 @@ class WhenCurseEnds(Power):
         self.on_end(game, curse, controller)
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
+        """Carry out the text when the curse ``curse`` ends (``controller`` controlled it)."""
         raise NotImplementedError
 
 

@@ -94,6 +94,7 @@ class StepAction(TargetAction):
     an enemy holds it. Subclasses say which squares with :meth:`squares`."""
 
     def squares(self, game: Engine, piece: int) -> Iterable[int]:
+        """The squares the piece may step to or attack (before the checks every step has)."""
         raise NotImplementedError
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:

@@ -31,6 +31,7 @@ class Sacrifice(Power):
         self.then(game, me)
 
     def then(self, game: Engine, player: int) -> None:
+        """What happens after the piece is destroyed, for ``player`` (who used it)."""
         raise NotImplementedError
 
 

@@ -1,4 +1,5 @@
-"""An example plugin pack for legends: a piece, the Ember Drake (#301), and a ruleset, Barrage.
+"""An example plugin pack for legends: two pieces, the Ember Drake (#301) and the Cinder Oracle
+(#302), and a ruleset, Barrage.
 
 A piece pack is a module that implements the ``legends_piece_types`` hook and is named in the
 ``legends.pieces`` entry-point group of its package. Collector numbers and names must not clash
@@ -11,11 +12,12 @@ a module named in the ``legends.rulesets`` group. Barrage, a small variant of cl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import PieceType, Power, Ruleset, hookimpl, piece
+from legends_core import Action, PieceType, Power, Ruleset, continuation, hookimpl, piece
 from legends_editions.classic import CLASSIC
 from legends_editions.common.setup import StrategoSetup
 from legends_pieces.powers import FLYING
@@ -47,9 +49,54 @@ EMBER_DRAKE = piece(
 )
 
 
+@attrs.frozen(repr=False)
+class Foresight(Power):
+    """Action with a target and a question: point at an enemy piece next to the Oracle, then
+    choose to reveal it or to scorch it (-2 until the end of the turn)."""
+
+    label = "Action"
+    key = "cinder-oracle"  # a power of one piece alone is keyed by the piece's name
+
+    def describe(self) -> str:
+        return ("Point at an enemy piece next to the Oracle, then reveal it or give it -2 "
+                "until the end of the turn.")
+
+    @hookimpl
+    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+        # One action per target square: "e5 cinder-oracle e6". Every enemy piece is a target,
+        # known or not, so the offer says nothing about what the hidden ones are.
+        here = game.loc[piece]
+        for enemy in game.adjacent_enemies(here, game.ctrl[piece]):
+            yield Action.power(game.name(here), self.key, game.name(game.loc[enemy]))
+
+    @hookimpl
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+        target = game.piece_at(game.sq(action.targets[0]))
+        # A question is a decision like any other: the game can be saved while it waits. The
+        # answer goes to a module-level continuation, with plain data to carry over.
+        game.ask(game.ctrl[piece], "reveal the piece, or scorch it (-2 until the end of the turn)",
+                 ["reveal", "scorch"], _foresee, {"target": target})
+
+
+@continuation
+def _foresee(game: Engine, value: str, data: dict[str, Any]) -> None:
+    if value == "reveal":
+        game.reveal([data["target"]])
+    else:
+        game.boost(data["target"], -2)
+
+
+CINDER_ORACLE = piece(
+    302, "Cinder Oracle", 3, type="spirit", colour="red",
+    text=("Action: point at an enemy piece next to the Oracle; then either reveal it or give "
+          "it -2 until the end of the turn."),
+    powers=[Foresight()],
+)
+
+
 @hookimpl
 def legends_piece_types() -> list[PieceType]:
-    return [EMBER_DRAKE]
+    return [EMBER_DRAKE, CINDER_ORACLE]
 
 
 #: Barrage's army, the same for both sides (the classic pieces, by name).

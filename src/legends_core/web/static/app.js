@@ -1,0 +1,392 @@
+// The page: a lobby to start or join a game, then the table. Everything drawn comes from the
+// server's messages for this seat (its view, its events, its picture of the board); the page
+// only groups the legal actions the view lists so they can be chosen by clicking.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const SVGNS = "http://www.w3.org/2000/svg";
+
+const me = {
+  code: null, seat: null, token: null, ws: null, view: null, options: null,
+  selected: null,      // square of the piece whose actions are shown
+  power: null,         // {src, key, targets} while choosing a power's target
+  swapFirst: null,     // first square of a setup switch
+  closing: false, retry: 0, pieces: new Map(), rules: "legends",
+};
+
+// -- lobby -------------------------------------------------------------------------------
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  const data = await res.json();
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function remember(code, seat, token) {
+  localStorage.setItem("legends:" + code, JSON.stringify({seat, token}));
+}
+
+function recall(code) {
+  try { return JSON.parse(localStorage.getItem("legends:" + code) || "null"); }
+  catch (e) { return null; }
+}
+
+async function lobby() {
+  const opts = await api("/api/options");
+  const rules = $("#rules");
+  for (const r of opts.rulesets) {
+    const o = new Option(`${r.name}: ${r.description}`, r.name);
+    o.dataset.seats = JSON.stringify(r.seats);
+    rules.add(o);
+  }
+  // The sides offered are the chosen edition's seats (the first moves first).
+  const sides = () => {
+    const seats = JSON.parse(rules.selectedOptions[0].dataset.seats);
+    const side = $("#side");
+    side.replaceChildren(...seats.map((s, i) => new Option(i ? s : `${s} (moves first)`, s)),
+                         new Option("either, at random", "random"));
+  };
+  rules.addEventListener("change", sides);
+  sides();
+  const opponent = $("#opponent");
+  for (const p of opts.players) opponent.add(new Option(`the computer (${p})`, p));
+  opponent.value = opts.players.includes("heuristic") ? "heuristic" : opts.players[0];
+  opponent.addEventListener("change", () => { $("#auto-pass").checked = opponent.value !== "human"; });
+  if (opts.positions.length) {
+    $("#position-row").hidden = false;
+    for (const p of opts.positions) $("#position").add(new Option(p, p));
+  }
+  $("#new-game").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = ev.target;
+    const limit = f.turn_limit.value.trim();
+    try {
+      const g = await api("/api/games", {
+        rules: f.rules.value, opponent: f.opponent.value, side: f.side.value,
+        turn_limit: limit ? Number(limit) : null, auto_pass: f.auto_pass.checked,
+        position: f.position.value || null, name: f.name.value});
+      enter(g.code, g.seat, g.token, true);
+    } catch (e) { $("#lobby-error").textContent = e.message; }
+  });
+  $("#join-game").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const code = ev.target.code.value.trim().toUpperCase();
+    const known = recall(code);
+    if (known) return enter(code, known.seat, known.token, true);
+    try {
+      const g = await api(`/api/games/${encodeURIComponent(code)}/join`, {name: ev.target.name.value});
+      enter(g.code, g.seat, g.token, true);
+    } catch (e) { $("#lobby-error").textContent = e.message; }
+  });
+}
+
+function enter(code, seat, token, push) {
+  remember(code, seat, token);
+  Object.assign(me, {code, seat, token});
+  if (push) history.pushState({}, "", "/game/" + code);
+  $("#lobby").hidden = true;
+  $("#table").hidden = false;
+  $("#code").textContent = code;
+  document.body.dataset.phase = "table";
+  connect();
+}
+
+// -- the connection ----------------------------------------------------------------------
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/ws/${me.code}`);
+  me.ws = ws;
+  $("#connection").textContent = "connecting…";
+  ws.onopen = () => {
+    me.retry = 0;
+    $("#connection").textContent = "connected";
+    ws.send(JSON.stringify({type: "hello", token: me.token}));
+  };
+  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    $("#connection").textContent = "disconnected";
+    if (me.closing || ev.code === 4403) return;
+    me.retry = Math.min(me.retry + 1, 10);
+    setTimeout(connect, 300 * me.retry);
+  };
+}
+
+function send(action) {
+  $("#error").textContent = "";
+  me.ws.send(JSON.stringify({type: "action", action}));
+}
+
+function receive(msg) {
+  if (msg.type === "welcome") {
+    me.seat = msg.seat;
+    me.rules = msg.rules;
+    $("#log").replaceChildren();
+    log(msg.log);
+    seats(msg.seats);
+  } else if (msg.type === "state") {
+    document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1);
+    log(msg.lines);
+    seats(msg.seats);
+    show(msg);
+  } else if (msg.type === "seats") {
+    seats(msg.seats);
+  } else if (msg.type === "error") {
+    $("#error").textContent = msg.message;
+    document.body.dataset.errors = String(Number(document.body.dataset.errors || 0) + 1);
+  }
+}
+
+function log(lines) {
+  const list = $("#log");
+  for (const line of lines) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function seats(all) {
+  const parts = Object.entries(all).map(([seat, s]) => {
+    const who = s.kind === "computer" ? `computer (${s.player})` : (s.taken ? s.name || "player" : "waiting for a player");
+    return `${seat}: ${who}${seat === me.seat ? " (you)" : ""}`;
+  });
+  $("#seats").textContent = parts.join(" · ");
+  const waiting = Object.values(all).some((s) => s.kind === "human" && !s.taken);
+  $("#code-hint").textContent = waiting ? "(give this code to your opponent)" : "";
+}
+
+// -- the state of the game ---------------------------------------------------------------
+function parseOptions(list) {
+  const o = {moves: {}, powers: {}, choices: [], pass: false, swaps: {}, count: list.length};
+  for (const text of list) {
+    const w = text.split(" ");
+    if (text === "pass") o.pass = true;
+    else if (w[0] === "choose") o.choices.push(w.slice(1).join(" "));
+    else if (w[0] === "swap") { (o.swaps[w[1]] ||= []).push(w[2]); (o.swaps[w[2]] ||= []).push(w[1]); }
+    else if (w.length === 1 && w[0].includes("-")) { const [s, d] = w[0].split("-"); (o.moves[s] ||= []).push(d); }
+    else { ((o.powers[w[0]] ||= {})[w[1]] ||= []).push(w.slice(2)); }
+  }
+  return o;
+}
+
+function show(msg) {
+  me.view = msg.view;
+  me.options = parseOptions(msg.view.options);
+  me.selected = null; me.power = null; me.swapFirst = null;
+  $("#board").innerHTML = msg.svg;
+  const v = msg.view;
+  document.body.dataset.toMove = v.to_move || "";
+  document.body.dataset.turn = String(v.turn);
+  if (v.over) return finished(v);
+  if (v.to_move !== me.seat) {
+    $("#decision").textContent = v.to_move ? `Waiting for ${v.to_move}…` : "";
+    $("#controls").replaceChildren();
+    $("#question").close();
+    document.body.dataset.phase = "waiting";
+    return;
+  }
+  document.body.dataset.phase = "deciding";
+  $("#decision").textContent = `Turn ${v.turn}: ${v.decision}`;
+  redraw();
+}
+
+function isSquare(text) { return /^[a-z][0-9]{1,2}$/.test(text); }
+
+// Controls, highlights and the question dialog for the current decision and selection.
+function redraw() {
+  const o = me.options;
+  clearMarks();
+  const controls = $("#controls");
+  controls.replaceChildren();
+  const squareChoices = o.choices.filter(isSquare);
+  const swapping = Object.keys(o.swaps).length > 0;
+  // A question: answered in a dialog (squares may also be clicked on the board).
+  const question = o.choices.length > 0 && !swapping;
+  if (question) {
+    ask(me.view.decision, o);
+    squareChoices.forEach((sq) => mark(sq, "target"));
+    return;
+  }
+  $("#question").close();
+  if (swapping) {
+    Object.keys(o.swaps).forEach((sq) => mark(sq, "selectable"));
+    if (me.swapFirst) { mark(me.swapFirst, "selected"); o.swaps[me.swapFirst].forEach((sq) => mark(sq, "target")); }
+    controls.append(button("Done switching", () => send("choose done"), "done"));
+    return;
+  }
+  const pieces = new Set([...Object.keys(o.moves), ...Object.keys(o.powers)]);
+  pieces.forEach((sq) => mark(sq, "selectable"));
+  if (o.pass) controls.append(button("Pass", () => send("pass"), "pass"));
+  const sel = me.selected;
+  if (!sel) return;
+  mark(sel, "selected");
+  if (me.power) {
+    const {src, key, targets} = me.power;
+    targets.filter((t) => t.length === 1).forEach((t) => mark(t[0], "target"));
+    for (const t of targets) {
+      controls.append(button(`${key} → ${t.join(", ")}`, () => send([src, key, ...t].join(" ")), "power"));
+    }
+    controls.append(button("Back", () => { me.power = null; redraw(); }));
+    return;
+  }
+  (o.moves[sel] || []).forEach((sq) => mark(sq, "target"));
+  for (const [key, targets] of Object.entries(o.powers[sel] || {})) {
+    controls.append(button(key, () => {
+      if (targets.length === 1 && targets[0].length === 0) return send(`${sel} ${key}`);
+      me.power = {src: sel, key, targets};
+      redraw();
+    }, "power"));
+  }
+}
+
+function button(label, onclick, cls) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (cls) b.className = cls;
+  b.dataset.action = label;
+  b.addEventListener("click", onclick);
+  return b;
+}
+
+function ask(text, o) {
+  const dlg = $("#question");
+  $("#question-text").textContent = text;
+  const box = $("#question-choices");
+  box.replaceChildren();
+  for (const value of o.choices) box.append(button(value, () => send(`choose ${value}`), "choice"));
+  if (o.pass) box.append(button("pass", () => send("pass"), "choice"));
+  if (!dlg.open) dlg.show();
+}
+
+// -- the board ---------------------------------------------------------------------------
+function tile(sq) { return $(`#board use[data-square="${sq}"]`); }
+
+function mark(sq, cls) {
+  const t = tile(sq);
+  const svg = $("#board svg");
+  if (!t || !svg) return;
+  const size = Number(svg.querySelector("defs rect[id^='t-']").getAttribute("width"));
+  const r = document.createElementNS(SVGNS, "rect");
+  r.setAttribute("x", Number(t.getAttribute("x")) + 2);
+  r.setAttribute("y", Number(t.getAttribute("y")) + 2);
+  r.setAttribute("width", size - 4);
+  r.setAttribute("height", size - 4);
+  r.setAttribute("rx", 6);
+  r.setAttribute("class", "mark " + cls);
+  r.dataset.square = sq;
+  svg.append(r);
+}
+
+function clearMarks() { document.querySelectorAll("#board .mark").forEach((m) => m.remove()); }
+
+function clicked(sq) {
+  const o = me.options;
+  if (!o || !me.view || me.view.to_move !== me.seat || me.view.over) return;
+  if (o.choices.includes(sq) && !Object.keys(o.swaps).length) return send(`choose ${sq}`);
+  if (Object.keys(o.swaps).length) {
+    if (me.swapFirst && (o.swaps[me.swapFirst] || []).includes(sq)) return send(`swap ${me.swapFirst} ${sq}`);
+    me.swapFirst = o.swaps[sq] ? (me.swapFirst === sq ? null : sq) : null;
+    return redraw();
+  }
+  if (me.power && me.power.src === me.selected) {
+    const t = me.power.targets.find((x) => x.length === 1 && x[0] === sq);
+    if (t) return send(`${me.power.src} ${me.power.key} ${sq}`);
+  }
+  if (me.selected && (o.moves[me.selected] || []).includes(sq)) return send(`${me.selected}-${sq}`);
+  const selectable = o.moves[sq] || o.powers[sq];
+  me.selected = selectable ? (me.selected === sq ? null : sq) : null;
+  me.power = null;
+  redraw();
+}
+
+$("#board") && $("#board").addEventListener("click", (ev) => {
+  const el = ev.target.closest("[data-square]");
+  if (el) clicked(el.dataset.square);
+});
+
+// Hovering a piece the viewer knows shows its text, powers and rulings (public facts).
+$("#board") && $("#board").addEventListener("mouseover", async (ev) => {
+  const el = ev.target.closest("[data-number]");
+  if (!el) return;
+  const n = el.dataset.number;
+  if (!me.pieces.has(n)) me.pieces.set(n, api(`/api/pieces/${n}?rules=${encodeURIComponent(me.rules)}`));
+  const p = await me.pieces.get(n);
+  const info = $("#info");
+  info.replaceChildren();
+  const h = document.createElement("h4");
+  h.textContent = `#${p.number} ${p.name}`;
+  const facts = document.createElement("p");
+  facts.textContent = `${p.kind}, ${p.strength_label}, ${p.colour} ${p.type} (${p.nation})`;
+  const text = document.createElement("p");
+  text.textContent = p.text;
+  info.append(h, facts, text);
+  for (const pw of p.powers) {
+    const line = document.createElement("p");
+    line.textContent = `${pw.label}${pw.key ? " [" + pw.key + "]" : ""}: ${pw.text}`;
+    info.append(line);
+  }
+  for (const r of p.rulings) {
+    const line = document.createElement("p");
+    line.className = "ruling";
+    line.textContent = "Ruling: " + r;
+    info.append(line);
+  }
+});
+
+// -- the end -----------------------------------------------------------------------------
+const replay = {step: 0, of: 0};
+
+function finished(v) {
+  document.body.dataset.phase = "over";
+  $("#question").close();
+  $("#controls").replaceChildren();
+  $("#decision").textContent = "The game is over.";
+  const title = v.winner === me.seat ? "You won!" : v.winner ? `${v.winner} won` : "No winner";
+  $("#end-title").textContent = title;
+  $("#end-reason").textContent = v.reason;
+  const dlg = $("#end");
+  if (!dlg.open) dlg.showModal();
+}
+
+async function frame(step) {
+  const f = await api(`/api/games/${me.code}/replay`, {token: me.token, step});
+  Object.assign(replay, f);
+  $("#replay-board").innerHTML = f.svg;
+  $("#replay-step").textContent = `${f.step} / ${f.of}${f.action ? ": " + f.action : ""}`;
+}
+
+async function download(mine) {
+  const rec = await api(`/api/games/${me.code}/record`, {token: me.token, mine});
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1)], {type: "application/json"}));
+  a.download = `legends-${me.code}${mine ? "-" + me.seat : ""}.json`;
+  a.click();
+}
+
+function wireEnd() {
+  $("#replay-open").addEventListener("click", () => { $("#replay").classList.add("open"); frame(0); });
+  $("#replay-first").addEventListener("click", () => frame(0));
+  $("#replay-prev").addEventListener("click", () => frame(Math.max(0, replay.step - 1)));
+  $("#replay-next").addEventListener("click", () => frame(replay.step + 1));
+  $("#replay-last").addEventListener("click", () => frame(replay.of));
+  $("#download-record").addEventListener("click", () => download(false));
+  $("#download-mine").addEventListener("click", () => download(true));
+  $("#end-close").addEventListener("click", () => $("#end").close());
+}
+
+// -- start -------------------------------------------------------------------------------
+window.addEventListener("DOMContentLoaded", async () => {
+  wireEnd();
+  await lobby();
+  const m = location.pathname.match(/^\/game\/([A-Za-z0-9]+)$/);
+  if (m) {
+    const code = m[1].toUpperCase();
+    const known = recall(code);
+    if (known) return enter(code, known.seat, known.token, false);
+    $("#join-code").value = code;
+    $("#lobby-error").textContent = `Join game ${code}: enter your name and press Join.`;
+  }
+});

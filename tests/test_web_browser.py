@@ -1,0 +1,218 @@
+"""The page in a real headless browser: Debian's chromium, driven by Playwright.
+
+Two browser contexts (two people, each with their own storage) play a short game to its end
+through the page: one starts it from the new-game form, the other joins with the game code,
+they move by clicking pieces and squares and pass in windows with the page's buttons. The
+opening and the end are kept as screenshots in ``tests/output/``.
+
+Playwright never downloads a browser here: ``scripts/install-test-deps.sh`` installs
+Debian's ``chromium`` (set ``LEGENDS_CHROMIUM`` to use another binary).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from legends_core.web import create_app
+from webgames import castle_hunt
+
+OUTPUT = Path(__file__).parent / "output"
+TIMEOUT = 15_000  # milliseconds Playwright waits for anything on the page
+
+
+def chromium() -> str:
+    path = os.environ.get("LEGENDS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    assert os.path.exists(path), ("no chromium: run scripts/install-test-deps.sh (or set "
+                                  "LEGENDS_CHROMIUM)")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
+    app = create_app(db_path=str(db), positions={"castle-hunt": castle_hunt()})
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium(), headless=True,
+                              args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def new_page(browser: Browser) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    return page
+
+
+def select(page: Page, square: str) -> None:
+    """Click the piece on ``square``."""
+    page.locator(f'#board g.piece[data-square="{square}"]').click()
+
+
+def target(page: Page, square: str) -> None:
+    """Click ``square`` where the page marks it as a target of the selected piece."""
+    page.locator(f'#board rect.target[data-square="{square}"]').click()
+
+
+def wait_to_decide(page: Page, turn: int | None = None) -> None:
+    expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
+    if turn is not None:
+        expect(page.locator("body")).to_have_attribute("data-turn", str(turn))
+
+
+def test_two_people_play_a_game_to_its_end_in_the_browser(server, browser):
+    OUTPUT.mkdir(exist_ok=True)
+    alice, bob = new_page(browser), new_page(browser)
+
+    # Alice starts a game against a person from the form, from the server's short position.
+    alice.goto(server)
+    alice.select_option("#opponent", "human")
+    alice.select_option("#side", "beige")
+    alice.select_option("#position", "castle-hunt")
+    alice.uncheck("#auto-pass")
+    alice.fill("#name", "Alice")
+    alice.click("#start")
+    expect(alice.locator("#code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    code = alice.locator("#code").inner_text()
+    assert len(code) == 6 and alice.url.endswith(f"/game/{code}")
+
+    # Bob joins with the code.
+    bob.goto(server)
+    bob.fill("#join-code", code)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join")
+    expect(bob.locator("#seats")).to_contain_text("gray: Bob (you)")
+    expect(alice.locator("#seats")).to_contain_text("gray: Bob")
+    expect(bob.locator("#decision")).to_have_text("Waiting for beige…")
+
+    # Each sees their own pieces only, the board turned their way.
+    wait_to_decide(alice, 1)
+    assert alice.locator('#board g.piece[data-square="c3"]').get_attribute("data-number") == "37"
+    assert alice.locator('#board [data-square="c5"].hidden').count() == 1
+    assert bob.locator('#board g.piece[data-square="c5"]').get_attribute("data-number") == "136"
+    assert bob.locator("#board svg").get_attribute("data-orientation") == "180"
+    alice.screenshot(path=str(OUTPUT / "web-opening-beige.png"))
+    bob.screenshot(path=str(OUTPUT / "web-opening-gray.png"))
+
+    # Hovering a piece shows its text.
+    alice.hover('#board g.piece[data-square="c3"]')
+    expect(alice.locator("#info")).to_contain_text("Tiera")
+
+    # Alice clicks her piece, sees its targets, and moves; then both pass the end window.
+    select(alice, "c3")
+    expect(alice.locator("#board rect.target")).to_have_count(4)
+    target(alice, "c4")
+    wait_to_decide(alice)
+    alice.click("#controls button.pass")
+    wait_to_decide(bob)
+    bob.click("#controls button.pass")
+
+    # An out-of-turn click does nothing; a message sent out of turn gets an error to Bob only.
+    wait_to_decide(bob, 2)
+    bob.evaluate("me.ws.send(JSON.stringify({type: 'action', action: 'c4-c5'}))")
+    expect(bob.locator("#error")).to_contain_text("not legal")
+    assert alice.locator("#error").inner_text() == ""
+
+    # Bob moves and both pass; a reload in the middle keeps Bob in his seat.
+    select(bob, "h8")
+    target(bob, "h7")
+    wait_to_decide(bob)
+    bob.reload()
+    wait_to_decide(bob)
+    expect(bob.locator("#seats")).to_contain_text("gray: Bob (you)")
+    expect(bob.locator("#log")).to_contain_text("gray moves")
+    bob.click("#controls button.pass")
+    wait_to_decide(alice, 2)
+    alice.click("#controls button.pass")
+
+    # Alice attacks the castle and wins.
+    wait_to_decide(alice, 3)
+    select(alice, "c4")
+    target(alice, "c5")
+    for page, title in ((alice, "You won!"), (bob, "beige won")):
+        expect(page.locator("#end-title")).to_have_text(title)
+        expect(page.locator("#end-reason")).to_contain_text("attacked the enemy castle")
+    alice.screenshot(path=str(OUTPUT / "web-end-beige.png"))
+    bob.screenshot(path=str(OUTPUT / "web-end-gray.png"))
+
+    # The replay steps through the game.
+    bob.click("#replay-open")
+    expect(bob.locator("#replay-step")).to_have_text("0 / 7")
+    bob.click("#replay-last")
+    expect(bob.locator("#replay-step")).to_have_text("7 / 7: c4-c5")
+    expect(bob.locator("#replay-board")).to_contain_text("Tiera")
+    assert (OUTPUT / "web-end-gray.png").stat().st_size > 10_000
+
+
+def test_a_game_against_the_computer_with_setup_questions(server, browser):
+    page = new_page(browser)
+    page.goto(server)
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "gray")
+    page.fill("#turn-limit", "1")
+    page.click("#start")
+    # The computer (beige) decided first; gray is asked whether to reshuffle beige's pieces.
+    expect(page.locator("#question")).to_be_visible()
+    expect(page.locator("#question-text")).to_contain_text("reshuffle")
+    page.click('#question-choices button[data-action="keep"]')
+    # Then gray may switch two of its own pieces: click two, then Done.
+    wait_to_decide(page)
+    expect(page.locator("#controls button.done")).to_be_visible()
+    own = page.locator("#board g.piece[data-number]")
+    first, second = (own.nth(i).get_attribute("data-square") for i in (0, 1))
+    names = {sq: page.locator(f'#board g.piece[data-square="{sq}"]').get_attribute("data-number")
+             for sq in (first, second)}
+    select(page, first)
+    target(page, second)
+    expect(page.locator(f'#board g.piece[data-square="{first}"]')).to_have_attribute(
+        "data-number", names[second])
+    page.click("#controls button.done")
+    # The computer plays turn 1 (gray passes when asked); the turn limit ends the game.
+    body, passing = page.locator("body"), page.locator("#controls button.pass")
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while body.get_attribute("data-phase") != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        states = body.get_attribute("data-states")
+        if body.get_attribute("data-phase") == "deciding" and passing.is_visible():
+            passing.click()
+            # Wait for the answer to arrive before looking again (no double pass).
+            expect(body).not_to_have_attribute("data-states", states or "")
+        else:
+            page.wait_for_timeout(50)
+    # Usually the turn limit ends it; the deal is random, so the computer may also have won
+    # at once (a castle left next to its pieces, say).
+    expect(page.locator("#end-title")).to_have_text(re.compile(r"^(No winner|beige won)"))
+    if page.locator("#end-title").inner_text().startswith("No winner"):
+        expect(page.locator("#end-reason")).to_contain_text("turn limit")

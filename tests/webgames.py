@@ -1,0 +1,79 @@
+"""Shared helpers for the web tests: small positions that finish in a few actions, and a
+client that plays through the HTTP routes and websockets as a browser would."""
+
+from __future__ import annotations
+
+import warnings
+from contextlib import ExitStack
+from typing import Any
+
+from legends_core.testing import position_dict
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette suggests another HTTP client for its tests
+    from starlette.testclient import TestClient
+
+from legends_core.web import create_app
+
+#: Beige's Tiera on c3 can reach gray's castle (Ogre Fort, c5) in two moves; gray has two
+#: warriors to move meanwhile. Every window is asked (no auto-pass), so both seats must act.
+CASTLE_HUNT = {"c3": 37, "c5": 136, "h8": 150, "a8": 153}
+#: The moves of a whole game from CASTLE_HUNT, beige winning: (seat, action) in order.
+CASTLE_HUNT_GAME = [("beige", "c3-c4"), ("beige", "pass"), ("gray", "pass"),
+                    ("gray", "h8-h7"), ("gray", "pass"), ("beige", "pass"),
+                    ("beige", "c4-c5")]
+
+
+def castle_hunt(**changes: Any) -> dict[str, Any]:
+    """The CASTLE_HUNT position, with pieces changed or added (square -> number)."""
+    return position_dict({**CASTLE_HUNT, **changes})
+
+
+def client(db_path: str, **positions: dict[str, Any]) -> TestClient:
+    return TestClient(create_app(db_path=db_path, positions=positions))
+
+
+class Table:
+    """Two seats of one game between people, each with an open websocket."""
+
+    def __init__(self, http: TestClient, **new_game: Any):
+        self.http = http
+        self.stack = ExitStack()
+        made = http.post("/api/games", json={"opponent": "human", "side": "beige", **new_game})
+        assert made.status_code == 200, made.text
+        self.code = made.json()["code"]
+        joined = http.post(f"/api/games/{self.code}/join", json={"name": "second"})
+        assert joined.status_code == 200, joined.text
+        self.tokens = {made.json()["seat"]: made.json()["token"],
+                       joined.json()["seat"]: joined.json()["token"]}
+        self.ws: dict[str, Any] = {}
+        #: every message each seat received, in order
+        self.received: dict[str, list[dict[str, Any]]] = {s: [] for s in self.tokens}
+
+    def __enter__(self) -> Table:
+        for seat, token in self.tokens.items():
+            self.connect(seat, token)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stack.close()
+
+    def connect(self, seat: str, token: str) -> None:
+        ws = self.stack.enter_context(self.http.websocket_connect(f"/ws/{self.code}"))
+        ws.send_json({"type": "hello", "token": token})
+        self.ws[seat] = ws
+        assert self.receive(seat)["type"] == "welcome"
+        assert self.receive(seat)["type"] == "state"
+
+    def receive(self, seat: str) -> dict[str, Any]:
+        message = self.ws[seat].receive_json()
+        self.received[seat].append(message)
+        return message
+
+    def act(self, seat: str, action: str) -> dict[str, dict[str, Any]]:
+        """Send ``seat``'s action; return the state message each seat received for it."""
+        self.ws[seat].send_json({"type": "action", "action": action})
+        out = {s: self.receive(s) for s in self.ws}
+        for s, message in out.items():
+            assert message["type"] == "state", (s, message)
+        return out
