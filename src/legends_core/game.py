@@ -334,6 +334,10 @@ class Game:
             except LegendsError as exc:
                 raise PositionError(f"actions[{i}]: {exc}") from None
         headers = dict(record.get("headers", {}))
+        for seat in headers.get("players", {}):
+            if seat not in game.players:  # a team game's seats are beige-1, gray-1, ...
+                raise PositionError(f"headers.players: {short(seat, 30)} is not a seat of this "
+                                    f"game ({', '.join(game.players)})")
         claimed = headers.pop("result", "*")
         if claimed != "*" and claimed != game.result:
             raise PositionError(f"headers.result: the record says {short(claimed)}, but its "

@@ -90,7 +90,8 @@ def check_headers(h: Any) -> None:
     :data:`MAX_HEADERS` lowercase names; each value text of at most :data:`MAX_HEADER`
     characters, except ``players``, an object from seat name to text; ``date`` is
     ``YYYY-MM-DD`` (``?`` for unknown parts, or ``?`` alone); ``result`` is ``"*"`` (not
-    over), ``"none"`` or a seat name (the replay must agree, see
+    over), ``"none"``, a seat name or a team game's winning side (the replay must agree, and
+    ``players`` may name only the game's seats, see
     :meth:`Game.from_record <legends_core.Game.from_record>`).
 
     :raises PositionError: naming the first bad header.
@@ -119,7 +120,7 @@ def check_headers(h: Any) -> None:
             raise PositionError(f"{where}: expected YYYY-MM-DD (with ? for unknown parts), "
                                 f"got {short(value)}")
         if name == "result" and (len(value) > 100 or not value.strip()):
-            raise PositionError(f"{where}: expected '*', 'none' or a seat name, got "
+            raise PositionError(f"{where}: expected '*', 'none', a seat or a side, got "
                                 f"{short(value)}")
 
 
