@@ -207,7 +207,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
            f".n{{font-size:{_n(size * 0.13)}px;text-anchor:middle}}"
            f".c{{font-size:{_n(size * 0.25)}px;text-anchor:middle}}"
            f".t{{font-size:{_n(size * 0.2)}px}}.h{{font-weight:bold}}"
-           f".s{{font-size:{_n(size * 0.16)}px;text-anchor:middle}}</style>"]
+           f".s{{font-size:{_n(size * 0.14)}px;text-anchor:middle}}</style>"]
     for t in terrains:
         out.append(f'<rect id="t-{t}" width="{size}" height="{size}" fill="{TERRAIN_COLOURS[t]}" '
                    f'stroke="#555" stroke-width="0.5"/>')
@@ -290,8 +290,9 @@ def _body(seat: str, size: float) -> str:
     number = seat.rsplit("-", 1)[1] if "-" in seat and seat[-1].isdigit() else ""
     if not number:
         return f'<rect id="p-{escape(seat)}" {rect}/>'
-    return (f'<g id="p-{escape(seat)}"><rect {rect}/><text x="{_n(size - pad * 1.9)}" '
-            f'y="{_n(size * 0.4)}" class="s seat">{escape(number)}</text></g>')
+    # Top right, under the colour band: clear of the strength and the name below it.
+    return (f'<g id="p-{escape(seat)}"><rect {rect}/><text x="{_n(size - pad * 1.5)}" '
+            f'y="{_n(size * 0.36)}" class="s seat">{escape(number)}</text></g>')
 
 
 def _band_lines(width: int, xy, size: float, cols: int, nrows: int, margin: float) -> list[str]:
