@@ -162,6 +162,19 @@ def test_a_campaign_resumes_between_games_and_in_the_middle_of_one():
     assert resumed.is_over and len(resumed.table()) == 2
 
 
+def test_each_campaign_game_records_its_round_and_who_plays_each_side():
+    c = Campaign.new(kind="best-of", games=3, names=("Ann", "Bob"), seed=8, turn_limit=80,
+                     auto_pass=True)
+    play_out(c, 1)
+    if c.chooser is not None:
+        c.choose_first(c.chooser)
+    headers = c.start_game().record()["headers"]
+    assert headers["players"] == {"beige": "Ann", "gray": "Bob"}
+    assert headers["round"] == "2" and headers["event"] == "campaign (best-of, 3 games)"
+    # Saved in the middle of the game and resumed, the headers come back with it.
+    assert Campaign.from_dict(json.dumps(c.to_dict())).game.headers["round"] == "2"
+
+
 @pytest.mark.parametrize("change, field", [
     (lambda d: d.update(format="x"), "format"),
     (lambda d: d.update(kind="best-of-3"), "kind"),

@@ -53,6 +53,7 @@ def test_simulate_team_games(capsys):
     (["game", "--players", "4", "--players", "random,random,random"], "one per seat"),
     (["simulate", "--players", "4", "--rules", "classic"], "played by 2 players"),
     (["campaign", "--games", "3", "--kind", "two-game"], "has --games 2"),
+    (["game", "--players", "4", "--save-for", "beige=x.json"], "or gray-2=FILE"),
 ])
 def test_bad_player_arguments_fail_on_one_line(capsys, argv, message):
     assert message in fails(capsys, *argv)

@@ -224,6 +224,9 @@ class Campaign:
         game = Game.new(beige=self.armies[0], gray=self.armies[1], seed=seed,
                         first=SIDES[self.names.index(first)], turn_limit=self.turn_limit,
                         auto_pass=self.auto_pass)
+        # The record's headers say which campaign game this is and who plays each side.
+        game.headers.update(event=f"campaign ({self.kind}, {self.games} games)",
+                            round=str(n + 1), players=dict(zip(SIDES, self.names, strict=True)))
         self._game = game
         self._current = game.record()
         return game

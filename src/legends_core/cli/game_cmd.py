@@ -50,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
     for spec in args.save_for:
         who, _, path = spec.partition("=")
         if who not in seats or not path:
-            raise ValueError(f"--save-for {spec[:40]!r}: expected {seats[0]}=FILE or "
-                             f"{seats[1]}=FILE")
+            raise ValueError(f"--save-for {spec[:40]!r}: expected "
+                             f"{' or '.join(f'{s}=FILE' for s in seats)}")  # every seat
     # Opened first, so a bad path is reported before the game is played, not after.
     save = open(args.save, "w", encoding="utf-8") if args.save else None
     try:
