@@ -13,15 +13,18 @@ from legends_core.testing import play, position
 
 
 def twin_with_permuted_hidden(game: Game, hidden_from: str, seed: int, catalogue=CATALOGUE) -> Game:
-    """A copy of ``game`` whose other player's pieces unknown to ``hidden_from`` swap
-    identities among themselves."""
+    """A copy of ``game`` whose other players' pieces unknown to ``hidden_from`` swap
+    identities among themselves (each army's among its own, so every army keeps its one
+    castle)."""
     pos = game.to_position()
-    secret = [p for p in pos["pieces"] if hidden_from not in p["known_to"] and p["at"] not in
-              ("destroyed", "curse", "curse-queue")]
-    numbers = [p["number"] for p in secret]
-    random.Random(seed).shuffle(numbers)
-    for p, n in zip(secret, numbers, strict=True):
-        p["number"] = n
+    rng = random.Random(seed)
+    for owner in game.players:
+        secret = [p for p in pos["pieces"] if hidden_from not in p["known_to"] and p["at"] not in
+                  ("destroyed", "curse", "curse-queue") and p["owner"] == owner]
+        numbers = [p["number"] for p in secret]
+        rng.shuffle(numbers)
+        for p, n in zip(secret, numbers, strict=True):
+            p["number"] = n
     return Game.from_position(pos, catalogue=catalogue)
 
 

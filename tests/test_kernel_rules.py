@@ -261,8 +261,7 @@ def test_four_seats_in_two_teams_take_turns_and_never_attack_allies():
         "b1": {"number": warrior(B, 3), "owner": "north2"},
     }
     pos = position_dict(pieces, players=("north1", "south1", "north2", "south2"),
-                        active="north1", catalogue=CATALOGUE)
-    pos["rules"]["teams"] = [0, 1, 0, 1]
+                        active="north1", catalogue=CATALOGUE, teams=(0, 1, 0, 1))
     game = Game.from_position(pos, catalogue=CATALOGUE)
     assert "a1-b1" not in options(game)  # b1 holds an ally's piece
     seen = []

@@ -129,3 +129,39 @@ def test_games_and_views_show_themselves_in_jupyter():
     view = game.view("gray")
     assert view._repr_svg_() == board_svg(view=view)
     assert 'data-orientation="180"' in view._repr_svg_()
+
+
+def test_a_wide_team_board_is_drawn_with_its_bands_and_sides():
+    game = Game.new(players=8, seed=1, setup=False)
+    view = game.view("gray-3")
+    svg = board_svg(view=view, size=40)
+    assert ">aa</text>" in svg and ">af</text>" in svg and 'data-square="af8"' in svg
+    assert svg.count('class="band"') == 3  # between the four bands of 8 files
+    # Both sides in their colours, and each player's pieces marked with their number, on the
+    # shared body every piece of theirs (a blank back too) is drawn with.
+    assert 'fill="#f3e6c4"' in svg and 'fill="#9c9c9c"' in svg
+    assert re.findall(r'<g id="p-gray-3">.*?class="s seat">(\d)</text></g>', svg) == ["3"]
+    assert svg.count('class="s seat"') == 8
+    assert svg.count('href="#p-') == len(view.pieces)
+    assert 'width="1468"' in svg  # 32 files of 40 pixels, the margin and the panel
+    two = board_svg(view=Game.new(seed=1, setup=False).view("beige"))
+    assert 'class="band"' not in two and 'class="s seat"' not in two
+
+
+def test_team_seats_see_their_side_at_the_bottom_and_bands_turn_with_the_board():
+    game = Game.new(players=4, seed=2, setup=False)
+    for seat in ("beige-1", "beige-2"):
+        assert orientation_for(game.view(seat)) == 0
+    for seat in ("gray-1", "gray-2"):
+        assert orientation_for(game.view(seat)) == 180
+    beige, gray = board_svg(view=game.view("beige-2")), board_svg(view=game.view("gray-2"))
+    # i1 (beige-2's band) is bottom, right of a1 for beige; top, left of a1 for gray.
+    (ax, ay), (ix, iy) = _square_xy(beige, "a1"), _square_xy(beige, "i1")
+    assert ix > ax and iy == ay and ay > _square_xy(beige, "a8")[1]
+    (gax, gay), (gix, _) = _square_xy(gray, "a1"), _square_xy(gray, "i1")
+    assert gix < gax and gay < _square_xy(gray, "a8")[1]
+    # A quarter turn lays the band line across the picture instead of down it.
+    turned = board_svg(view=game.view("beige-1"), orientation=90)
+    y1, y2 = re.search(r'<line x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" y2="([\d.]+)"[^>]*'
+                       r'class="band"', turned).groups()
+    assert y1 == y2

@@ -216,3 +216,42 @@ def test_a_game_against_the_computer_with_setup_questions(server, browser):
     expect(page.locator("#end-title")).to_have_text(re.compile(r"^(No winner|beige won)"))
     if page.locator("#end-title").inner_text().startswith("No winner"):
         expect(page.locator("#end-reason")).to_contain_text("turn limit")
+
+
+def test_a_team_game_against_the_computer_from_the_form(server, browser):
+    page = new_page(browser)
+    page.goto(server)
+    # Only Stratego Legends is played by teams: the number of players is offered for it alone.
+    page.select_option("#rules", "classic")
+    expect(page.locator("#players-row")).to_be_hidden()
+    page.select_option("#rules", "legends")
+    expect(page.locator("#players option")).to_have_count(4)  # 2, 4, 6, 8
+    page.select_option("#players", "4")
+    expect(page.locator("#side option")).to_have_count(5)  # four seats, or any at random
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "gray-2")
+    page.fill("#turn-limit", "1")
+    page.click("#start")
+    expect(page.locator("#seats")).to_contain_text("gray-2: player (you)")
+    expect(page.locator("#seats")).to_contain_text("beige-2: computer (random)")
+    # The three computers set up first; gray-2 sees the wide board from the gray side.
+    expect(page.locator("#question-text")).to_contain_text("reshuffle")
+    svg = page.locator("#board svg")
+    assert svg.get_attribute("data-orientation") == "180"
+    assert page.locator("#board line.band").count() == 1
+    page.click('#question-choices button[data-action="keep"]')
+    wait_to_decide(page)
+    page.click("#controls button.done")
+    body, passing = page.locator("body"), page.locator("#controls button.pass")
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while body.get_attribute("data-phase") != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        states = body.get_attribute("data-states")
+        if body.get_attribute("data-phase") == "deciding" and passing.is_visible():
+            passing.click()
+            expect(body).not_to_have_attribute("data-states", states or "")
+        else:
+            page.wait_for_timeout(50)
+    # The turn limit ends it, unless a computer's first move already won (a random deal).
+    expect(page.locator("#end-title")).to_have_text(
+        re.compile(r"^(No winner|Your team won!|beige \(beige-1, beige-2\) won)"))

@@ -34,18 +34,21 @@ def client(db_path: str, **positions: dict[str, Any]) -> TestClient:
 
 
 class Table:
-    """Two seats of one game between people, each with an open websocket."""
+    """The seats of one game between people (two, or ``joins + 1`` in a team game), each with
+    an open websocket."""
 
-    def __init__(self, http: TestClient, **new_game: Any):
+    def __init__(self, http: TestClient, *, joins: int = 1, **new_game: Any):
         self.http = http
         self.stack = ExitStack()
         made = http.post("/api/games", json={"opponent": "human", "side": "beige", **new_game})
         assert made.status_code == 200, made.text
         self.code = made.json()["code"]
-        joined = http.post(f"/api/games/{self.code}/join", json={"name": "second"})
-        assert joined.status_code == 200, joined.text
-        self.tokens = {made.json()["seat"]: made.json()["token"],
-                       joined.json()["seat"]: joined.json()["token"]}
+        self.tokens = {made.json()["seat"]: made.json()["token"]}
+        for i in range(joins):
+            joined = http.post(f"/api/games/{self.code}/join",
+                               json={"name": "second" if i == 0 else f"player {i + 2}"})
+            assert joined.status_code == 200, joined.text
+            self.tokens[joined.json()["seat"]] = joined.json()["token"]
         self.ws: dict[str, Any] = {}
         #: every message each seat received, in order
         self.received: dict[str, list[dict[str, Any]]] = {s: [] for s in self.tokens}

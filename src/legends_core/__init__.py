@@ -6,6 +6,7 @@ The names below are the public API; see the documentation for each.
 from .actions import DONE, PASS, Action
 from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
 from .board import Board, from_battle_boards, from_rows
+from .campaign import Campaign
 from .engine import Combat, Engine, Outcome, Rules
 from .errors import (
     ActionIdError,
@@ -37,6 +38,7 @@ __all__ = [
     "ActionIdError",
     "ArmyError",
     "Board",
+    "Campaign",
     "Catalogue",
     "CatalogueError",
     "Combat",

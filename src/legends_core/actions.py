@@ -228,8 +228,11 @@ _FIELDS: dict[str, tuple[str, ...]] = {"move": ("src", "dst"), "power": ("src", 
 
 def _is_square(text: str) -> bool:
     # ASCII only: str.isdigit() also accepts digits such as '²', which no board can read.
-    return (2 <= len(text) <= 3 and text.isascii() and text[0].isalpha()
-            and text[1:].isdigit())
+    # One or two letters (files after 'z' are 'aa', 'ab' ...), then one or two digits.
+    if not (2 <= len(text) <= 4 and text.isascii() and text[0].isalpha()):
+        return False
+    k = 2 if text[1].isalpha() else 1
+    return 1 <= len(text) - k <= 2 and text[k:].isdigit()
 
 
 #: Decline to act (in a response window, or a question that allows it).

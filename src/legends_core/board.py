@@ -3,7 +3,8 @@
 A :class:`Board` is an immutable grid of terrain. Squares are integers ``0 .. width*height-1``
 numbered rank by rank from the first player's back row (``a1`` is 0, ``b1`` is 1, ...). Their
 names follow chess: files ``a``, ``b``, ... from left to right as the first player sees the
-board, ranks ``1``, ``2``, ... from that player's back row. Size and terrain are data: the
+board, ranks ``1``, ``2``, ... from that player's back row. Boards wider than 26 files (the
+8-player team game is 32 wide) go on with ``aa``, ``ab``, ... after ``z``. Size and terrain are data: the
 8x8 Stratego Legends board is built from four 4x4 battle boards by :func:`from_battle_boards`,
 but any rectangle (10x10 with lakes, say) works the same way.
 """
@@ -30,7 +31,28 @@ ORTHOGONAL: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAGONAL: tuple[tuple[int, int], ...] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 DIRECTIONS = ORTHOGONAL + DIAGONAL
 
-_SQUARE_RE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+_SQUARE_RE = re.compile(r"^([a-z]{1,2})([1-9][0-9]?)$")
+#: The widest board: files ``a`` .. ``z``, then ``aa`` .. ``az``.
+MAX_WIDTH = 52
+
+
+def file_name(f: int) -> str:
+    """The letters of file index ``f``: ``0`` -> ``'a'``, ``25`` -> ``'z'``, ``26`` -> ``'aa'``."""
+    return chr(97 + f) if f < 26 else "a" + chr(97 + f - 26)
+
+
+def file_index(letters: str) -> int:
+    """Inverse of :func:`file_name` (``-1`` for letters no board uses)."""
+    if len(letters) == 1:
+        return ord(letters) - 97
+    if len(letters) == 2 and letters[0] == "a":
+        return 26 + ord(letters[1]) - 97
+    return -1
+
+
+def square_name(f: int, r: int) -> str:
+    """The name of the square on file index ``f`` and rank index ``r`` (from 0)."""
+    return f"{file_name(f)}{r + 1}"
 
 
 @functools.lru_cache(maxsize=128)
@@ -80,7 +102,7 @@ def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]
         "within2": tuple(within2),
         "water_adjacent": water_adjacent,
         "by_terrain": by_terrain,
-        "names": tuple(f"{chr(97 + sq % width)}{sq // width + 1}" for sq in range(n)),
+        "names": tuple(square_name(sq % width, sq // width) for sq in range(n)),
     }
 
 
@@ -111,7 +133,7 @@ class Board:
     _index: dict[str, int] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if not (1 <= self.width <= 26 and 1 <= self.height <= 99):
+        if not (1 <= self.width <= MAX_WIDTH and 1 <= self.height <= 99):
             raise PositionError(f"board size {self.width}x{self.height} is out of range")
         if len(self.terrain) != self.width * self.height:
             raise PositionError(
@@ -152,7 +174,7 @@ class Board:
         m = _SQUARE_RE.match(text.strip().lower()) if isinstance(text, str) else None
         if not m:
             raise ValueError(f"{text!r} is not a square name like 'a1'")
-        f, r = ord(m.group(1)) - 97, int(m.group(2)) - 1
+        f, r = file_index(m.group(1)), int(m.group(2)) - 1
         if not (0 <= f < self.width and 0 <= r < self.height):
             raise ValueError(f"square {text!r} is off this {self.width}x{self.height} board")
         return r * self.width + f
@@ -288,12 +310,17 @@ def parse_board_id(text: str) -> tuple[str, int]:
 
 
 def from_battle_boards(ids: Sequence[str], armies: Sequence[str] = ("beige", "gray")) -> Board:
-    """The 8x8 board from four battle boards.
+    """The board from battle boards: 8x8 from four for two players, and for a team game of
+    ``2k`` players ``8k`` files wide from ``4k``.
 
-    ``ids[0]`` and ``ids[1]`` are the first army's boards, left to right as that player sees
-    them; ``ids[2]`` and ``ids[3]`` are the second army's, left to right as *that* player sees
-    them from the far side. Each board lies upright for the player behind it, so the second
-    army's boards appear turned half-way round on the first player's map.
+    ``armies`` are the seats in pairs: the first of each pair sits on the first side, the
+    second directly across (``("beige", "gray")``, or ``("beige-1", "gray-1", "beige-2",
+    "gray-2")``). Each pair has a block of 8 files, the first pair's at the first player's
+    left. ``ids`` gives two boards per seat, in seat order: the first seat of a pair has its
+    two boards left to right as that player sees them; the second seat has its two left to
+    right as *that* player sees them from the far side. Each board lies upright for the
+    player behind it, so the far side's boards appear turned half-way round on the first
+    player's map. Each seat's region (where it sets up) is its two boards.
 
     Boards are immutable, so each layout is built once per process and shared.
     """
@@ -302,26 +329,40 @@ def from_battle_boards(ids: Sequence[str], armies: Sequence[str] = ("beige", "gr
 
 @functools.lru_cache(maxsize=512)
 def _build_from_battle_boards(ids: tuple[str, ...], armies: tuple[str, ...]) -> Board:
-    if len(ids) != 4:
-        raise ValueError(f"a two-player board needs 4 battle boards, got {len(ids)}")
+    if len(armies) < 2 or len(armies) % 2:
+        raise ValueError(f"battle boards are laid out for seats in pairs, not {len(armies)} seats")
+    if len(ids) != 2 * len(armies):
+        what = "a two-player board" if len(armies) == 2 else f"a {len(armies)}-player board"
+        raise ValueError(f"{what} needs {2 * len(armies)} battle boards, got {len(ids)}")
     parsed = [parse_board_id(i) for i in ids]
-    grid = [["P"] * 8 for _ in range(8)]  # grid[rank index][file]
+    width = 4 * len(armies)
+    grid = [["P"] * width for _ in range(8)]  # grid[rank index][file]
     for slot, (bid, rot) in enumerate(parsed):
         rows = rotate_layout(BATTLE_BOARDS[bid], rot)
+        block, slot = divmod(slot, 4)
+        left = 8 * block
         for r in range(4):
             for c in range(4):
-                if slot < 2:  # first army: printed top row is nearest the middle (rank 4)
-                    rank, file = 3 - r, 4 * slot + c
-                else:  # second army, seen from the far side: turned 180 degrees
-                    rank, file = 4 + r, (4 if slot == 2 else 0) + 3 - c
+                if slot < 2:  # first side: printed top row is nearest the middle (rank 4)
+                    rank, file = 3 - r, left + 4 * slot + c
+                else:  # the far side, seen from across the table: turned 180 degrees
+                    rank, file = 4 + r, left + (4 if slot == 2 else 0) + 3 - c
                 grid[rank][file] = rows[r][c]
     rows_top_first = ["".join(grid[r]) for r in reversed(range(8))]
-    regions = {
-        armies[0]: [f"{chr(97 + f)}{r + 1}" for r in range(4) for f in range(8)],
-        armies[1]: [f"{chr(97 + f)}{r + 1}" for r in range(4, 8) for f in range(8)],
-    }
+    regions = seat_regions(armies)
     labels = tuple(f"{b}@{rot * 90}" if rot else b for b, rot in parsed)
     return from_rows(rows_top_first, regions=regions, layout=labels)
+
+
+def seat_regions(armies: Sequence[str]) -> dict[str, list[str]]:
+    """Where each seat sets up on a board of battle boards (see :func:`from_battle_boards`):
+    the first seat of each pair on ranks 1-4 of its block of 8 files, the second on 5-8."""
+    regions = {}
+    for i, army in enumerate(armies):
+        left = 8 * (i // 2)
+        ranks = range(4) if i % 2 == 0 else range(4, 8)
+        regions[army] = [square_name(f, r) for r in ranks for f in range(left, left + 8)]
+    return regions
 
 
 def draw_battle_boards(rng: random.Random, count: int = 4) -> list[str]:

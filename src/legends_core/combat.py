@@ -55,8 +55,8 @@ class Attack(Task):
     def run(self, g: Engine) -> None:
         att, sq = self.attacker, self.square
         dfn = g.grid[sq]
-        if g.loc[att] != self.origin or g.ctrl[att] != self.player:
-            return  # the attacker is gone or changed hands before it could attack
+        if g.loc[att] != self.origin or not g.same_side(g.ctrl[att], self.player):
+            return  # the attacker is gone or changed sides before it could attack
         if dfn < 0:
             g.move_piece(att, sq, self.how)
             return
@@ -82,11 +82,16 @@ class AttackReveal(Task):
         g.reveal([att, dfn])
         if g.types[dfn].kind == "castle":
             g.combat = None
+            holder = g.ctrl[dfn]
             g.destroy([dfn], cause="attack")
             g.move_piece(att, self.square, "attack")
             taken = g.rs.castle_taken
             if not taken:
-                g.end_game(self.player, "attacked the enemy castle")
+                # The side that held it fights on while it has another castle (a team game).
+                if not g.castles_left(holder):
+                    g.end_game(self.player, "attacked the enemy castle")
+                    return
+                g.schedule(AttackFinish(att, self.square, self.player, g.types[dfn].number))
                 return
             for f in taken:  # the ruleset says whether this castle (a flag) wins the game
                 f(g, self.player, dfn)
@@ -113,7 +118,7 @@ class AttackResolve(Task):
 
     def run(self, g: Engine) -> None:
         att, dfn, sq = self.attacker, self.defender, self.square
-        att_ok = g.loc[att] == self.origin and g.ctrl[att] == self.player
+        att_ok = g.loc[att] == self.origin and g.same_side(g.ctrl[att], self.player)
         dfn_ok = g.loc[dfn] == sq
         if not (att_ok and dfn_ok):
             # Something in the window ended the attack (Clevut, a piece falling to strength
@@ -130,7 +135,8 @@ class AttackResolve(Task):
                 g.destroy([dfn, att], cause="spell")
             # A surviving attacker takes the square before any follow-up of the spell is
             # answered (see the ruling "Magic that destroys only itself").
-            if g.loc[att] == self.origin and g.ctrl[att] == self.player and g.grid[sq] < 0:
+            if g.loc[att] == self.origin and g.same_side(g.ctrl[att], self.player) \
+                    and g.grid[sq] < 0:
                 g.move_piece(att, sq, "attack")
             g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
             return
@@ -212,11 +218,13 @@ class AttackKill(Task):
         if doomed:
             g.destroy(doomed, cause="attack")
         g.combat = None
-        if g.loc[att] == self.origin and g.ctrl[att] == self.player and g.grid[sq] < 0:
+        same = g.same_side
+        if g.loc[att] == self.origin and same(g.ctrl[att], self.player) and g.grid[sq] < 0:
             g.move_piece(att, sq, "attack")
         # Won: the attacker stands on the attacked square, still on its side (a capture such
-        # as Daemin's puts it there itself; Clevut puts it there on the other side).
-        if g.loc[att] == sq and g.ctrl[att] == self.player and g.loc[dfn] != sq:
+        # as Daemin's puts it there itself; Clevut puts it there on the other side). In a
+        # team game it may now be a teammate's (see the ruling "Control by region").
+        if g.loc[att] == sq and same(g.ctrl[att], self.player) and g.loc[dfn] != sq:
             g.schedule(AttackFinish(att, sq, self.player, g.types[dfn].number))
 
 
@@ -232,7 +240,7 @@ class AttackFinish(Task):
 
     def run(self, g: Engine) -> None:
         att = self.attacker
-        if g.loc[att] != self.square or g.ctrl[att] != self.player:
+        if g.loc[att] != self.square or not g.same_side(g.ctrl[att], self.player):
             return
         dtype = g.catalogue[self.defender_number]
         for f in g.beh[att].after_attack:
@@ -251,12 +259,12 @@ class BerserkCheck(Task):
 
     def run(self, g: Engine) -> None:
         att = self.attacker
-        if g.loc[att] != self.square or g.ctrl[att] != self.player or g.over:
+        if g.loc[att] != self.square or not g.same_side(g.ctrl[att], self.player) or g.over:
             return
         if not g.has_keyword(att, "berserk"):
             return
         if berserk_targets(g, att):
-            g.schedule(Berserk(self.player, att))
+            g.schedule(Berserk(g.ctrl[att], att))  # its controller now (a teammate, perhaps)
 
 
 def berserk_targets(g: Engine, pid: int) -> list[int]:

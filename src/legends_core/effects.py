@@ -10,6 +10,8 @@ once wherever in the turn it was set off, and is resolved before anything else.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -81,7 +83,10 @@ class Effects(Queries):
 
         Returns the pieces that someone learned. Revealing a piece again is harmless.
         """
-        mask = self.all_mask if to is None else sum(1 << p for p in set(to))
+        # A team shares what it knows (see the ruling "A team shares what it knows").
+        masks = self.team_mask
+        mask = self.all_mask if to is None else functools.reduce(
+            operator.or_, (masks[p] for p in set(to)), 0)
         learned = []
         for pid in pids:
             before = self.known[pid]
@@ -116,6 +121,8 @@ class Effects(Queries):
                         tuple(name(s) for s in over)))
         if over:
             self.flown.append((pid, tuple(over)))
+        if self.zone is not None:
+            self._rezone(pid)
 
     def swap_pieces(self, a: int, b: int, how: str = "switch") -> None:
         """Exchange the squares of two pieces on the board (no one learns anything)."""
@@ -127,16 +134,21 @@ class Effects(Queries):
         self.dirty.update((a, b))
         self.emit(Swapped(self.rules.players[self.ctrl[a]], self.board.name(sa),
                           self.board.name(sb), how))
+        if self.zone is not None:
+            self._rezone(a)
+            self._rezone(b)
 
     def place(self, pid: int, square: int, player: int, *, reveal: bool = True) -> None:
         """Put a piece from a destroyed area, the curse slot or a reserve on an empty square.
 
-        ``player`` controls it afterwards. Such pieces lay face up, so everyone knows them,
-        unless ``reveal`` is false (then only ``player`` learns it: a reserve piece brought in
+        ``player`` controls it afterwards (in a team game, the player of ``player``'s team whose
+        band the square is in). Such pieces lay face up, so everyone knows them, unless
+        ``reveal`` is false (then only ``player``'s side learns it: a reserve piece brought in
         face down).
         """
         if self.grid[square] >= 0 or not self.board.is_land(square):
             raise ValueError(f"{self.board.name(square)} is not an empty land square")
+        player = self._zoned(player, square)
         frm = self.ref(pid)
         loc = self.loc[pid]
         if loc >= 0:
@@ -151,7 +163,7 @@ class Effects(Queries):
         self.loc[pid] = square
         self.grid[square] = pid
         self.ctrl[pid] = player
-        self.known[pid] |= (self.all_mask if reveal else 1 << player)
+        self.known[pid] |= (self.all_mask if reveal else self.team_mask[player])
         self.dirty.add(pid)
         self.emit(Placed(self.board.name(square), frm, self.types[pid].number,
                          self.seen(pid), self.rules.players[player]))
@@ -242,19 +254,35 @@ class Effects(Queries):
 
     # -- control -----------------------------------------------------------------------
     def take_control(self, pid: int, player: int) -> None:
-        """``player`` now controls the piece (and so knows what it is)."""
+        """``player`` now controls the piece (and so knows what it is). In a team game the
+        piece goes to ``player``'s team, under the teammate whose band it stands in (see the
+        ruling "Control by region")."""
+        if self.loc[pid] >= 0:
+            player = self._zoned(player, self.loc[pid])
         if self.ctrl[pid] == player:
             return
         self.ctrl[pid] = player
-        self.known[pid] |= 1 << player
+        self.known[pid] |= self.team_mask[player]
         self.dirty.add(pid)
         self.emit(ControlChanged(self.ref(pid), self.types[pid].number, self.seen(pid),
                                  self.rules.players[player]))
         self._check_castle(pid)
 
+    def _zoned(self, player: int, square: int) -> int:
+        """Who of ``player``'s team controls a piece of theirs on ``square``."""
+        zone = self.zone
+        return player if zone is None else zone[self.rules.teams[player]][square]
+
+    def _rezone(self, pid: int) -> None:
+        """After a piece moved in a team game: it changes hands if it entered a teammate's
+        band (see the ruling "Control by region")."""
+        sq = self.loc[pid]
+        if sq >= 0:
+            self.take_control(pid, self.ctrl[pid])
+
     def _check_castle(self, pid: int) -> None:
         if self.types[pid].kind == "castle" and self.loc[pid] >= 0 and self.hostile(
-                self.ctrl[pid], self.owner[pid]):
+                self.ctrl[pid], self.owner[pid]) and not self.castles_left(self.owner[pid]):
             self.end_game(self.ctrl[pid], "took control of the enemy castle")
 
     # -- until the end of the turn -----------------------------------------------------

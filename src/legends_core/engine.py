@@ -28,6 +28,7 @@ from .registry import Behaviour, Catalogue
 from .ruleset import RuleBehaviour, behaviour
 from .rulings import ruling
 from .tasks import Task
+from .teams import team_masks, zones
 
 if TYPE_CHECKING:
     pass
@@ -51,8 +52,9 @@ class Rules:
     """Fixed parameters of a game.
 
     ``name`` is the ruleset (see :mod:`legends_core.ruleset`) and ``options`` its options in
-    force, as ``(name, value)`` pairs. ``players`` are the seat names in turn order; ``teams`` gives each seat's team (seats on
-    one team never attack each other). ``turn_limit`` ends a game with no winner after that
+    force, as ``(name, value)`` pairs. ``players`` are the seat names in turn order; ``teams``
+    gives each seat's team (seats on one team never attack each other and share what they
+    know; see :mod:`legends_core.teams`). ``turn_limit`` ends a game with no winner after that
     many turns (see the ruling "Games without a winner"). ``switches`` is the number of setup
     switches each player may make. ``auto_pass`` (not a rule: a convenience for computer
     players and simulations) answers a response window at once for a player whose only
@@ -123,7 +125,7 @@ class Engine(Effects):
         "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
         "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
         "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
-        "_abl", "rs",
+        "_abl", "rs", "zone", "team_mask",
     )
 
     board: Board
@@ -172,6 +174,8 @@ class Engine(Effects):
     _opts: list[Action] | None
     _abl: tuple[int, ...] | None
     rs: RuleBehaviour
+    zone: dict[int, tuple[int, ...]] | None
+    team_mask: tuple[int, ...]
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
                  pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0,
@@ -227,6 +231,9 @@ class Engine(Effects):
         self._opts = None
         self._abl = None
         self.rs = behaviour(rules.name)
+        # Team games: who controls a team's piece on each square, and who shares knowledge.
+        self.zone = zones(board, rules.players, rules.teams)
+        self.team_mask = team_masks(rules.teams)
 
     # -- copying -----------------------------------------------------------------------
     def copy(self) -> Engine:
@@ -278,6 +285,8 @@ class Engine(Effects):
         g._opts = self._opts
         g._abl = self._abl
         g.rs = self.rs
+        g.zone = self.zone
+        g.team_mask = self.team_mask
         return g
 
     def restore(self, snapshot: Engine) -> None:

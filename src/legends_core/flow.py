@@ -56,8 +56,7 @@ class MainCheck(Task):
     def run(self, g: Engine) -> None:
         p = self.player
         if not can_move_or_act(g, p):
-            foes = g.opponents(p)
-            g.end_game(foes[0] if len(foes) == 1 else None, f"{g.rules.players[p]} cannot move or act")
+            g.end_game(stuck_winner(g, p), f"{g.rules.players[p]} cannot move or act")
             return
         g.schedule(MainDecision(p))
 
@@ -90,6 +89,16 @@ class MainDecision(Task):
             g.bf[self.player] = None
             perform(g, action)
         g.schedule(*turn_end_tasks(g, self.player, pid))
+
+
+def stuck_winner(g: Engine, player: int) -> int | None:
+    """Who wins when ``player`` cannot move or act: their opponents' team, named by the first
+    opponent to play after them (``None`` if the opponents are on several teams)."""
+    teams, n = g.rules.teams, len(g.rules.players)
+    foes = g.opponents(player)
+    if len({teams[f] for f in foes}) != 1:
+        return None
+    return min(foes, key=lambda f: (f - player) % n)
 
 
 def turn_end_tasks(g: Engine, player: int, piece: int) -> tuple[Task, ...]:
@@ -182,7 +191,7 @@ def attack_live(g: Engine) -> bool:
     c = g.combat
     if c is None:
         return False
-    return g.loc[c.attacker] == c.origin and g.ctrl[c.attacker] == c.player \
+    return g.loc[c.attacker] == c.origin and g.same_side(g.ctrl[c.attacker], c.player) \
         and g.loc[c.defender] == c.square
 
 

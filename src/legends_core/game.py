@@ -38,8 +38,18 @@ from .position import check_salt, from_position, to_position
 from .records import FORMAT as RECORD_FORMAT
 from .records import check_record
 from .registry import Catalogue
-from .ruleset import SetupRequest, catalogue_for, get_ruleset
+from .ruleset import Ruleset, SetupRequest, catalogue_for, get_ruleset
 from .setup import SetupShuffle, SetupSwitch
+from .teams import (
+    is_team_game,
+    opposite,
+    seat_names,
+    side_of,
+    team_masks,
+    team_numbers,
+    team_table,
+    winning_seats,
+)
 from .visibility import View, events_for, player_record, position_for, view
 
 
@@ -104,6 +114,38 @@ def _member(action: object, acts: list[Action]) -> bool:
         return False
 
 
+def _seats(ruleset: Ruleset, players: int) -> tuple[str, ...]:
+    """The seats of a game of ``players`` players under ``ruleset``."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ValueError(f"players must be a whole number, not {short(players)}")
+    if players == len(ruleset.seats):
+        return ruleset.seats
+    if ruleset.fixed_seats:
+        raise ValueError(f"the {ruleset.name} rules are played by {len(ruleset.seats)} "
+                         f"players, not {players}")
+    return seat_names(players)
+
+
+def _armies(seats: tuple[str, ...], beige: object, gray: object,
+            armies: Mapping[str, object] | None) -> dict[str, object]:
+    """The army argument of each seat: ``armies`` first, else its side's (``beige``/``gray``)."""
+    if armies is not None and not isinstance(armies, Mapping):
+        raise ValueError(f"armies: expected an object of seats and armies, got {short(armies)}")
+    given = dict(armies or {})
+    for seat in given:
+        if seat not in seats:
+            raise ValueError(f"armies: {short(seat)} is not a seat of this game (its seats: "
+                             f"{', '.join(seats)})")
+    sides = {"beige": beige, "gray": gray}
+    if seats == ("beige", "gray") or not any(side_of(s) in sides for s in seats):
+        out = {k: v for k, v in sides.items() if v is not None}  # an edition's own seats
+    else:
+        out = {s: sides[side_of(s)] for s in seats
+               if side_of(s) in sides and sides[side_of(s)] is not None}
+    out.update({k: v for k, v in given.items() if v is not None})
+    return out
+
+
 class Game:
     """A game of Stratego Legends: current state, legal actions, apply and undo.
 
@@ -127,25 +169,34 @@ class Game:
 
     # -- construction ------------------------------------------------------------------
     @classmethod
-    def new(cls, *, rules: str = "legends", beige: object = None, gray: object = None,
+    def new(cls, *, rules: str = "legends", players: int = 2, beige: object = None,
+            gray: object = None, armies: Mapping[str, object] | None = None,
             boards: Sequence[str] | None = None, placement: Mapping[str, Any] | None = None,
             reserve: Mapping[str, Any] | None = None, options: Mapping[str, Any] | None = None,
             seed: int | None = None, first: str | None = None, setup: bool = True,
             turn_limit: int | None = None, catalogue: Catalogue | None = None,
             salt: str | None = None, auto_pass: bool = False) -> Game:
-        """Start a two-player game.
+        """Start a game: two players, or (Stratego Legends) a team game of 4, 6 or 8.
 
         :param rules: the ruleset: ``"legends"`` (Stratego Legends, the default),
             ``"classic"``, ``"ultimate-lightning"``, ``"ultimate-campaign"``, ``"narnia-1"``,
             ``"narnia-2"``, or any other installed (see :func:`legends_core.rulesets`).
+        :param players: how many players: 2, or 4, 6 or 8 for a Stratego Legends team game
+            (beige against gray, half the players on each side). The seats are then
+            ``beige-1``, ``gray-1``, ``beige-2``, ``gray-2``, ... in turn order, ``gray-N``
+            sitting across from ``beige-N`` (see :mod:`legends_core.teams`); with two players
+            they are ``beige`` and ``gray``.
         :param beige: the beige army (Stratego Legends only): ``None`` (a preset drawn by the
             seed), ``"preset-1"`` .. ``"preset-6"``, ``"random"``, or a list of collector
-            numbers or names.
+            numbers or names. In a team game it is every beige player's army, unless
+            ``armies`` names one for that seat.
         :param gray: the gray army, likewise.
-        :param boards: four battle-board ids (Stratego Legends only; ``"1A"`` .. ``"7D"``,
-            optionally ``"@90"`` etc. for a rotation): beige's two boards left to right as
-            beige sees them, then gray's left to right as gray sees them. ``None`` deals four at
-            random.
+        :param armies: armies by seat (``{"beige-2": "preset-4", ...}``), as for ``beige``.
+        :param boards: battle-board ids (Stratego Legends only; ``"1A"`` .. ``"7D"``,
+            optionally ``"@90"`` etc. for a rotation), two per seat in seat order: beige's two
+            boards left to right as beige sees them, then gray's left to right as gray sees
+            them (and so on for each further pair of seats in a team game). ``None`` deals
+            them at random.
         :param placement: the hidden setup by piece name, per seat (other editions):
             ``{"red": {"a1": "Flag", ...}, "blue": {...}}``. A seat left out gets a legal setup
             drawn by the seed; one that breaks the edition's army or setup-area rules raises
@@ -175,6 +226,7 @@ class Game:
             keep it so a replay gives the same commitment.
         """
         ruleset = get_ruleset(rules)
+        seats = _seats(ruleset, players)
         cat = catalogue or catalogue_for(ruleset)
         if seed is None:
             seed = secrets.randbits(128)
@@ -183,10 +235,13 @@ class Game:
         else:
             salt = check_salt(salt, "salt")
         opts = ruleset.check_options(options)
-        armies = {k: v for k, v in (("beige", beige), ("gray", gray)) if v is not None}
-        built = ruleset.setup(SetupRequest(ruleset, cat, seed, armies, boards, placement,
-                                           reserve, dict(opts)))
-        rs = Rules(players=ruleset.seats, turn_limit=turn_limit, auto_pass=bool(auto_pass),
+        by_seat = _armies(seats, beige, gray, armies)
+        built = ruleset.setup(SetupRequest(ruleset, cat, seed, by_seat, boards, placement,
+                                           reserve, dict(opts),
+                                           seats if seats != ruleset.seats else ()))
+        team = is_team_game(team_numbers(seats)) if seats != ruleset.seats else False
+        rs = Rules(players=seats, teams=team_numbers(seats) if team else tuple(range(len(seats))),
+                   turn_limit=turn_limit, auto_pass=bool(auto_pass),
                    switches=ruleset.switches, name=ruleset.name, options=opts)
         if first is None:
             first = rs.players[0]
@@ -197,7 +252,8 @@ class Game:
         # Piece ids follow squares, so an id says nothing about what a piece is; reserve
         # pieces come after, in an order drawn by the seed.
         random.Random(f"{seed}:reserve").shuffle(waiting)
-        pieces = [(cat[n], owner, owner, loc, 1 << owner) for loc, owner, n in on_board + waiting]
+        masks = team_masks(rs.teams)  # a player knows their own team's pieces
+        pieces = [(cat[n], owner, owner, loc, masks[owner]) for loc, owner, n in on_board + waiting]
         g = Engine(board=built.board, rules=rs, catalogue=cat, pieces=pieces, seed=seed,
                    salt=salt)
         g.active = rs.players.index(first)
@@ -205,7 +261,8 @@ class Game:
         tasks: list[Any] = []
         if setup:
             if ruleset.shuffle:
-                tasks += [SetupShuffle(p, g.opponent(p)) for p in order]
+                # Each player reshuffles the army of the player across the table.
+                tasks += [SetupShuffle(p, opposite(p)) for p in order]
             tasks += [SetupSwitch(p, rs.switches) for p in order if rs.switches > 0]
         tasks.append(TurnStart())
         g.schedule(*tasks)
@@ -255,8 +312,9 @@ class Game:
         if "setup" in record:
             s = record["setup"]
             try:
-                game = cls.new(rules=s.get("rules", "legends"), beige=s.get("beige"),
-                               gray=s.get("gray"), boards=s.get("boards"),
+                game = cls.new(rules=s.get("rules", "legends"), players=s.get("players", 2),
+                               beige=s.get("beige"), gray=s.get("gray"),
+                               armies=s.get("armies"), boards=s.get("boards"),
                                placement=s.get("placement"), reserve=s.get("reserve"),
                                options=s.get("options"), seed=s.get("seed"),
                                first=s.get("first"),
@@ -276,6 +334,10 @@ class Game:
             except LegendsError as exc:
                 raise PositionError(f"actions[{i}]: {exc}") from None
         headers = dict(record.get("headers", {}))
+        for seat in headers.get("players", {}):
+            if seat not in game.players:  # a team game's seats are beige-1, gray-1, ...
+                raise PositionError(f"headers.players: {short(seat, 30)} is not a seat of this "
+                                    f"game ({', '.join(game.players)})")
         claimed = headers.pop("result", "*")
         if claimed != "*" and claimed != game.result:
             raise PositionError(f"headers.result: the record says {short(claimed)}, but its "
@@ -334,17 +396,36 @@ class Game:
 
     @property
     def winner(self) -> str | None:
-        """The winning seat, or ``None`` (the game goes on, or ended without a winner)."""
+        """The winning seat, or ``None`` (the game goes on, or ended without a winner). In a
+        team game: the winning side's player who ended the game (see :attr:`winners`)."""
         w = self._engine.winner
         return None if w is None else self._engine.rules.players[w]
 
     @property
+    def winners(self) -> tuple[str, ...]:
+        """Every seat of the winning side (one in a two-player game; empty without a winner)."""
+        w = self._engine.winner
+        return () if w is None else winning_seats(self._engine.rules, w)
+
+    @property
+    def teams(self) -> dict[str, tuple[str, ...]]:
+        """The sides and their seats: ``{"beige": ("beige-1", "beige-2"), "gray": (...)}``
+        in a team game, ``{"beige": ("beige",), "gray": ("gray",)}`` in a two-player one."""
+        return team_table(self._engine.rules)
+
+    @property
     def result(self) -> str:
         """The result as a record's headers give it: ``"*"`` while the game goes on, the
-        winner's seat, or ``"none"`` for a game that ended without a winner."""
+        winner's seat (in a team game the winning side, ``"beige"`` or ``"gray"``: the whole
+        team wins, whichever of its players ended the game), or ``"none"`` for a game that
+        ended without a winner."""
         if not self.is_over:
             return "*"
-        return self.winner or "none"
+        w = self._engine.winner
+        if w is None:
+            return "none"
+        seat = self._engine.rules.players[w]
+        return next(side for side, seats in self.teams.items() if seat in seats)
 
     @property
     def reason(self) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import combat, curses, flow, safejson, setup, strikes
-from .board import Board
+from .board import MAX_WIDTH, Board
 from .engine import CURSE, CURSE_QUEUE, DESTROYED, RESERVE, Combat, Engine, Rules
 from .errors import PositionError, short
 from .ruleset import DEFAULT as DEFAULT_RULES
@@ -245,14 +245,14 @@ def _rules(r: dict[str, Any]) -> Rules:
 def _board(b: dict[str, Any]) -> Board:
     rows = _list(_need(b, "rows", "board."), "board.rows", 99)
     for i, row in enumerate(rows):
-        _str(row, f"board.rows[{i}]", 26)
+        _str(row, f"board.rows[{i}]", MAX_WIDTH)
     for key in ("width", "height"):
         if key in b:
             _int(b[key], f"board.{key}", 1, 100)
     regions = _obj(b.get("regions", {}), "board.regions")
     for army, squares in regions.items():
         for j, sq in enumerate(_list(squares, f"board.regions.{army}")):
-            _str(sq, f"board.regions.{army}[{j}]", 3)
+            _str(sq, f"board.regions.{army}[{j}]", 4)
     for j, label in enumerate(_list(b.get("layout", []), "board.layout", 16)):
         _str(label, f"board.layout[{j}]", 8)
     return Board.from_dict(b)
@@ -296,13 +296,16 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
 
     def square(v: Any, where: str) -> int:
         try:
-            return board.parse_square(_str(v, where, 3))
+            return board.parse_square(_str(v, where, 4))
         except ValueError as exc:
             raise PositionError(f"{where}: {exc}") from None
 
     reading("seed")
-    g = Engine(board=board, rules=rules, catalogue=catalogue, pieces=specs,
-               seed=check_seed(d.get("seed", 0), "seed"))
+    seed = check_seed(d.get("seed", 0), "seed")
+    reading("board")
+    g = Engine(board=board, rules=rules, catalogue=catalogue, pieces=specs, seed=seed)
+    reading("pieces")
+    _check_sides(g)
     g.shuffles = _int(d.get("shuffles", 0), "shuffles")
     if d.get("salt") is not None:
         g.salt = check_salt(d["salt"], "salt")
@@ -510,6 +513,22 @@ def _pieces(raw: list[Any], catalogue: Catalogue, board: Board,
                                     f"({what[1]})")
         specs.append((t, owner, ctrl, loc, mask))
     return specs
+
+
+def _check_sides(g: Engine) -> None:
+    """A player knows what every piece of their team is; in a team game (with regions) each
+    team's piece on the board is controlled by the player whose band it stands in."""
+    names, teams, masks, zone = g.rules.players, g.rules.teams, g.team_mask, g.zone
+    for p in range(len(g.types)):
+        c, loc = g.ctrl[p], g.loc[p]
+        if loc != DESTROYED and g.known[p] & masks[c] != masks[c]:
+            raise PositionError(f"pieces[{p}].known_to: must include every player of "
+                                f"{names[c]}'s team (a team knows the pieces it controls)")
+        if zone is not None and loc >= 0 and zone[teams[c]][loc] != c:
+            raise PositionError(
+                f"pieces[{p}].controller: a piece of {names[c]}'s team on "
+                f"{g.board.name(loc)} is controlled by {names[zone[teams[c]][loc]]}, whose "
+                "band of the board that square is in")
 
 
 _PIECE_FIELDS = {"piece", "attacker", "defender", "doomed", "leader"}

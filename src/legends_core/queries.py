@@ -59,6 +59,8 @@ class Queries:
     moved: set[int]
     all_mask: int
     rs: RuleBehaviour
+    zone: dict[int, tuple[int, ...]] | None
+    team_mask: tuple[int, ...]
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -77,8 +79,15 @@ class Queries:
         return tuple(i for i in range(len(teams)) if teams[i] != teams[player])
 
     def opponent(self, player: int) -> int:
-        """The first opponent (the only one in a two-player game)."""
-        return self.opponents(player)[0]
+        """The opponent of a two-player game.
+
+        :raises ValueError: ``player`` has several opponents (a team game): a power must let
+            its player pick one (``legends_pieces.powers.choose_opponent``).
+        """
+        foes = self.opponents(player)
+        if len(foes) != 1:
+            raise ValueError(f"{self.rules.players[player]} has {len(foes)} opponents: say which")
+        return foes[0]
 
     def next_player(self, player: int) -> int:
         return (player + 1) % len(self.rules.players)
@@ -87,6 +96,25 @@ class Queries:
         """Are players ``a`` and ``b`` on different teams?"""
         teams = self.rules.teams
         return teams[a] != teams[b]
+
+    def same_side(self, a: int, b: int) -> bool:
+        """Are players ``a`` and ``b`` on one team (or the same player)?"""
+        teams = self.rules.teams
+        return teams[a] == teams[b]
+
+    def teammates(self, player: int) -> tuple[int, ...]:
+        """The other players of ``player``'s team, in seating order (none in a two-player
+        game)."""
+        teams = self.rules.teams
+        return tuple(i for i in range(len(teams)) if i != player and teams[i] == teams[player])
+
+    def castles_left(self, player: int) -> int:
+        """How many castles ``player``'s side still holds: castles of its armies on the board
+        and under its control (a team game ends when one side has none)."""
+        teams, team = self.rules.teams, self.rules.teams[player]
+        owner, ctrl, types = self.owner, self.ctrl, self.types
+        return sum(1 for p in self.grid if p >= 0 and types[p].kind == "castle"
+                   and teams[owner[p]] == team and teams[ctrl[p]] == team)
 
     # -- pieces ------------------------------------------------------------------------
     def type_of(self, pid: int) -> PieceType:
@@ -157,11 +185,16 @@ class Queries:
         return self.types[pid].kind == "castle"
 
     def castle_of(self, player: int) -> int:
-        """The castle ``player`` controls on the board, or ``-1``."""
+        """The castle ``player`` controls on the board, or ``-1`` (the first in square order
+        when a team game has put two in their band: see :meth:`castles_of`)."""
         for p in self.pieces(player):
             if self.types[p].kind == "castle":
                 return p
         return -1
+
+    def castles_of(self, player: int) -> list[int]:
+        """Every castle ``player`` controls on the board, in square order."""
+        return [p for p in self.pieces(player) if self.types[p].kind == "castle"]
 
     # -- keywords and strength ---------------------------------------------------------
     def has_keyword(self, pid: int, keyword: str) -> bool:

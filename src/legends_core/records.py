@@ -14,6 +14,7 @@ from typing import Any
 from . import safejson
 from .errors import PositionError, short
 from .position import MAX_COUNT, MAX_PLAYERS, check_salt, check_seed
+from .teams import PLAYER_COUNTS
 
 #: The ``format`` of a full game record.
 FORMAT = "stratego-legends-record"
@@ -89,7 +90,8 @@ def check_headers(h: Any) -> None:
     :data:`MAX_HEADERS` lowercase names; each value text of at most :data:`MAX_HEADER`
     characters, except ``players``, an object from seat name to text; ``date`` is
     ``YYYY-MM-DD`` (``?`` for unknown parts, or ``?`` alone); ``result`` is ``"*"`` (not
-    over), ``"none"`` or a seat name (the replay must agree, see
+    over), ``"none"``, a seat name or a team game's winning side (the replay must agree, and
+    ``players`` may name only the game's seats, see
     :meth:`Game.from_record <legends_core.Game.from_record>`).
 
     :raises PositionError: naming the first bad header.
@@ -118,7 +120,7 @@ def check_headers(h: Any) -> None:
             raise PositionError(f"{where}: expected YYYY-MM-DD (with ? for unknown parts), "
                                 f"got {short(value)}")
         if name == "result" and (len(value) > 100 or not value.strip()):
-            raise PositionError(f"{where}: expected '*', 'none' or a seat name, got "
+            raise PositionError(f"{where}: expected '*', 'none', a seat or a side, got "
                                 f"{short(value)}")
 
 
@@ -136,23 +138,25 @@ def _check_setup(s: Any) -> None:
             for k, v in options.items())):
         raise PositionError(f"setup.options: expected an object of option names and values, "
                             f"got {short(options)}")
+    players = s.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise PositionError(f"setup.players: expected 2, 4, 6 or 8, got {short(players)}")
     for side in ("beige", "gray"):
-        army = s.get(side)
-        if isinstance(army, list):
-            if len(army) > MAX_ARMY:
-                raise PositionError(f"setup.{side}: more than {MAX_ARMY} pieces")
-            for j, x in enumerate(army):
-                if not (isinstance(x, str) and len(x) <= 100
-                        or isinstance(x, int) and not isinstance(x, bool) and 0 <= x < MAX_COUNT):
-                    raise PositionError(f"setup.{side}[{j}]: expected a collector number or "
-                                        f"name, got {short(x)}")
-        elif not (army is None or isinstance(army, str) and len(army) <= 100):
-            raise PositionError(f"setup.{side}: expected a preset name, 'random' or a list of "
-                                f"pieces, got {short(army)}")
+        check_army(s.get(side), f"setup.{side}")
+    armies = s.get("armies")
+    if armies is not None:
+        if not isinstance(armies, dict) or len(armies) > max(PLAYER_COUNTS):
+            raise PositionError(f"setup.armies: expected an object with an army per seat, got "
+                                f"{short(armies)}")
+        for seat, army in armies.items():
+            if not isinstance(seat, str) or len(seat) > 32:
+                raise PositionError(f"setup.armies: {short(seat)} is not a seat name")
+            check_army(army, f"setup.armies.{seat}")
     boards = s.get("boards")
-    if boards is not None and not (isinstance(boards, list) and len(boards) == 4 and all(
-            isinstance(b, str) and len(b) <= 10 for b in boards)):
-        raise PositionError(f"setup.boards: expected four battle-board ids, got {short(boards)}")
+    if boards is not None and not (isinstance(boards, list) and len(boards) == 2 * players
+                                   and all(isinstance(b, str) and len(b) <= 10 for b in boards)):
+        raise PositionError(f"setup.boards: expected {2 * players} battle-board ids (two per "
+                            f"player), got {short(boards)}")
     if "seed" not in s:
         raise PositionError("setup.seed: missing (a record replays only with its seed)")
     check_seed(s["seed"], "setup.seed")
@@ -170,6 +174,22 @@ def _check_setup(s: Any) -> None:
         check_salt(s["salt"], "setup.salt")
     if not isinstance(s.get("auto_pass", False), bool):
         raise PositionError(f"setup.auto_pass: expected true or false, got {short(s['auto_pass'])}")
+
+
+def check_army(army: Any, where: str) -> None:
+    """An army argument as a file gives it: a preset name, ``"random"``, ``None`` or a list of
+    collector numbers or names (within bounds; the catalogue judges the pieces later)."""
+    if isinstance(army, list):
+        if len(army) > MAX_ARMY:
+            raise PositionError(f"{where}: more than {MAX_ARMY} pieces")
+        for j, x in enumerate(army):
+            if not (isinstance(x, str) and len(x) <= 100
+                    or isinstance(x, int) and not isinstance(x, bool) and 0 <= x < MAX_COUNT):
+                raise PositionError(f"{where}[{j}]: expected a collector number or name, got "
+                                    f"{short(x)}")
+    elif not (army is None or isinstance(army, str) and len(army) <= 100):
+        raise PositionError(f"{where}: expected a preset name, 'random' or a list of pieces, "
+                            f"got {short(army)}")
 
 
 def _check_seats(v: Any, where: str, each: Any) -> None:

@@ -57,7 +57,9 @@ class SetupRequest:
 
     ``armies`` holds the per-seat army arguments (Stratego Legends' ``beige=`` and ``gray=``),
     ``placement`` the squares named for each seat (square -> piece name), ``reserve`` the
-    pieces named for each seat's reserve, ``options`` the ruleset options in force.
+    pieces named for each seat's reserve, ``options`` the ruleset options in force. ``seats``
+    are the seats of this game when they are not the ruleset's own (a Stratego Legends team
+    game; empty otherwise).
     """
 
     ruleset: Ruleset
@@ -68,6 +70,7 @@ class SetupRequest:
     placement: Mapping[str, Any] | None = None
     reserve: Mapping[str, Any] | None = None
     options: Mapping[str, str] = attrs.field(factory=dict)
+    seats: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -99,8 +102,8 @@ class Ruleset:
     :param windows: whether the kernel opens response windows (attack, strike, end of turn).
     :param shuffle: whether setup begins with each player's reshuffle decision.
     :param switches: setup switches per player.
-    :param fixed_seats: positions must use exactly ``seats`` (Stratego Legends also allows
-        games of more players, in teams).
+    :param fixed_seats: games and positions must use exactly ``seats`` (Stratego Legends also
+        allows games of 4, 6 or 8 players, in teams: ``Game.new(players=...)``).
     :param castles: how many castles (flags) one owner may have.
     :param reserve: whether pieces may wait off the board in a reserve (views then list it).
     :param options: option name -> allowed values (the first is the default).

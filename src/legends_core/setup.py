@@ -10,7 +10,7 @@ own pieces.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -23,6 +23,7 @@ from .events import Shuffled
 from .ruleset import Ruleset, SetupRequest, SetupResult
 from .rulings import ruling
 from .tasks import Task, task
+from .teams import side_of
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -115,27 +116,28 @@ class SetupSwitch(Task):
 
 
 def legends_setup(req: SetupRequest) -> SetupResult:
-    """Four battle boards (named, or dealt by the seed), the two armies (presets, random or
-    lists), and every piece placed at random on its side's land squares."""
+    """Battle boards (named, or dealt by the seed: four for two players, two more for each
+    further player), an army per seat (presets, random or lists), and every piece placed at
+    random on its seat's land squares."""
     seed, cat = req.seed, req.catalogue
     if req.placement is not None or req.reserve is not None:
         raise PositionError("placement: the Stratego Legends setup is random (then reshuffles "
                             "and switches); it takes no placement or reserve")
+    players = req.seats or req.ruleset.seats
     for seat in req.armies:
-        if seat not in ("beige", "gray"):
-            raise PositionError(f"{seat}: Stratego Legends armies are beige and gray")
+        if seat not in players:
+            raise PositionError(f"{seat}: the armies of this game are {', '.join(players)}")
     # One stream per purpose, so a record that names the armies and boards chosen replays
     # to the same placement.
     board_ids = (list(req.boards) if req.boards is not None
-                 else draw_battle_boards(random.Random(f"{seed}:boards")))
+                 else draw_battle_boards(random.Random(f"{seed}:boards"), 2 * len(players)))
     try:
-        board = from_battle_boards(board_ids)
+        board = from_battle_boards(board_ids, players)
     except ValueError as exc:
         raise PositionError(f"boards: {exc}") from None
-    players = req.ruleset.seats
     army_rng = random.Random(f"{seed}:armies")
-    armies = [resolve_army(req.armies.get("beige"), "beige", cat, army_rng),
-              resolve_army(req.armies.get("gray"), "gray", cat, army_rng)]
+    armies = [resolve_army(req.armies.get(seat), side_of(seat), cat, army_rng)
+              for seat in players]
     rng = random.Random(f"{seed}:placement")
     placed: list[tuple[int, int, int]] = []  # (square, owner, number)
     for owner, army in enumerate(armies):
@@ -146,8 +148,14 @@ def legends_setup(req: SetupRequest) -> SetupResult:
         numbers = list(army)
         rng.shuffle(numbers)
         placed.extend((s, owner, n) for s, n in zip(squares, numbers, strict=True))
-    return SetupResult(board, placed, {"beige": list(armies[0]), "gray": list(armies[1]),
-                                       "boards": list(board_ids)})
+    record: dict[str, Any]
+    if len(players) == 2:
+        record = {"beige": list(armies[0]), "gray": list(armies[1])}
+    else:
+        record = {"players": len(players),
+                  "armies": {seat: list(a) for seat, a in zip(players, armies, strict=True)}}
+    record["boards"] = list(board_ids)
+    return SetupResult(board, placed, record)
 
 
 def _legends_board() -> Board:

@@ -31,6 +31,7 @@ from typing import Any
 from .ai import make_player
 from .errors import clip
 from .game import Game
+from .teams import seat_kinds, side_of
 
 Job = dict[str, Any]
 Result = dict[str, Any]
@@ -40,10 +41,12 @@ BACKENDS = ("local", "ray")
 def make_jobs(games: int, *, seed: int, players: Sequence[str] = ("heuristic", "random"),
               swap: bool = False, rules: str | None = None, options: dict[str, Any] | None = None,
               beige: Any = None, gray: Any = None, boards: Sequence[str] | None = None,
-              turn_limit: int = 1000) -> list[Job]:
+              turn_limit: int = 1000, players_count: int = 2) -> list[Job]:
     """``games`` jobs with seeds ``seed, seed + 1, ...`` of the ruleset ``rules`` (``None``:
     the default); with ``swap`` the two computer players change seats every other game.
-    ``beige`` and ``gray`` are the two seats' armies (``None``: the ruleset's own)."""
+    ``beige`` and ``gray`` are the two seats' armies (``None``: the ruleset's own).
+    ``players_count`` 4, 6 or 8 makes Stratego Legends team games, ``players`` then naming
+    the computer player of each side (or of each seat)."""
     jobs = []
     for i in range(games):
         pair = list(players) if not (swap and i % 2) else list(players)[::-1]
@@ -51,6 +54,8 @@ def make_jobs(games: int, *, seed: int, players: Sequence[str] = ("heuristic", "
                      "beige": beige, "gray": gray,
                      "boards": None if boards is None else list(boards),
                      "turn_limit": turn_limit})
+        if players_count != 2:
+            jobs[-1]["count"] = players_count
     return jobs
 
 
@@ -60,10 +65,10 @@ def play_one(job: Job) -> Result:
     armies = {k: job[k] for k in ("beige", "gray") if job.get(k) is not None}
     game = Game.new(rules=job.get("rules") or "legends", options=job.get("options"), **armies,
                     boards=job["boards"], seed=job["seed"], setup=True,
-                    turn_limit=job["turn_limit"], auto_pass=True)
-    bp, gp = job["players"]
-    first, second = game.players
-    players = {first: make_player(bp, job["seed"]), second: make_player(gp, job["seed"] + 1)}
+                    turn_limit=job["turn_limit"], auto_pass=True,
+                    players=job.get("count", 2))
+    kinds = seat_kinds(game.players, job["players"])
+    players = {s: make_player(kinds[s], job["seed"] + i) for i, s in enumerate(game.players)}
     attacks_won: Counter[int] = Counter()
     destroyed: Counter[int] = Counter()
     powers: Counter[int] = Counter()
@@ -80,8 +85,7 @@ def play_one(job: Job) -> Result:
                 powers[piece] += 1
     winner = game.winner
     return {"seed": job["seed"],
-            "winner": None if winner is None else dict(zip(game.players, job["players"],
-                                                           strict=True))[winner] + f"@{winner}",
+            "winner": None if winner is None else f"{kinds[winner]}@{side_of(winner)}",
             "turns": game.turn, "reason": game.reason, "attacks": dict(attacks_won),
             "destroyed": dict(destroyed), "powers": dict(powers)}
 

@@ -50,5 +50,5 @@ class StrikeResolve(Task):
 
 def live(g: Engine, c: Combat) -> bool:
     """Do both pieces still stand where they stood, the striker still on its side?"""
-    return g.loc[c.attacker] == c.origin and g.ctrl[c.attacker] == c.player \
+    return g.loc[c.attacker] == c.origin and g.same_side(g.ctrl[c.attacker], c.player) \
         and g.loc[c.defender] == c.square

@@ -17,11 +17,14 @@ picture in Jupyter (``_repr_svg_``), as python-chess boards do.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
 from .actions import Action
+from .board import file_index, file_name
+from .teams import side_of
 from .visibility import PieceView, View
 
 if TYPE_CHECKING:
@@ -45,6 +48,9 @@ PIECE_COLOURS = {"gold": "#c9a227", "green": "#2e8b3c", "blue": "#2f6fc0",
 LAST_COLOUR = "#e5322d"
 #: Quarter turns a picture may be drawn at (the edge of the board nearest the viewer).
 ORIENTATIONS = (0, 90, 180, 270)
+#: Files in one player's band of a team game (lines are drawn between the bands).
+BAND = 8
+_SQUARE = re.compile(r"([a-z]{1,2})(\d{1,2})")
 
 
 def wrap(text: str, width: int, lines: int = 3) -> list[str]:
@@ -86,16 +92,32 @@ def orientation_for(view: View, seat: str | int | None = None) -> int:
             raise ValueError(f"orientation must be a multiple of 90 degrees, not {seat}")
         return seat % 360
     who = view.player if seat is None else seat
-    region = view.board.get("regions", {}).get(who)
+    regions = view.board.get("regions", {})
+    # A team game's seat sits along its side's edge with its teammates: the picture is turned
+    # by the regions of the whole side (one seat's band alone lies off to one end).
+    mates = next((seats for seats in view.teams.values() if who in seats), (who,))
+    region = [sq for mate in mates for sq in regions.get(mate, ())]
     if region:
         width, height = view.board["width"], view.board["height"]
-        fx = sum(ord(s[0]) - 97 for s in region) / len(region) - (width - 1) / 2
-        ry = sum(int(s[1:]) - 1 for s in region) / len(region) - (height - 1) / 2
+        spots = [split_square(s) for s in region]
+        fx = sum(f for f, _ in spots) / len(spots) - (width - 1) / 2
+        ry = sum(r for _, r in spots) / len(spots) - (height - 1) / 2
         if abs(ry) >= abs(fx):
             return 0 if ry <= 0 else 180
         return 90 if fx < 0 else 270
-    seats = [p for p in view.board.get("regions", {})] or _seats(view)
-    return 180 if seats and who in seats and seats.index(who) > 0 else 0
+    seats = list(regions) or _seats(view)
+    if not seats or who not in seats:
+        return 0
+    return 0 if side_of(who) == side_of(seats[0]) else 180
+
+
+def split_square(square: str) -> tuple[int, int]:
+    """``'b3'`` -> ``(1, 2)``, ``'aa10'`` -> ``(26, 9)``: file and rank indexes from 0 (a
+    team game's wide board has files past ``z``)."""
+    m = _SQUARE.fullmatch(square)
+    if not m:
+        raise ValueError(f"{square[:10]!r} is not a square name like 'a1'")
+    return file_index(m.group(1)), int(m.group(2)) - 1
 
 
 def _seats(view: View) -> list[str]:
@@ -125,7 +147,7 @@ def grid(view: View, orientation: str | int | None = None) -> list[list[str]]:
     for f in range(width):
         for r in range(height):
             c, row = place(f, r)
-            out[row][c] = f"{chr(97 + f)}{r + 1}"
+            out[row][c] = f"{file_name(f)}{r + 1}"
     return out
 
 
@@ -173,7 +195,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
     total_h = max(board_h, (len(panel_lines) + 1) * size * 0.32 + legend_h + size * 0.2)
 
     def xy(square: str) -> tuple[float, float]:
-        c, r = place(ord(square[0]) - 97, int(square[1:]) - 1)
+        c, r = place(*split_square(square))
         return margin + c * size, r * size
 
     pad = size * 0.1
@@ -184,15 +206,13 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
            f"<defs><style>.m{{font-size:{_n(size * 0.28)}px;text-anchor:middle;font-weight:bold}}"
            f".n{{font-size:{_n(size * 0.13)}px;text-anchor:middle}}"
            f".c{{font-size:{_n(size * 0.25)}px;text-anchor:middle}}"
-           f".t{{font-size:{_n(size * 0.2)}px}}.h{{font-weight:bold}}</style>"]
+           f".t{{font-size:{_n(size * 0.2)}px}}.h{{font-weight:bold}}"
+           f".s{{font-size:{_n(size * 0.14)}px;text-anchor:middle}}</style>"]
     for t in terrains:
         out.append(f'<rect id="t-{t}" width="{size}" height="{size}" fill="{TERRAIN_COLOURS[t]}" '
                    f'stroke="#555" stroke-width="0.5"/>')
-    for side in sorted({p.controller for p in view.pieces}):
-        fill = SIDE_COLOURS.get(side, "#dddddd")
-        out.append(f'<rect id="p-{escape(side)}" x="{pad:.1f}" y="{pad:.1f}" width="{body:.1f}" '
-                   f'height="{body:.1f}" rx="{size * 0.12:.1f}" fill="{fill}" stroke="#333" '
-                   f'stroke-width="1.2"/>')
+    for seat in sorted({p.controller for p in view.pieces}):
+        out.append(_body(seat, size))
     for colour in sorted({p.colour for p in view.pieces if p.colour}):
         out.append(f'<rect id="b-{colour}" x="{pad:.1f}" y="{pad:.1f}" width="{body:.1f}" '
                    f'height="{size * 0.13:.1f}" fill="{PIECE_COLOURS.get(colour, "#888")}"/>')
@@ -204,17 +224,17 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
         rank = height - r
         for f, letter in enumerate(row):
             terrain = _FROM_LETTER.get(letter, "plains")
-            sq = f"{chr(97 + f)}{rank}"
+            sq = f"{file_name(f)}{rank}"
             x, y = xy(sq)
             out.append(f'<use href="#t-{terrain}" x="{_n(x)}" y="{_n(y)}" data-square="{sq}"/>')
     if coordinates:
         for f in range(width):
-            sq = f"{chr(97 + f)}1"
+            sq = f"{file_name(f)}1"
             x, y = xy(sq) if angle in (0, 180) else (0.0, xy(sq)[1])
             if angle in (0, 180):
-                out.append(_label(x + size / 2, nrows * size + margin * 0.7, chr(97 + f), size))
+                out.append(_label(x + size / 2, nrows * size + margin * 0.7, file_name(f), size))
             else:
-                out.append(_label(margin * 0.5, y + size * 0.6, chr(97 + f), size))
+                out.append(_label(margin * 0.5, y + size * 0.6, file_name(f), size))
         for r in range(height):
             sq = f"a{r + 1}"
             x, y = xy(sq)
@@ -222,6 +242,8 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
                 out.append(_label(margin * 0.5, y + size * 0.6, str(r + 1), size))
             else:
                 out.append(_label(x + size / 2, nrows * size + margin * 0.7, str(r + 1), size))
+    if any(len(seats) > 1 for seats in view.teams.values()):
+        out.extend(_band_lines(width, xy, size, cols, nrows, margin))
     for p in view.pieces:
         x, y = xy(p.square)
         out.append(_piece(p, x, y, size))
@@ -255,6 +277,39 @@ def _n(v: float) -> str:
 
 def _label(x: float, y: float, text: str, size: float) -> str:
     return f'<text x="{_n(x)}" y="{_n(y)}" class="c">{text}</text>'
+
+
+def _body(seat: str, size: float) -> str:
+    """The shared body of ``seat``'s pieces: its side's colour, and in a team game the
+    player's number in a corner (so blank backs show whose they are too)."""
+    pad = size * 0.1
+    body = size - 2 * pad
+    fill = SIDE_COLOURS.get(side_of(seat), "#dddddd")
+    rect = (f'x="{pad:.1f}" y="{pad:.1f}" width="{body:.1f}" height="{body:.1f}" '
+            f'rx="{size * 0.12:.1f}" fill="{fill}" stroke="#333" stroke-width="1.2"')
+    number = seat.rsplit("-", 1)[1] if "-" in seat and seat[-1].isdigit() else ""
+    if not number:
+        return f'<rect id="p-{escape(seat)}" {rect}/>'
+    # Top right, under the colour band: clear of the strength and the name below it.
+    return (f'<g id="p-{escape(seat)}"><rect {rect}/><text x="{_n(size - pad * 1.5)}" '
+            f'y="{_n(size * 0.36)}" class="s seat">{escape(number)}</text></g>')
+
+
+def _band_lines(width: int, xy, size: float, cols: int, nrows: int, margin: float) -> list[str]:
+    """Lines between the players' bands of :data:`BAND` files in a team game, however the
+    picture is turned."""
+    out = []
+    for f in range(BAND, width, BAND):
+        (x0, y0), (x1, y1) = xy(f"{file_name(f - 1)}1"), xy(f"{file_name(f)}1")
+        if y0 == y1:  # files run across the picture: a vertical line
+            x = max(x0, x1)
+            out.append(f'<line x1="{_n(x)}" y1="0" x2="{_n(x)}" y2="{_n(nrows * size)}" '
+                       f'stroke="#222" stroke-width="3" class="band"/>')
+        else:
+            y = max(y0, y1)
+            out.append(f'<line x1="{_n(margin)}" y1="{_n(y)}" x2="{_n(margin + cols * size)}" '
+                       f'y2="{_n(y)}" stroke="#222" stroke-width="3" class="band"/>')
+    return out
 
 
 def _piece(p: PieceView, x: float, y: float, size: float) -> str:
@@ -304,7 +359,7 @@ def _last(action: Action, xy, size: float) -> str:
 
 
 def _on_board(square: str) -> bool:
-    return 2 <= len(square) <= 3 and square[0].isalpha() and square[1:].isdigit()
+    return _SQUARE.fullmatch(square) is not None
 
 
 def _public_numbers(view: View) -> set[int]:
@@ -334,7 +389,9 @@ def _panel_lines(view: View, names: Mapping[int, str]) -> list[str]:
 
     lines = [f"Turn {view.turn}: {view.active} to play"]
     if view.over:
-        lines.append(f"Winner: {view.winner or 'nobody'}")
+        w = view.winner  # a team game is won by a side: named with its seats
+        won = f"{side_of(w)} ({', '.join(view.winners)})" if w and len(view.winners) > 1 else w
+        lines.append(f"Winner: {won or 'nobody'}")
     if view.curse is None:
         lines.append("Curse slot: empty")
     else:

@@ -14,15 +14,16 @@ its controller unless told otherwise, and starts the turn of ``active`` with no 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .actions import PASS, Action
-from .board import TERRAINS
+from .board import TERRAINS, file_index, seat_regions
 from .events import Event
 from .game import Game
 from .registry import Catalogue, default_catalogue
 from .ruleset import catalogue_for, get_ruleset
+from .teams import seat_names, side_of, team_numbers
 
 _LETTER = {"desert": "D", "forest": "F", "marsh": "M", "mountain": "N", "plains": "P",
            "town": "T", "water": "W"}
@@ -35,7 +36,8 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
                   revealed: Iterable[str] = (), players: tuple[str, ...] | None = None,
                   catalogue: Catalogue | None = None, rules: str | None = None,
                   reserve: Mapping[str, Iterable[int | str]] | None = None,
-                  options: Mapping[str, str] | None = None) -> dict[str, Any]:
+                  options: Mapping[str, str] | None = None,
+                  teams: Sequence[int] | None = None) -> dict[str, Any]:
     """The JSON position for :func:`position` (see there)."""
     regions = None
     if rules is not None:
@@ -60,11 +62,13 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
         for sq, t in (terrain or {}).items():
             if t not in TERRAINS:
                 raise ValueError(f"unknown terrain {t!r}")
-            f, r = ord(sq[0]) - 97, int(sq[1:]) - 1
+            k = 2 if sq[1].isalpha() else 1
+            f, r = file_index(sq[:k]), int(sq[k:]) - 1
             grid[height - 1 - r][f] = _LETTER[t]
         rows = ["".join(r) for r in grid]
     rows = list(rows)
     revealed = set(revealed)
+    team_of = list(teams) if teams is not None else list(range(len(players)))
     out: list[dict[str, Any]] = []
     for sq, spec in pieces.items():
         if isinstance(spec, int | str):
@@ -75,7 +79,8 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
         pt = find(spec["number"], side)
         owner = spec.get("owner", pt.army if pt.army in players else players[0])
         ctrl = spec.get("controller", owner)
-        known = spec.get("known_to", list(players) if sq in revealed else [ctrl])
+        side = [q for q, t in zip(players, team_of, strict=True) if t == team_of[players.index(ctrl)]]
+        known = spec.get("known_to", list(players) if sq in revealed else side)
         out.append({"number": pt.number, "owner": owner, "controller": ctrl, "at": sq,
                     "known_to": sorted(set(known) | {ctrl}, key=players.index)})
     dead: dict[str, list[int]] = {p: [] for p in players}
@@ -92,14 +97,16 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
     if curse is not None:
         number, ctrl = curse if isinstance(curse, tuple) else (curse, cat[curse].army)
         curse_field = {"piece": len(out), "active": True, "controller": ctrl}
-        out.append({"number": number, "owner": cat[number].army, "controller": ctrl,
+        army = cat[number].army
+        out.append({"number": number, "owner": army if army in players else ctrl,
+                    "controller": ctrl,
                     "at": "curse", "known_to": list(players)})
     for i, p in enumerate(out):
         p["id"] = i
     board_field: dict[str, Any] = {"rows": rows}
     if regions is not None:
         board_field["regions"] = regions
-    rules_field: dict[str, Any] = {"players": list(players), "teams": list(range(len(players)))}
+    rules_field: dict[str, Any] = {"players": list(players), "teams": team_of}
     if rules is not None:
         rules_field["name"] = rules
         rules_field["options"] = dict(options or {})
@@ -111,6 +118,53 @@ def position_dict(pieces: Mapping[str, Any], *, terrain: Mapping[str, str] | Non
         "curse": curse_field,
         "turn": {"number": 1, "active": active},
     }
+
+
+def team_position_dict(pieces: Mapping[str, Any], *, players: int = 4,
+                       terrain: Mapping[str, str] | None = None, **kwargs: Any) -> dict[str, Any]:
+    """The JSON position for :func:`team_position` (see there)."""
+    seats = seat_names(players)
+    teams = team_numbers(seats)
+    width = 4 * players
+    regions = seat_regions(seats)
+    bands = {seat: {file_index(sq.rstrip("0123456789")) for sq in regions[seat]} for seat in seats}
+    cat = kwargs.get("catalogue") or default_catalogue()
+
+    def band_player(side: str, sq: str) -> str:
+        f = file_index(sq.rstrip("0123456789"))
+        return next(s for s in seats if side_of(s) == side and f in bands[s])
+
+    specs: dict[str, Any] = {}
+    for sq, spec in pieces.items():
+        if isinstance(spec, int | str):
+            spec = {"number": spec}
+        elif isinstance(spec, tuple):
+            spec = {"number": spec[0], "controller": spec[1]}
+        spec = dict(spec)
+        if "controller" in spec:  # a piece that changed sides: its new side's band player
+            spec["controller"] = band_player(side_of(spec["controller"]), sq)
+        side = side_of(spec["owner"]) if "owner" in spec else cat.find(spec["number"]).army
+        spec.setdefault("owner", band_player(side, sq))
+        spec.setdefault("controller", band_player(side, sq))
+        specs[sq] = spec
+    pos = position_dict(specs, terrain=terrain, width=width, height=8, players=seats,
+                        teams=teams, **kwargs)
+    pos["board"]["regions"] = regions
+    return pos
+
+
+def team_position(pieces: Mapping[str, Any], *, players: int = 4, **kwargs: Any) -> Game:
+    """A team game of Stratego Legends from a few pieces, on a plain board of the team game's
+    size (``8 * players // 2`` files, 8 ranks; ``terrain`` as for :func:`position`) with its
+    seats (``beige-1``, ``gray-1``, ...), teams and regions.
+
+    A piece's owner and controller default to the player of its army's side in whose band of
+    files the square lies; give ``owner`` for a piece brought by another player of that side,
+    or ``controller`` (any seat of the other side) for a piece that changed sides. Every
+    player knows their own team's pieces. Other arguments as for :func:`position`.
+    """
+    return Game.from_position(team_position_dict(pieces, players=players, **kwargs),
+                              catalogue=kwargs.get("catalogue"))
 
 
 def position(pieces: Mapping[str, Any], **kwargs: Any) -> Game:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .events import ACTOR, KNOWERS, KNOWERS_ONLY, PUBLIC, Event
+from .teams import team_table, winning_seats
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -110,6 +111,10 @@ class View:
     rules: str = "legends"
     #: Each seat's pieces waiting off the board (``None`` where the viewer does not know one).
     reserve: dict[str, tuple[int | None, ...]] = attrs.field(factory=dict)
+    #: Every seat of the winning side (a team game's winners are a whole team).
+    winners: tuple[str, ...] = ()
+    #: The sides and their seats (see :attr:`legends_core.Game.teams`).
+    teams: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-friendly data (what a server sends to that player)."""
@@ -183,6 +188,8 @@ def view(g: Engine, player: int | None) -> View:
         commitment=g.commitment,
         rules=g.rules.name,
         reserve=_reserve(g, bit),
+        winners=() if g.winner is None else winning_seats(g.rules, g.winner),
+        teams=team_table(g.rules),
     )
 
 

@@ -32,22 +32,25 @@ def piece_value(g: Engine, pid: int) -> float:
 
 
 def evaluate(g: Engine, player: int) -> float:
-    """How good the game looks for ``player`` (material, knowledge, advance, the curse)."""
+    """How good the game looks for ``player``'s side (material, knowledge, advance, the
+    curse); in a team game teammates' pieces count as ``player``'s own."""
     if g.over:
         if g.winner is None:
             return 0.0
-        return WIN if g.winner == player else -WIN
+        return WIN if g.same_side(g.winner, player) else -WIN
     score = 0.0
     bit = 1 << player
+    outside = ~g.team_mask[player]
+    teams, team = g.rules.teams, g.rules.teams[player]
     width = g.board.width
     height = g.board.height
     for sq, pid in enumerate(g.grid):
         if pid < 0:
             continue
         v = piece_value(g, pid)
-        if g.ctrl[pid] == player:
+        if teams[g.ctrl[pid]] == team:
             score += v
-            if g.known[pid] != bit and g.types[pid].kind != "magic":
+            if g.known[pid] & outside and g.types[pid].kind != "magic":
                 score -= 0.15 * v  # the enemy knows it
             if g.types[pid].kind == "warrior":
                 rank = sq // width
@@ -60,7 +63,7 @@ def evaluate(g: Engine, player: int) -> float:
                 if g.types[pid].kind == "castle":
                     score += 3.0
     if g.curse >= 0 and g.curse_on:
-        score += 1.5 if g.curse_ctrl == player else -1.5
+        score += 1.5 if g.same_side(g.curse_ctrl, player) else -1.5
     return score
 
 

@@ -110,7 +110,7 @@ class ISMCTSPlayer:
         value = self._rollout(w, me)
         for n in path:
             n.visits += 1
-            n.reward += value if n.player == me else -value
+            n.reward += value if w.same_side(n.player, me) else -value  # teammates share
 
     def _rollout(self, w: Engine, me: int) -> float:
         rng = self.rng

@@ -1,4 +1,5 @@
-"""The ``legends`` command: play, simulate, replay, list pieces, or watch a computer game.
+"""The ``legends`` command: play, simulate, run a campaign, replay, list pieces, or watch a
+computer game.
 
 Run ``legends --help``. Errors in files or arguments are reported on one line.
 """
@@ -14,7 +15,8 @@ from typing import Any, NoReturn
 
 from ..errors import LegendsError, clip
 
-COMMANDS = ("game", "play", "simulate", "replay", "pieces", "armies", "verify", "serve", "plugins")
+COMMANDS = ("game", "play", "simulate", "campaign", "replay", "pieces", "armies", "verify",
+            "serve", "plugins")
 EPILOG = """environment:
   LEGENDS_DISABLE_PACKS  comma-separated entry-point names of piece packs or ruleset plugins
                          to leave out, e.g. LEGENDS_DISABLE_PACKS=example
@@ -55,6 +57,7 @@ class Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     from . import (
         armies_cmd,
+        campaign_cmd,
         game_cmd,
         pieces_cmd,
         play_cmd,
@@ -69,8 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                 "editions of Stratego). Without a command: 'legends game'.", epilog=EPILOG)
     ap.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
-    for mod in (game_cmd, play_cmd, simulate_cmd, replay_cmd, pieces_cmd, armies_cmd,
-                verify_cmd, serve_cmd, plugins_cmd):
+    for mod in (game_cmd, play_cmd, simulate_cmd, campaign_cmd, replay_cmd, pieces_cmd,
+                armies_cmd, verify_cmd, serve_cmd, plugins_cmd):
         mod.add_parser(sub)
     return ap
 

@@ -16,6 +16,7 @@ from typing import Any
 from .. import safejson
 from ..errors import ArmyError, PositionError, short
 from ..position import SEED_LIMIT
+from ..teams import PLAYER_COUNTS, side_of
 
 MAX_ARMY_FILE = 1024 * 1024  # bytes; an army is a few dozen numbers or names
 
@@ -78,8 +79,39 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed_arg, help="seed for boards, presets and placement")
     p.add_argument("--beige", help="beige army: preset-1..preset-6, random, or a file")
     p.add_argument("--gray", help="gray army: preset-1..preset-6, random, or a file")
-    p.add_argument("--boards", help="four battle boards, e.g. 1A,2B,3C,4D (optionally 1A@90)")
+    p.add_argument("--boards", help="battle boards, two per player in seat order, e.g. "
+                                    "1A,2B,3C,4D (optionally 1A@90)")
     p.add_argument("--turn-limit", type=whole(1), default=None, help="stop after this many turns")
+
+
+PLAYERS_HELP = ("the number of players: 2, or 4, 6 or 8 for a team game (beige-1, gray-1, "
+                "beige-2, ...)")
+
+
+def players_arg(values: list[str] | None, default: str | None = None) \
+        -> tuple[int, list[str] | None]:
+    """``--players`` values: a number of players (``4``) and/or the computer players
+    (``heuristic,random``); either may be given, once each.
+
+    :return: the number of players (2 when not given) and the computer players (``default``
+        split, or ``None``, when not given).
+    """
+    count: int | None = None
+    kinds: list[str] | None = None
+    for value in values or []:
+        if value.strip().isdigit() and value.isascii() and len(value) < 4:
+            if count is not None:
+                raise ValueError("--players: the number of players is given twice")
+            count = int(value)
+            if count not in PLAYER_COUNTS:
+                raise ValueError(f"--players {count}: a game has 2, 4, 6 or 8 players")
+        else:
+            if kinds is not None:
+                raise ValueError("--players: the computer players are given twice")
+            kinds = [k.strip() for k in value.split(",")]
+    if kinds is None and default is not None:
+        kinds = default.split(",")
+    return (2 if count is None else count), kinds
 
 
 def boards_arg(text: str | None) -> list[str] | None:
@@ -114,11 +146,31 @@ def new_game_args(args: argparse.Namespace) -> dict[str, Any]:
     """The :meth:`Game.new <legends_core.Game.new>` arguments the game options give."""
     kwargs: dict[str, Any] = {"rules": args.rules, "options": options_arg(args.option),
                               "boards": boards_arg(args.boards), "seed": args.seed}
+    count = getattr(args, "player_count", 2)
+    if count != 2:
+        kwargs["players"] = count
     for side in ("beige", "gray"):
         army = army_arg(getattr(args, side))
         if army is not None:
             kwargs[side] = army
     return kwargs
+
+
+def winner_text(game: Any) -> str:
+    """The winner as a line shows it: a seat, or a side with its seats in a team game."""
+    if not game.winners:
+        return "nobody"
+    if len(game.winners) == 1:
+        return str(game.winner)
+    return f"{side_of(game.winner)} ({', '.join(game.winners)})"
+
+
+def game_seats(args: argparse.Namespace) -> tuple[str, ...]:
+    """The seats of the game the options describe (before it is built)."""
+    from ..game import _seats
+    from ..ruleset import get_ruleset
+
+    return _seats(get_ruleset(args.rules), getattr(args, "player_count", 2))
 
 
 def title(rules: str) -> str:

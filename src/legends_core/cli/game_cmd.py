@@ -9,8 +9,16 @@ from typing import TextIO
 from ..ai import make_player
 from ..events import describe
 from ..game import Game
-from ..ruleset import get_ruleset
-from .common import add_game_options, new_game_args, title
+from ..teams import seat_kinds
+from .common import (
+    PLAYERS_HELP,
+    add_game_options,
+    game_seats,
+    new_game_args,
+    players_arg,
+    title,
+    winner_text,
+)
 from .text import Terminal
 
 #: Colours for the events that decide things (used when the terminal shows colour).
@@ -21,9 +29,10 @@ _STYLE = {"strength": "cyan", "destroy": "red", "power": "magenta", "curse-begin
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("game", help="watch the computer play itself (the default command)")
     add_game_options(p)
-    p.add_argument("--players", default="heuristic,heuristic",
-                   help="the two computer players (first seat first): random, heuristic or "
-                        "ismcts")
+    p.add_argument("--players", action="append", metavar="N|KINDS",
+                   help=f"{PLAYERS_HELP}; and/or the computer players: random, heuristic or "
+                        "ismcts, two (first side first) or one per seat (default: "
+                        "heuristic,heuristic)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--save", help="write the full (referee's) game record (JSON) to this file")
     p.add_argument("--save-for", action="append", default=[], metavar="PLAYER=FILE",
@@ -33,12 +42,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    seats = get_ruleset(args.rules).seats
+    args.player_count, args.kinds = players_arg(args.players, "heuristic,heuristic")
+    seats = game_seats(args)
+    kinds = seat_kinds(seats, args.kinds)
+    for k in set(kinds.values()):
+        make_player(k)
     for spec in args.save_for:
         who, _, path = spec.partition("=")
         if who not in seats or not path:
-            raise ValueError(f"--save-for {spec[:40]!r}: expected {seats[0]}=FILE or "
-                             f"{seats[1]}=FILE")
+            raise ValueError(f"--save-for {spec[:40]!r}: expected "
+                             f"{' or '.join(f'{s}=FILE' for s in seats)}")  # every seat
     # Opened first, so a bad path is reported before the game is played, not after.
     save = open(args.save, "w", encoding="utf-8") if args.save else None
     try:
@@ -52,19 +65,18 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     game = Game.new(**new_game_args(args),
                     turn_limit=1000 if args.turn_limit is None else args.turn_limit)
     names = {n: t.name for n, t in game.engine.catalogue.items()}
-    kinds = args.players.split(",")
-    if len(kinds) != 2:
-        raise ValueError("--players needs two names, e.g. heuristic,random")
+    kinds = seat_kinds(game.players, args.kinds)
     seed = game.record()["setup"]["seed"]
-    first, second = game.players
-    players = {first: make_player(kinds[0], seed), second: make_player(kinds[1], seed + 1)}
+    players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(game.players)}
     game.headers.update(event="legends game", site="legends (command line)",
-                        players={first: f"computer ({kinds[0]})", second: f"computer ({kinds[1]})"})
+                        players={s: f"computer ({kinds[s]})" for s in game.players})
     out = Terminal()
     if not args.quiet:
         boards = f", boards {'+'.join(game.board.layout)}" if game.board.layout else ""
-        out.line(f"{title(args.rules)}: {first} ({kinds[0]}) against {second} ({kinds[1]}), "
-                 f"seed {seed}{boards}")
+        sides = " against ".join(
+            f"{side} ({', '.join(f'{s}: {kinds[s]}' for s in seats)})" if len(seats) > 1
+            else f"{side} ({kinds[seats[0]]})" for side, seats in game.teams.items())
+        out.line(f"{title(args.rules)}: {sides}, seed {seed}{boards}")
     while not game.is_over:
         who = game.current_player
         assert who is not None
@@ -79,8 +91,7 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
         for e in events:
             if e.kind not in ("pass", "turn"):
                 out.line([("           ", ""), (describe(e, names), _STYLE.get(e.kind, ""))])
-    out.line([(f"Winner: {game.winner or 'nobody'} ({game.reason}) after {game.turn} turns",
-               "bold")])
+    out.line([(f"Winner: {winner_text(game)} ({game.reason}) after {game.turn} turns", "bold")])
     if save is not None:
         json.dump(game.record(), save)
     for spec in args.save_for:

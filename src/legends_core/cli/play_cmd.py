@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Callable
+from typing import Any
 
 from ..actions import Action
 from ..ai import make_player
@@ -12,13 +14,22 @@ from ..errors import LegendsError, PositionError, short
 from ..events import Event
 from ..game import Game
 from . import error_line
-from .common import add_game_options, new_game_args, read_record
+from .common import (
+    PLAYERS_HELP,
+    add_game_options,
+    new_game_args,
+    players_arg,
+    read_record,
+    whole,
+    winner_text,
+)
 from .text import Terminal, board_lines, board_text, event_lines, info_lines, key_lines
 
 HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass'); switch two
 pieces during setup by typing their squares ('a1 b2').
 Other commands: board (draw the board and its key), info SQUARE (what you know of a square),
 save FILE (save and keep playing), quit."""
+SQUARE = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -30,10 +41,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--load", help="resume a saved game record")
     p.add_argument("--ask-always", action="store_true",
                    help="ask even when there is only one possible answer")
+    p.add_argument("--players", type=whole(2, 8), default=2,
+                   help=f"{PLAYERS_HELP}; the computer plays every other seat")
+    p.add_argument("--campaign", metavar="FILE",
+                   help="play a campaign against the computer across sessions: FILE is made "
+                        "if it does not exist, and saved after every game and when you quit")
+    p.add_argument("--games", type=whole(1, 99), default=2,
+                   help="with --campaign, for a new campaign: 2 for a two-game campaign "
+                        "(scores), more for best-of-N")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
+    if args.campaign:
+        from .campaign_cmd import play_campaign
+
+        return play_campaign(args, read)
+    args.player_count, _ = players_arg([str(args.players)])
     if args.load:
         record = read_record(args.load)
         try:
@@ -50,9 +74,18 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     if not args.load:
         game.headers.update(event="legends play", site="legends (command line)", players={
             p: "you" if p == me else f"computer ({args.opponent})" for p in game.players})
+    Terminal().line(f"You play {me}. {HELP}")
+    session(game, me, computer, read, ask_always=args.ask_always,
+            on_save=lambda path: save(game, path))
+    return 0
+
+
+def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
+            ask_always: bool = False, on_save: Callable[[str], None] | None = None) -> bool:
+    """Play ``game`` as ``me`` against ``computer`` (every other seat) until it is over (then
+    ``True``) or the person quits (``False``). ``save FILE`` calls ``on_save``."""
     names = {n: t.name for n, t in game.engine.catalogue.items()}
     out = Terminal()
-    out.line(f"You play {me}. {HELP}")
     unseen: list[Event] = []
     shown = ""
     while not game.is_over:
@@ -64,7 +97,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
             out.line(f"  {line}")
         unseen = []
         actions = list(game.legal_actions())
-        if len(actions) == 1 and not args.ask_always:
+        if len(actions) == 1 and not ask_always:
             out.line(f"({game.decision}: only choice '{actions[0]}')")
             unseen.extend(game.events_for(game.apply(actions[0], player=me), me))
             continue
@@ -84,9 +117,9 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
                 text = read("your choice> ").strip()
             except EOFError:
                 out.line("\nbye")
-                return 0
+                return False
             if text in ("quit", "exit"):
-                return 0
+                return False
             if text in ("help", "?"):
                 out.line(HELP)
                 continue
@@ -98,8 +131,8 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
                 out.lines(info_lines(game.view(me), text[4:], game.engine.catalogue)
                           if text[4:].strip() else ["info needs a square, e.g. 'info d4'"])
                 continue
-            if text.startswith("save "):
-                save(game, text[5:].strip())
+            if text.startswith("save ") and on_save is not None:
+                on_save(text[5:].strip())
                 continue
             # ASCII and short: int() refuses digits such as '²' and numbers of 4300+ digits.
             number = text.isascii() and text.isdigit()
@@ -121,16 +154,15 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     for line in event_lines(unseen, names):
         out.line(f"  {line}")
     out.lines(board_lines(game.view(me)))
-    out.line([(f"Winner: {game.winner or 'nobody'} ({game.reason})", "bold")])
-    return 0
+    out.line([(f"Winner: {winner_text(game)} ({game.reason})", "bold")])
+    return True
 
 
 def _read_action(text: str) -> Action:
     """Notation, or two squares for a setup switch ('a1 b2')."""
-    words = text.split()
-    if len(words) == 2 and all(len(w) <= 3 and w[:1].isalpha() and w[1:].isdigit()
-                               and w.isascii() for w in words):
-        return Action.swap(words[0].lower(), words[1].lower())
+    words = text.lower().split()
+    if len(words) == 2 and all(SQUARE.fullmatch(w) for w in words):  # 'aa3' on wide boards
+        return Action.swap(words[0], words[1])
     return Action.from_str(text)
 
 

@@ -9,7 +9,7 @@ from ..actions import Action
 from ..errors import LegendsError, PositionError
 from ..game import Game
 from ..records import headers_line, without_result
-from .common import read_record
+from .common import read_record, winner_text
 from .text import board_text, event_lines
 
 
@@ -77,6 +77,6 @@ def run(args: argparse.Namespace) -> int:
         raise PositionError(f"{args.file}: headers.result: the record says {claimed!r}, but its "
                             f"actions give {game.result!r}")
     print(board_text(game.view(viewer)))
-    print(f"Winner: {game.winner or 'nobody'} ({game.reason})" if game.is_over
+    print(f"Winner: {winner_text(game)} ({game.reason})" if game.is_over
           else f"(record ends at turn {game.turn}; {game.current_player} to decide)")
     return 0

@@ -13,15 +13,27 @@ from ..ai import make_player
 from ..position import SEED_LIMIT
 from ..ruleset import catalogue_for, get_ruleset
 from ..simulate import BACKENDS, make_jobs, run_games
-from .common import add_game_options, army_arg, boards_arg, options_arg, progress, whole
+from ..teams import side_of
+from .common import (
+    PLAYERS_HELP,
+    add_game_options,
+    army_arg,
+    boards_arg,
+    game_seats,
+    options_arg,
+    players_arg,
+    progress,
+    whole,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many computer games and summarise them")
     p.add_argument("-n", "--games", type=whole(1), default=20, help="how many games")
     add_game_options(p)
-    p.add_argument("--players", default="heuristic,random",
-                   help="beige,gray computer players: random, heuristic or ismcts")
+    p.add_argument("--players", action="append", metavar="N|KINDS",
+                   help=f"{PLAYERS_HELP}; and/or the computer players of the two sides "
+                        "(beige,gray): random, heuristic or ismcts (default: heuristic,random)")
     p.add_argument("--swap", action="store_true",
                    help="alternate which player takes beige (results are per player)")
     p.add_argument("--jobs", type=whole(1, 256), default=None,
@@ -48,11 +60,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    kinds = args.players.split(",")
+    count, given = players_arg(args.players, "heuristic,random")
+    kinds = given or []
     if len(kinds) != 2:
         raise ValueError("--players needs two names, e.g. heuristic,random")
-    for k in kinds:
-        make_player(k)
+    for kind in kinds:
+        make_player(kind)
+    args.player_count = count
+    seats = game_seats(args)  # checks the number of players against the rules
     get_ruleset(args.rules).check_options(options_arg(args.option))  # before any game starts
     base = args.seed if args.seed is not None else int(time.time())
     if base + args.games > SEED_LIMIT:
@@ -63,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     jobs = make_jobs(args.games, seed=base, players=kinds, swap=args.swap, rules=args.rules,
                      options=options_arg(args.option), beige=army_arg(args.beige),
                      gray=army_arg(args.gray), boards=boards_arg(args.boards),
-                     turn_limit=1000 if args.turn_limit is None else args.turn_limit)
+                     turn_limit=1000 if args.turn_limit is None else args.turn_limit,
+                     players_count=count)
     workers = args.jobs or os.cpu_count() or 1
     t0 = time.perf_counter()
     # Rich's bar with the rate and time left, on a terminal only (see progress()).
@@ -95,15 +111,15 @@ def run(args: argparse.Namespace) -> int:
         label = name if kinds[0] != kinds[1] else "either player"
         print(f"  {label:<14} won {by_player[name]:>4}/{n} = {by_player[name] / n:6.1%}  "
               f"(95% CI {lo:.1%} - {hi:.1%})")
-    first, second = get_ruleset(args.rules).seats
+    first, second = side_of(seats[0]), side_of(seats[1])
     print(f"  {first} side won {by_side[first]}, {second} side won {by_side[second]}, "
           f"no winner {n - sum(by_side.values())}")
     turns = [r["turns"] for r in results]
     print(f"  game length in turns: mean {statistics.mean(turns):.1f}, median "
           f"{statistics.median(turns):.0f}, min {min(turns)}, max {max(turns)}")
     print("  how games ended:")
-    for reason, k in Counter(r["reason"] for r in results).most_common():
-        print(f"    {k:>4}  {reason}")
+    for reason, times in Counter(r["reason"] for r in results).most_common():
+        print(f"    {times:>4}  {reason}")
     cat = catalogue_for(args.rules)
     totals: dict[str, Counter[int]] = {k: Counter() for k in ("attacks", "destroyed", "powers")}
     for r in results:

@@ -12,9 +12,10 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
+from ..board import file_name
 from ..events import Event, describe
 from ..registry import Catalogue
-from ..svg import grid
+from ..svg import grid, split_square
 from ..visibility import PieceView, View
 
 Segment = tuple[str, str]
@@ -113,41 +114,54 @@ def label(p: PieceView) -> str:
     return "????" if p.number is None else ((p.name or "")[:3] + _mark(p)).ljust(4)
 
 
+def tag(controller: str) -> str:
+    """A controller in a cell: ``b`` for beige, ``b2`` for beige-2 (a team game's seat)."""
+    return controller[0] + (controller.rsplit("-", 1)[1] if "-" in controller else "")
+
+
+def _terrain(v: View) -> dict[str, str]:
+    """Each square's terrain letter (files past ``z`` on a team game's wide board)."""
+    height = v.board["height"]
+    return {f"{file_name(f)}{height - r}": letter
+            for r, row in enumerate(v.board["rows"]) for f, letter in enumerate(row)}
+
+
 # -- the board ---------------------------------------------------------------------------
 def board_lines(v: View, seat: str | None = None) -> list[list[Segment]]:
     """The board as ``seat`` sees it (``seat``'s side at the bottom; the view's own player's
     by default), a legend, and the curse slot and destroyed areas, as segments."""
     squares = grid(v, seat)
-    rows = v.board["rows"]
-    height = v.board["height"]
-    terrain = {f"{chr(97 + f)}{height - r}": letter
-               for r, row in enumerate(rows) for f, letter in enumerate(row)}
+    terrain = _terrain(v)
     by_square = {p.square: p for p in v.pieces}
     marks = labels(v)
     me = v.player if seat is None else seat
+    # Pieces of one's team are one's own colour: teammates play them as they cross bands.
+    mine = next((seats for seats in v.teams.values() if me in seats), (me,))
+    wide = max((len(tag(p.controller)) for p in v.pieces), default=1)  # 2 in team games
+    cell = 7 + wide
     cols = list(zip(*squares, strict=True))
     files = [_axis(col) for col in cols]
-    lines: list[list[Segment]] = [[("    " + "".join(f"{name:^8}" for name in files), "")]]
+    lines: list[list[Segment]] = [[("    " + "".join(f"{name:^{cell}}" for name in files), "")]]
     for row in squares:
         line: list[Segment] = [(f"{_axis(row):>2}  ", "")]
         for sq in row:
             letter = terrain[sq]
             if letter == "W":
-                line.append(("~~~~~~~ ", TERRAIN_STYLE["W"]))
+                line.append(("~" * (cell - 1) + " ", TERRAIN_STYLE["W"]))
                 continue
             line.append((letter, TERRAIN_STYLE.get(letter, "")))
             p = by_square.get(sq)
             if p is None:
-                line.append(("       ", ""))
+                line.append((" " * (cell - 1), ""))
                 continue
-            style = HIDDEN if p.number is None else MINE if p.controller == me else THEIRS
-            line.append((f"{p.controller[0]}:{marks[sq]}", style))
+            style = HIDDEN if p.number is None else MINE if p.controller in mine else THEIRS
+            line.append((f"{tag(p.controller):<{wide}}:{marks[sq]}", style))
             line.append((" ", ""))
         lines.append(line)
     present = sorted({terrain[sq] for sq in terrain})
     legend = ", ".join(f"{x} {_TERRAIN[x]}" for x in present if x != "W")
     lines.append([(f"    (terrain: {legend}{', ~ water' if 'W' in present else ''}; "
-                   f"{'/'.join(s[0] + ':' for s in v.destroyed)} controller; ???? hidden; "
+                   f"{'/'.join(tag(s) + ':' for s in v.destroyed)} controller; ???? hidden; "
                    "'info SQUARE' for a piece)", "dim")])
     curse = "none" if v.curse is None else f"#{v.curse}{'' if v.curse_active else ' (arriving)'}"
     lines.append([(f"    curse: {curse}   destroyed: " + "; ".join(
@@ -156,10 +170,10 @@ def board_lines(v: View, seat: str | None = None) -> list[list[Segment]]:
 
 
 def _axis(squares: Iterable[str]) -> str:
-    """The coordinate a row or column of squares shares (a file letter or a rank number)."""
-    squares = list(squares)
-    files = {s[0] for s in squares}
-    return next(iter(files)) if len(files) == 1 else squares[0][1:]
+    """The coordinate a row or column of squares shares (file letters or a rank number)."""
+    spots = [split_square(s) for s in squares]
+    files = {f for f, _ in spots}
+    return file_name(next(iter(files))) if len(files) == 1 else str(spots[0][1] + 1)
 
 
 def board_text(v: View, seat: str | None = None) -> str:
@@ -183,9 +197,7 @@ def info_lines(v: View, square: str, catalogue: Catalogue) -> list[str]:
     """What ``v``'s player may know about ``square``: its terrain, and the piece on it (its
     facts, text, powers and rulings when they know it; what is visible of it otherwise)."""
     square = square.strip().lower()
-    height = v.board["height"]
-    terrain = {f"{chr(97 + f)}{height - r}": _TERRAIN.get(letter, "plains")
-               for r, row in enumerate(v.board["rows"]) for f, letter in enumerate(row)}
+    terrain = {sq: _TERRAIN.get(letter, "plains") for sq, letter in _terrain(v).items()}
     if square not in terrain:
         return [f"no square {square[:10]!r} on this board"]
     p = v.piece_on(square)

@@ -4,10 +4,12 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
 
 * ``GET /`` and ``GET /game/{code}``: the page; ``/static/...``: its script and style.
 * ``GET /api/options``: the editions, computer players and server test positions offered.
-* ``POST /api/games``: start a game (``rules``, ``opponent``: ``"human"`` or a computer
-  player, ``side``, ``turn_limit``, ``auto_pass``, ``position``, ``name``); answers the game
-  ``code``, your ``seat`` and its secret ``token``.
-* ``POST /api/games/{code}/join``: take the free seat of a game between people.
+* ``POST /api/games``: start a game (``rules``, ``players``: 2, or 4, 6 or 8 for a team game
+  of Stratego Legends, ``opponent``: ``"human"`` or a computer player for every other seat,
+  ``side``, ``turn_limit``, ``auto_pass``, ``position``, ``name``); answers the game ``code``,
+  your ``seat`` and its secret ``token``.
+* ``POST /api/games/{code}/join``: take a free seat of a game between people (the first free
+  one in turn order).
 * ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings.
 * ``POST /api/games/{code}/record`` and ``.../replay``: after the end, the full record and the
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
@@ -40,6 +42,7 @@ from ..errors import LegendsError, PositionError, short
 from ..game import Game
 from ..registry import Catalogue
 from ..ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
+from ..teams import PLAYER_COUNTS, seat_names
 from .rooms import CODE_LENGTH, CODE_LETTERS, Room, new_token
 from .store import Store
 
@@ -65,9 +68,16 @@ def default_db_path() -> str:
 
 
 def editions() -> list[dict[str, Any]]:
-    """The editions the installed library offers, each with its seats (the page offers each)."""
-    return [{"name": name, "description": text, "seats": list(get_ruleset(name).seats)}
-            for name, text in rulesets().items()]
+    """The editions the installed library offers, each with its seats (the page offers each)
+    and, by number of players, the seats of its team games (Stratego Legends: 4, 6 or 8)."""
+    out = []
+    for name, text in rulesets().items():
+        ruleset = get_ruleset(name)
+        teams = {} if ruleset.fixed_seats else {
+            str(n): list(seat_names(n)) for n in PLAYER_COUNTS if n != len(ruleset.seats)}
+        out.append({"name": name, "description": text, "seats": list(ruleset.seats),
+                    "team_seats": teams})
+    return out
 
 
 class BadRequest(Exception):
@@ -144,6 +154,11 @@ class Server:
         auto_pass = data.get("auto_pass", False)
         if not isinstance(auto_pass, bool):
             raise BadRequest("auto_pass: expected true or false")
+        players = data.get("players", 2)
+        if players in (None, ""):
+            players = 2
+        if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
+            raise BadRequest("players: expected 2, 4, 6 or 8")
         position = data.get("position")
         if position not in (None, ""):
             if not isinstance(position, str) or position not in self.positions:
@@ -151,7 +166,8 @@ class Server:
             return Game.from_position(self.positions[position], catalogue=self.catalogue)
         # A catalogue given to the server is for Stratego Legends; other editions bring theirs.
         catalogue = self.catalogue if rules == DEFAULT else None
-        return Game.new(rules=rules, turn_limit=limit, auto_pass=auto_pass, catalogue=catalogue)
+        return Game.new(rules=rules, players=players, turn_limit=limit, auto_pass=auto_pass,
+                        catalogue=catalogue)
 
     async def new_game(self, data: Mapping[str, Any]) -> dict[str, Any]:
         opponent = _text(data, "opponent", "heuristic")

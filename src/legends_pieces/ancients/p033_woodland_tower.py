@@ -16,13 +16,9 @@ if TYPE_CHECKING:
 
 
 def _hidden_castles(game: Engine, player: int) -> list[int]:
-    """Opponents of ``player`` whose castle on the board is not yet known to all."""
-    out = []
-    for foe in game.opponents(player):
-        castle = game.castle_of(foe)
-        if castle >= 0 and not game.is_revealed(castle):
-            out.append(foe)
-    return out
+    """Opponents of ``player`` controlling a castle on the board that is not yet known to all."""
+    return [foe for foe in game.opponents(player)
+            if any(not game.is_revealed(c) for c in game.castles_of(foe))]
 
 
 @attrs.frozen(repr=False)
@@ -45,7 +41,7 @@ class ExposeCastle(Power):
         me = game.ctrl[piece]
         foes = _hidden_castles(game, me)
         if len(foes) == 1:
-            game.reveal([game.castle_of(foes[0])])
+            game.reveal(game.castles_of(foes[0]))
         else:
             game.ask(me, "choose the opponent who must show their castle",
                      [game.players[f] for f in foes], _expose)
@@ -53,9 +49,7 @@ class ExposeCastle(Power):
 
 @continuation
 def _expose(game: Engine, value: str, data: dict[str, Any]) -> None:
-    castle = game.castle_of(game.player_index(value))
-    if castle >= 0:
-        game.reveal([castle])
+    game.reveal(game.castles_of(game.player_index(value)))
 
 
 PIECE = piece(
@@ -65,5 +59,9 @@ PIECE = piece(
     rulings=[
         "Offered only while an opponent's castle is still hidden from someone: otherwise the "
         "action would change nothing.",
+        "With several opponents (a team game) you pick which one shows their castle. 'Their "
+        "castle' is every castle that opponent controls: two, when a teammate's castle was "
+        "moved into their band, and none once theirs is destroyed (they cannot be picked "
+        "then).",
     ],
 )

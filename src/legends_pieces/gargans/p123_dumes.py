@@ -13,5 +13,7 @@ PIECE = piece(
         "against its own player, which no reading of the text intends.",
         "Such an attack is fought like any other, and Dumes may also end a Charge on a piece "
         "of its own side.",
+        "In a team game its own side is its whole team, so Dumes may also attack the pieces "
+        "of its player's teammates (never a castle).",
     ],
 )

@@ -8,7 +8,7 @@ import attrs
 
 from legends_core import Power, continuation, hookimpl, piece
 
-from ..powers import TerrainBonus
+from ..powers import TerrainBonus, choose_opponent
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -24,10 +24,14 @@ class ThrownAfterAttack(Power):
 
     @hookimpl
     def legends_after_attack(self, game: Engine, piece: int, square: int) -> None:
-        foe = game.opponent(game.ctrl[piece])
-        game.ask(foe, "choose the empty square Gnarak is moved to",
-                 [game.name(s) for s in game.empty_squares()], _throw,
-                 {"piece": piece, "square": square})
+        choose_opponent(game, game.ctrl[piece], _ask_square, {"piece": piece, "square": square},
+                        about="choose the opponent who picks where Gnarak goes")
+
+
+@continuation
+def _ask_square(game: Engine, foe: int, data: dict[str, Any]) -> None:
+    game.ask(foe, "choose the empty square Gnarak is moved to",
+             [game.name(s) for s in game.empty_squares()], _throw, data)
 
 
 @continuation

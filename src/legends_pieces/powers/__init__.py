@@ -9,7 +9,10 @@ lists built from what the chooser knows).
 from .boosts import Boost, Grant, Weaken
 from .choices import (
     DONE,
+    an_opponent_destroys,
+    an_opponent_gives,
     choose_and_destroy,
+    choose_opponent,
     choose_square,
     destroyed_matching,
     move_one_to,
@@ -100,5 +103,6 @@ __all__ = [
     "TerrainJump", "Vision", "VsColour", "VsKeyword", "WaterJump", "Weaken", "WhenCurseEnds",
     "candidate_squares", "candidates", "could_match", "not_castle",
     "choose_and_destroy", "move_or_attack", "enemies_within_two", "choose_square", "destroyed_matching", "move_one_to", "of",
-    "opponent_destroys", "opponent_gives", "return_pieces", "reveal_then_destroy_one",
+    "opponent_destroys", "opponent_gives", "an_opponent_destroys", "an_opponent_gives",
+    "choose_opponent", "return_pieces", "reveal_then_destroy_one",
 ]

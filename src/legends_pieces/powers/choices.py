@@ -1,7 +1,8 @@
 """Shared multi-step effects: choosing pieces to lose, give away, destroy or bring back.
 
 These are the building blocks behind texts that make the opponent pick one of their own pieces
-to lose or to hand over, and behind texts that bring destroyed pieces back onto the board.
+to lose or to hand over (with several opponents, the power's player first picks which one:
+:func:`choose_opponent`), and behind texts that bring destroyed pieces back onto the board.
 Each one starts after what is already scheduled (so its list of choices is made when the
 question is reached, after any death curse set off just before has been resolved), asks with
 ``game.ask`` and finishes in a continuation, so a game can be saved in the middle of it.
@@ -9,11 +10,11 @@ question is reached, after any death curse set off just before has been resolved
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from legends_core.rulings import ruling
-from legends_core.tasks import continuation
+from legends_core.tasks import CONTINUATIONS, continuation, continuation_name
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -23,6 +24,15 @@ RULINGS = (
            "A castle falls only to an attack, so a player forced to destroy one of their pieces "
            "never picks the castle; a player forced to hand over a piece may pick the castle "
            "only when they control nothing else (handing it over loses the game)."),
+    ruling("Which opponent",
+           "Where a text names \"the opponent\" or \"an opponent\" and there are several (a team "
+           "game), the player using the power picks which one, as a private decision, before "
+           "anything else of the power happens; the one picked then makes the choices the text "
+           "gives the opponent. This holds for actions, for spells (the magic piece's player "
+           "picks), for powers after a won attack and for death curses (the player the curse "
+           "works for picks). Every opponent may be picked, also one with nothing to lose: "
+           "which pieces each player holds is hidden, and the text leaves the pick free. With "
+           "a single opponent nothing is asked."),
     ruling("Optional questions are always put",
            "When something every player sees (a spell cast, an action used) lets a player pick "
            "a piece if they wish, the question is put even when that player has nothing to "
@@ -32,6 +42,53 @@ RULINGS = (
 )
 
 DONE = "done"
+
+
+# -- which opponent --------------------------------------------------------------------
+
+
+def choose_opponent(g: Engine, player: int, then: Callable[..., Any],
+                    data: dict[str, Any] | None = None, *,
+                    about: str = "choose the opponent this power works on") -> None:
+    """Run ``then(game, opponent, data)`` for the opponent ``player`` picks (see the ruling
+    "Which opponent"): at once when ``player`` has a single opponent, otherwise after asking
+    them. ``then`` must be a :func:`~legends_core.tasks.continuation`."""
+    foes = g.opponents(player)
+    if len(foes) == 1:
+        then(g, foes[0], dict(data or {}))
+        return
+    g.ask(player, about, [g.players[f] for f in foes], _opponent_chosen,
+          {"then": continuation_name(then), "data": dict(data or {})})
+
+
+@continuation
+def _opponent_chosen(g: Engine, value: str, data: dict[str, Any]) -> None:
+    CONTINUATIONS[data["then"]](g, g.player_index(value), dict(data["data"]))
+
+
+def an_opponent_destroys(g: Engine, player: int, count: int = 1, *,
+                         together: bool = False) -> None:
+    """An opponent of ``player`` (their pick, see :func:`choose_opponent`) chooses ``count``
+    of their own pieces and destroys them (as :func:`opponent_destroys`)."""
+    choose_opponent(g, player, _opponent_destroys, {"count": count, "together": together},
+                    about="choose the opponent who must destroy their own pieces")
+
+
+@continuation
+def _opponent_destroys(g: Engine, foe: int, data: dict[str, Any]) -> None:
+    opponent_destroys(g, foe, data["count"], together=data["together"])
+
+
+def an_opponent_gives(g: Engine, player: int, count: int = 1) -> None:
+    """An opponent of ``player`` (their pick, see :func:`choose_opponent`) chooses ``count``
+    of their pieces and ``player`` takes control of them (as :func:`opponent_gives`)."""
+    choose_opponent(g, player, _opponent_gives, {"taker": player, "count": count},
+                    about="choose the opponent who must hand you their pieces")
+
+
+@continuation
+def _opponent_gives(g: Engine, foe: int, data: dict[str, Any]) -> None:
+    opponent_gives(g, foe, data["taker"], data["count"])
 
 
 # -- forced sacrifice ------------------------------------------------------------------

@@ -9,7 +9,7 @@ import attrs
 from legends_core import Outcome, Power, continuation, hookimpl
 from legends_core.rulings import ruling
 
-from .choices import DONE, destroyed_matching, opponent_destroys, return_pieces
+from .choices import DONE, an_opponent_destroys, destroyed_matching, return_pieces
 from .match import ANY, Match
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ class OpponentDestroysAfterAttack(Power):
 
     @hookimpl
     def legends_after_attack(self, game: Engine, piece: int) -> None:
-        opponent_destroys(game, game.opponent(game.ctrl[piece]))
+        an_opponent_destroys(game, game.ctrl[piece])
 
 
 @attrs.frozen(repr=False)

@@ -15,7 +15,7 @@ import attrs
 from legends_core import Power, hookimpl
 from legends_core.rulings import ruling
 
-from .choices import destroyed_matching, move_one_to, opponent_destroys, return_pieces
+from .choices import an_opponent_destroys, destroyed_matching, move_one_to, return_pieces
 from .knowledge import candidates
 from .match import of
 
@@ -80,7 +80,7 @@ class SpellOpponentDestroys(Spell):
                 "must destroy one of their own pieces (their choice).")
 
     def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
-        opponent_destroys(game, game.opponent(caster))
+        an_opponent_destroys(game, caster)
 
 
 SPELL = Spell()

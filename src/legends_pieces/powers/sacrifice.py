@@ -9,7 +9,7 @@ import attrs
 
 from legends_core import Action, Power, hookimpl
 
-from .choices import opponent_destroys, opponent_gives
+from .choices import an_opponent_destroys, an_opponent_gives
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -45,7 +45,7 @@ class SacrificeForceDestroy(Sacrifice):
         return "Destroy this piece to make the opponent destroy one of their own pieces (their choice)."
 
     def then(self, game: Engine, player: int) -> None:
-        opponent_destroys(game, game.opponent(player))
+        an_opponent_destroys(game, player)
 
 
 @attrs.frozen(repr=False)
@@ -59,4 +59,4 @@ class SacrificeForceGive(Sacrifice):
         return "Destroy this piece to make the opponent hand you one of their pieces (their choice)."
 
     def then(self, game: Engine, player: int) -> None:
-        opponent_gives(game, game.opponent(player), player)
+        an_opponent_gives(game, player)

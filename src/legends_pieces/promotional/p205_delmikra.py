@@ -8,7 +8,7 @@ import attrs
 
 from legends_core import piece
 
-from ..powers import FLYING, WhenCurseEnds, opponent_gives
+from ..powers import FLYING, WhenCurseEnds, an_opponent_gives
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -23,7 +23,7 @@ class EndTakeTwo(WhenCurseEnds):
                 "take control of both.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
-        opponent_gives(game, game.opponent(controller), controller, count=2)
+        an_opponent_gives(game, controller, count=2)
 
 
 PIECE = piece(

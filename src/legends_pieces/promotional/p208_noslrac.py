@@ -8,7 +8,7 @@ import attrs
 
 from legends_core import continuation, piece
 
-from ..powers import Boost, WhenCurseEnds, of, opponent_destroys
+from ..powers import Boost, WhenCurseEnds, an_opponent_destroys, of, opponent_destroys
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -24,7 +24,7 @@ class EndMassSacrifice(WhenCurseEnds):
                 "once; then you destroy three of yours at once.")
 
     def on_end(self, game: Engine, curse: int, controller: int) -> None:
-        opponent_destroys(game, game.opponent(controller), 5, together=True)
+        an_opponent_destroys(game, controller, 5, together=True)
         game.later(_own_share, {"player": controller})
 
 

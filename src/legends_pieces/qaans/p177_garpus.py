@@ -27,13 +27,14 @@ class BurrowToCastle(TargetAction):
                 "castle.")
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
-        castle = game.castle_of(game.ctrl[piece])
-        if castle < 0:
-            return ()
-        return [s for s in game.board.adjacent(game.loc[castle]) if game.is_empty(s)]
+        around = {s for c in game.castles_of(game.ctrl[piece])
+                  for s in game.board.adjacent(game.loc[c])}
+        return [s for s in sorted(around) if game.is_empty(s)]
 
     def act(self, game: Engine, piece: int, square: int) -> None:
-        game.reveal([game.castle_of(game.ctrl[piece])])
+        near = [c for c in game.castles_of(game.ctrl[piece])
+                if square in game.board.adjacent(game.loc[c])]
+        game.reveal(near[:1])
         game.move_piece(piece, square, self.key)
 
 
@@ -46,5 +47,8 @@ PIECE = piece(
         "'Your castle' is the castle you control on the board; with none, the action is not "
         "offered.",
         "Garpus may use it while already next to the castle, to reach another square around it.",
+        "In a team game a player may control two castles (a teammate's castle moved into their "
+        "band): Garpus may go next to either, and shows the castle it goes next to (the first "
+        "in square order, when the square touches both).",
     ],
 )

@@ -8,6 +8,8 @@ import attrs
 
 from legends_core import Power, continuation, hookimpl, piece
 
+from ..powers import choose_opponent
+
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
@@ -24,12 +26,18 @@ class BlindExchange(Power):
     @hookimpl
     def legends_after_attack(self, game: Engine, piece: int) -> None:
         me = game.ctrl[piece]
-        foe = game.opponent(me)
-        choices = [game.ref(p) for p in game.pieces(foe)]
-        if not choices or not game.pieces(me):
-            return
-        game.ask(foe, "Perplexon: pick one of your pieces to trade squares", choices,
-                 _foe_picked, {"player": me})
+        choose_opponent(game, me, _foe_asked, {"player": me},
+                        about="Perplexon: choose the opponent who trades a piece with you")
+
+
+@continuation
+def _foe_asked(game: Engine, foe: int, data: dict[str, Any]) -> None:
+    me = data["player"]
+    choices = [game.ref(p) for p in game.pieces(foe)]
+    if not choices or not game.pieces(me):
+        return
+    game.ask(foe, "Perplexon: pick one of your pieces to trade squares", choices,
+             _foe_picked, {"player": me})
 
 
 @continuation

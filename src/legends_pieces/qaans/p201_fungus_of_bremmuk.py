@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import piece
+from legends_core import continuation, piece
 
-from ..powers import CANNOT_ATTACK, Spell
+from ..powers import CANNOT_ATTACK, Spell, choose_opponent
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -24,8 +24,12 @@ class ExposeMagic(Spell):
                 "opponent controls on the board is revealed.")
 
     def after_spell(self, game: Engine, magic: int, attacker: int, square: int, caster: int) -> None:
-        foe = game.opponent(caster)
-        game.reveal([p for p in game.pieces(foe) if game.is_magic(p)])
+        choose_opponent(game, caster, _expose, about="choose the opponent whose magic is shown")
+
+
+@continuation
+def _expose(game: Engine, foe: int, data: dict[str, Any]) -> None:
+    game.reveal([p for p in game.pieces(foe) if game.is_magic(p)])
 
 
 PIECE = piece(

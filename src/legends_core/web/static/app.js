@@ -37,18 +37,29 @@ async function lobby() {
   const rules = $("#rules");
   for (const r of opts.rulesets) {
     const o = new Option(`${r.name}: ${r.description}`, r.name);
-    o.dataset.seats = JSON.stringify(r.seats);
+    o.dataset.seats = JSON.stringify({2: r.seats, ...r.team_seats});
     rules.add(o);
   }
-  // The sides offered are the chosen edition's seats (the first moves first).
+  // The numbers of players the chosen edition is played by (Stratego Legends: also team
+  // games of 4, 6 or 8), and the sides offered: that game's seats (the first moves first).
+  const players = $("#players");
+  const counts = () => {
+    const byCount = JSON.parse(rules.selectedOptions[0].dataset.seats);
+    const keep = players.value;
+    players.replaceChildren(...Object.keys(byCount).map((n) => new Option(n, n)));
+    players.value = keep in byCount ? keep : "2";
+    $("#players-row").hidden = Object.keys(byCount).length < 2;
+    sides();
+  };
   const sides = () => {
-    const seats = JSON.parse(rules.selectedOptions[0].dataset.seats);
+    const seats = JSON.parse(rules.selectedOptions[0].dataset.seats)[players.value];
     const side = $("#side");
     side.replaceChildren(...seats.map((s, i) => new Option(i ? s : `${s} (moves first)`, s)),
-                         new Option("either, at random", "random"));
+                         new Option(seats.length > 2 ? "any, at random" : "either, at random", "random"));
   };
-  rules.addEventListener("change", sides);
-  sides();
+  rules.addEventListener("change", counts);
+  players.addEventListener("change", sides);
+  counts();
   const opponent = $("#opponent");
   for (const p of opts.players) opponent.add(new Option(`the computer (${p})`, p));
   opponent.value = opts.players.includes("heuristic") ? "heuristic" : opts.players[0];
@@ -63,7 +74,8 @@ async function lobby() {
     const limit = f.turn_limit.value.trim();
     try {
       const g = await api("/api/games", {
-        rules: f.rules.value, opponent: f.opponent.value, side: f.side.value,
+        rules: f.rules.value, players: Number(f.players.value), opponent: f.opponent.value,
+        side: f.side.value,
         turn_limit: limit ? Number(limit) : null, auto_pass: f.auto_pass.checked,
         position: f.position.value || null, name: f.name.value});
       enter(g.code, g.seat, g.token, true);
@@ -154,7 +166,8 @@ function seats(all) {
   });
   $("#seats").textContent = parts.join(" · ");
   const waiting = Object.values(all).some((s) => s.kind === "human" && !s.taken);
-  $("#code-hint").textContent = waiting ? "(give this code to your opponent)" : "";
+  const many = Object.keys(all).length > 2;
+  $("#code-hint").textContent = waiting ? `(give this code to ${many ? "the other players" : "your opponent"})` : "";
 }
 
 // -- the state of the game ---------------------------------------------------------------
@@ -192,7 +205,8 @@ function show(msg) {
   redraw();
 }
 
-function isSquare(text) { return /^[a-z][0-9]{1,2}$/.test(text); }
+// Files past z (aa, ab, ...) on a team game's wide board.
+function isSquare(text) { return /^[a-z]{1,2}[0-9]{1,2}$/.test(text); }
 
 // Controls, highlights and the question dialog for the current decision and selection.
 function redraw() {
@@ -344,7 +358,11 @@ function finished(v) {
   $("#question").close();
   $("#controls").replaceChildren();
   $("#decision").textContent = "The game is over.";
-  const title = v.winner === me.seat ? "You won!" : v.winner ? `${v.winner} won` : "No winner";
+  // A team game is won by a whole side: its seats are v.winners.
+  const team = (v.winners || []).length > 1;
+  const side = team ? v.winner.replace(/-\d+$/, "") : v.winner;
+  const title = (v.winners || []).includes(me.seat) ? (team ? "Your team won!" : "You won!")
+    : v.winner ? `${team ? `${side} (${v.winners.join(", ")})` : side} won` : "No winner";
   $("#end-title").textContent = title;
   $("#end-reason").textContent = v.reason;
   const dlg = $("#end");
