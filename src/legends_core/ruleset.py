@@ -298,6 +298,8 @@ def register_ruleset(ruleset: Ruleset) -> Ruleset:
     """Add a ruleset for this process (a variant built in a program or a test); positions
     and records naming it then load. Returns it."""
     found = _load()
+    if isinstance(ruleset, Ruleset):
+        _behaviour(ruleset)  # a ruleset whose plugins are wrong is refused, never half-added
     _add(found, ruleset, "register_ruleset")
     return ruleset
 

@@ -154,7 +154,9 @@ def test_a_rule_plugin_must_implement_ruleset_hooks_only():
 
     bad = attrs.evolve(CLASSIC, name="classic-test-stray", rules=(Stray(),))
     with pytest.raises(CatalogueError, match="not a ruleset hook"):
-        behaviour(register_ruleset(bad).name)
+        register_ruleset(bad)
+    with pytest.raises(Exception, match="classic-test-stray"):
+        behaviour("classic-test-stray")  # refused, so not registered either
 
 
 def test_a_ruleset_name_is_claimed_once():

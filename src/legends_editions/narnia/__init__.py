@@ -27,7 +27,7 @@ from legends_core import PieceType, hookimpl, ruling
 from legends_core.ruleset import Ruleset
 
 from ..common import pieces
-from ..common.board import classic_board
+from ..common.edition import stratego_ruleset
 from ..common.reserves import Reserves
 from ..common.rules import CAPTURES, CapturedKnowledge, FlagCapture
 from ..common.setup import StrategoSetup
@@ -53,24 +53,12 @@ ARMY = {seat: pieces.army(KINDS, seat) for seat in pieces.SEATS}
 #: Blue pieces Red must have captured before its reinforcements may come in.
 REINFORCEMENTS_AFTER = 7
 
-NARNIA_1 = Ruleset(
-    name="narnia-1",
+NARNIA_1 = stratego_ruleset(
+    __name__, KINDS, name="narnia-1",
     description="Stratego: The Chronicles of Narnia, Game 1: classic rules with the armies of "
                 "Aslan and the White Witch; option captures=open|prisoner|secret",
-    seats=pieces.SEATS,
-    pieces="legends.pieces.narnia",
-    setup=StrategoSetup(ARMY),
-    board=classic_board,
-    composition=pieces.composition(KINDS),
-    rules=(FlagCapture(), CapturedKnowledge()),
-    windows=False,
-    shuffle=False,
-    switches=0,
-    options={"captures": CAPTURES},
-    packages=("legends_editions.common.board", "legends_editions.common.pieces",
-              "legends_editions.common.powers", "legends_editions.common.rules",
-              "legends_editions.common.setup", "legends_editions.narnia"),
-)
+    group="legends.pieces.narnia", rules=(FlagCapture(), CapturedKnowledge()),
+    options={"captures": CAPTURES})
 
 NARNIA_2 = attrs.evolve(
     NARNIA_1,

@@ -19,7 +19,7 @@ from legends_core import PieceType, hookimpl
 from legends_core.ruleset import Ruleset
 
 from ..common import pieces
-from ..common.board import classic_board
+from ..common.edition import stratego_ruleset
 from ..common.reserves import Reserves
 from ..common.rules import AttackerWinsTies, FlagCapture, Rescue
 from ..common.setup import StrategoSetup
@@ -29,23 +29,11 @@ PIECES = pieces.types(KINDS)
 ARMY = {seat: pieces.army(KINDS, seat) for seat in pieces.SEATS}
 RESCUES = 2
 
-LIGHTNING = Ruleset(
-    name="ultimate-lightning",
+LIGHTNING = stratego_ruleset(
+    __name__, KINDS, name="ultimate-lightning",
     description="Ultimate Stratego, Lightning: 20 pieces a side, cavalry, long-range Scouts, "
                 "attacker wins ties, rescues",
-    seats=pieces.SEATS,
-    pieces="legends.pieces.ultimate",
-    setup=StrategoSetup(ARMY),
-    board=classic_board,
-    composition=pieces.composition(KINDS),
-    rules=(FlagCapture(), AttackerWinsTies(), Rescue(RESCUES)),
-    windows=False,
-    shuffle=False,
-    switches=0,
-    packages=("legends_editions.common.board", "legends_editions.common.pieces",
-              "legends_editions.common.powers", "legends_editions.common.rules",
-              "legends_editions.common.setup", "legends_editions.ultimate"),
-)
+    group="legends.pieces.ultimate", rules=(FlagCapture(), AttackerWinsTies(), Rescue(RESCUES)))
 
 CAMPAIGN = attrs.evolve(
     LIGHTNING,
