@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from collections.abc import Callable
 
 from .. import safejson
 from ..ai import make_player
 from ..campaign import SIDES, Campaign
-from ..errors import PositionError, short
-from .common import army_arg, seed_arg, whole
+from ..errors import PositionError
+from .common import army_arg, seed_arg, whole, write_json
 
 YOU, COMPUTER = "you", "computer"
 
@@ -102,14 +101,7 @@ def table_text(camp: Campaign) -> str:
 
 def write(camp: Campaign, path: str) -> bool:
     """Save the campaign; a path that cannot be written is reported (and ``False``)."""
-    text = json.dumps(camp.to_dict())
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        print(f"could not save to {short(path)}: {exc.strerror or exc}")
-        return False
-    return True
+    return write_json(camp.to_dict(), path)
 
 
 def load(path: str) -> Campaign:

@@ -7,6 +7,7 @@ one is reported on one line that names the argument or the file.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -213,3 +214,16 @@ def _rich_bar(what: str) -> Any:
 
     return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), Rate(),
                     TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True))
+
+
+def write_json(data: Any, path: str, *, after: str = "") -> bool:
+    """Write ``data`` as JSON to ``path``; a path that cannot be written is reported on one
+    line (followed by ``after``) and gives ``False``, so an interactive session goes on."""
+    text = json.dumps(data)
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        print(f"could not save to {short(path)}: {exc.strerror or short(str(exc), 200)}{after}")
+        return False
+    return True

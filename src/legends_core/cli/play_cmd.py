@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action
 from ..ai import make_player
-from ..errors import LegendsError, PositionError, short
+from ..errors import LegendsError, PositionError
 from ..events import Event
 from ..game import Game
-from . import error_line
 from .common import (
     PLAYERS_HELP,
     add_game_options,
@@ -22,6 +20,7 @@ from .common import (
     read_record,
     whole,
     winner_text,
+    write_json,
 )
 from .text import Terminal, board_lines, board_text, event_lines, info_lines, key_lines
 
@@ -168,12 +167,6 @@ def _read_action(text: str) -> Action:
 
 def save(game: Game, path: str) -> None:
     """Save the record; a path that cannot be written is reported and play goes on."""
-    text = json.dumps(game.record())
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        print(f"could not save to {short(path)}: {exc.strerror or error_line(exc)}; "
-              "the game goes on")
+    if not write_json(game.record(), path, after="; the game goes on"):
         return
     print(f"saved to {path}")

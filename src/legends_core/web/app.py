@@ -89,13 +89,7 @@ def _body(raw: bytes) -> dict[str, Any]:
         raise BadRequest(f"request body larger than {MAX_BODY} bytes")
     if not raw.strip():
         return {}
-    try:
-        data = safejson.loads(raw, "request")
-    except PositionError as exc:
-        raise BadRequest(str(exc)) from None
-    if not isinstance(data, dict):
-        raise BadRequest("expected a JSON object")
-    return data
+    return _json_object(raw, "request", "expected a JSON object")
 
 
 def _text(data: Mapping[str, Any], key: str, default: str, limit: int = MAX_NAME) -> str:
@@ -283,12 +277,17 @@ class Server:
 def _message(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise BadRequest(f"message longer than {MAX_MESSAGE} characters")
+    return _json_object(text, "message", "expected a JSON object with a 'type'")
+
+
+def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
+    """Bounded JSON that must be an object; anything else is a :class:`BadRequest`."""
     try:
-        data = safejson.loads(text, "message")
+        data = safejson.loads(text, what)
     except PositionError as exc:
         raise BadRequest(str(exc)) from None
     if not isinstance(data, dict):
-        raise BadRequest("expected a JSON object with a 'type'")
+        raise BadRequest(expected)
     return data
 
 
