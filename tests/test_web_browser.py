@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from legends_core.web import create_app
 from webgames import castle_hunt
@@ -90,6 +91,25 @@ def wait_to_decide(page: Page, turn: int | None = None) -> None:
     expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
     if turn is not None:
         expect(page.locator("body")).to_have_attribute("data-turn", str(turn))
+
+
+def pass_until_over(page: Page) -> None:
+    """Pass whenever asked until the game ends (the computers play the rest)."""
+    body, passing = page.locator("body"), page.locator("#controls button.pass")
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while body.get_attribute("data-phase") != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        states = body.get_attribute("data-states")
+        if body.get_attribute("data-phase") == "deciding" and passing.is_visible():
+            try:
+                # The button can go between looking and clicking (the page moved on).
+                passing.click(timeout=2000)
+            except PlaywrightTimeout:
+                continue
+            # Wait for the answer to arrive before looking again (no double pass).
+            expect(body).not_to_have_attribute("data-states", states or "")
+        else:
+            page.wait_for_timeout(50)
 
 
 def test_two_people_play_a_game_to_its_end_in_the_browser(server, browser):
@@ -200,17 +220,7 @@ def test_a_game_against_the_computer_with_setup_questions(server, browser):
         "data-number", names[second])
     page.click("#controls button.done")
     # The computer plays turn 1 (gray passes when asked); the turn limit ends the game.
-    body, passing = page.locator("body"), page.locator("#controls button.pass")
-    deadline = time.monotonic() + TIMEOUT / 1000
-    while body.get_attribute("data-phase") != "over":
-        assert time.monotonic() < deadline, "the game did not end"
-        states = body.get_attribute("data-states")
-        if body.get_attribute("data-phase") == "deciding" and passing.is_visible():
-            passing.click()
-            # Wait for the answer to arrive before looking again (no double pass).
-            expect(body).not_to_have_attribute("data-states", states or "")
-        else:
-            page.wait_for_timeout(50)
+    pass_until_over(page)
     # Usually the turn limit ends it; the deal is random, so the computer may also have won
     # at once (a castle left next to its pieces, say).
     expect(page.locator("#end-title")).to_have_text(re.compile(r"^(No winner|beige won)"))
@@ -242,16 +252,7 @@ def test_a_team_game_against_the_computer_from_the_form(server, browser):
     page.click('#question-choices button[data-action="keep"]')
     wait_to_decide(page)
     page.click("#controls button.done")
-    body, passing = page.locator("body"), page.locator("#controls button.pass")
-    deadline = time.monotonic() + TIMEOUT / 1000
-    while body.get_attribute("data-phase") != "over":
-        assert time.monotonic() < deadline, "the game did not end"
-        states = body.get_attribute("data-states")
-        if body.get_attribute("data-phase") == "deciding" and passing.is_visible():
-            passing.click()
-            expect(body).not_to_have_attribute("data-states", states or "")
-        else:
-            page.wait_for_timeout(50)
+    pass_until_over(page)
     # The turn limit ends it, unless a computer's first move already won (a random deal).
     expect(page.locator("#end-title")).to_have_text(
         re.compile(r"^(No winner|Your team won!|beige \(beige-1, beige-2\) won)"))
