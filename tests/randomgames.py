@@ -8,7 +8,7 @@ from legends_core import Game
 from legends_core.board import from_battle_boards
 from legends_core.engine import CURSE, CURSE_QUEUE, DESTROYED
 from legends_core.registry import Catalogue
-from legends_core.testing import position_dict
+from legends_core.testing import check_offers, position_dict
 
 
 def random_position_game(seed: int, catalogue: Catalogue, turn_limit: int = 3000) -> Game:
@@ -54,6 +54,7 @@ def check_invariants(game: Game) -> None:
                 assert g.strength(p) > 0, f"{g.types[p].name} stands with strength {g.strength(p)}"
     if not game.is_over:
         assert game.legal_actions(), f"no legal action in decision {game.decision}"
+        check_offers(game)  # the main decision's cache agrees with a fresh listing
 
 
 def play_random(game: Game, rng: random.Random, check: bool = True, max_decisions: int = 200000) -> int:

@@ -40,6 +40,7 @@ class CurseArrive(Task):
         g.curse_queue.remove(pid)
         old, old_ctrl = g.curse, g.curse_ctrl
         g.curse, g.curse_on, g.curse_ctrl = pid, False, self.controller
+        g.shift()
         g.loc[pid] = CURSE
         g.ctrl[pid] = self.controller
         if old >= 0:
@@ -63,6 +64,7 @@ class CurseActivate(Task):
         if g.curse == pid and not g.curse_on:
             g.curse_on = True
             g.dirty_all = True
+            g.shift()
             g.emit(CurseBegan(g.types[pid].number, g.rules.players[g.curse_ctrl]))
             for f in g.beh[pid].curse_begins:
                 f(g, pid)

@@ -33,6 +33,7 @@ from .rulings import ruling
 from .tasks import Ask, Later, continuation_name
 
 if TYPE_CHECKING:
+    from .changes import Areas
     from .events import Event
     from .tasks import Task
 
@@ -67,6 +68,10 @@ class Effects(Queries):
     dirty: set[int]
     dirty_all: bool
     extra: list[int]
+    changed: list[int]
+    clock: int
+    epoch: int
+    areas: Areas
     over: bool
     winner: int | None
     reason: str
@@ -76,6 +81,20 @@ class Effects(Queries):
         def seen(self, pid: int) -> tuple[str, ...]: ...
         def schedule(self, *tasks: Task) -> None: ...
         def schedule_first(self, *tasks: Task) -> None: ...
+
+    # -- what changed (for the main decision's cache, see legends_core.changes) ---------
+    def touch(self, *squares: int) -> None:
+        """Note that what stands on ``squares`` changed (kernel use: every change to the
+        board goes through the methods below, which call this)."""
+        self.clock = c = self.clock + 1
+        changed, touches = self.changed, self.areas.touches
+        for sq in squares:
+            for a in touches[sq]:
+                changed[a] = c
+
+    def shift(self) -> None:
+        """Note a change to game-wide state (effects, the curse, a power's memory)."""
+        self.epoch += 1
 
     # -- knowledge ---------------------------------------------------------------------
     def reveal(self, pids: Iterable[int], to: Iterable[int] | None = None) -> list[int]:
@@ -94,6 +113,11 @@ class Effects(Queries):
             if after != before:
                 self.known[pid] = after
                 learned.append(pid)
+                sq = self.loc[pid]
+                if sq >= 0:
+                    self.touch(sq)
+                else:
+                    self.shift()
                 self.emit(Revealed(self.ref(pid), self.types[pid].number,
                                    self.seen(pid) if to is None else self._names(after & (mask | before))))
         return learned
@@ -113,6 +137,7 @@ class Effects(Queries):
         self.grid[frm] = -1
         self.grid[square] = pid
         self.loc[pid] = square
+        self.touch(frm, square)
         self.dirty.add(pid)
         self.moved.add(pid)
         name = self.board.name
@@ -131,6 +156,7 @@ class Effects(Queries):
             raise ValueError("both pieces must be on the board to swap")
         self.grid[sa], self.grid[sb] = b, a
         self.loc[a], self.loc[b] = sb, sa
+        self.touch(sa, sb)
         self.dirty.update((a, b))
         self.emit(Swapped(self.rules.players[self.ctrl[a]], self.board.name(sa),
                           self.board.name(sb), how))
@@ -158,12 +184,15 @@ class Effects(Queries):
         elif loc == CURSE:
             self.curse, self.curse_on, self.curse_ctrl = -1, False, -1
             self.dirty_all = True
+            self.shift()
         elif loc == CURSE_QUEUE:
             self.curse_queue.remove(pid)
+            self.shift()
         self.loc[pid] = square
         self.grid[square] = pid
         self.ctrl[pid] = player
         self.known[pid] |= (self.all_mask if reveal else self.team_mask[player])
+        self.touch(square)
         self.dirty.add(pid)
         self.emit(Placed(self.board.name(square), frm, self.types[pid].number,
                          self.seen(pid), self.rules.players[player]))
@@ -220,6 +249,7 @@ class Effects(Queries):
         for p in batch:
             sq = self.loc[p]
             self.grid[sq] = -1
+            self.touch(sq)
             holder = self.ctrl[p]
             mask = None
             for f in captured:  # a variant may keep it hidden from some player
@@ -233,6 +263,7 @@ class Effects(Queries):
             if p == lone_curse:
                 self.loc[p] = CURSE_QUEUE
                 self.curse_queue.append(p)
+                self.shift()
                 self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
                 # At once: before the rest of a window, the next decision, or anything
                 # else the current step scheduled (a piece at strength 0 included).
@@ -263,6 +294,10 @@ class Effects(Queries):
             return
         self.ctrl[pid] = player
         self.known[pid] |= self.team_mask[player]
+        if self.loc[pid] >= 0:
+            self.touch(self.loc[pid])
+        else:
+            self.shift()
         self.dirty.add(pid)
         self.emit(ControlChanged(self.ref(pid), self.types[pid].number, self.seen(pid),
                                  self.rules.players[player]))
@@ -292,6 +327,7 @@ class Effects(Queries):
             return
         self.temps.append((pid, "strength", amount, source))
         self.tstr[pid] = self.tstr.get(pid, 0) + amount
+        self.touch(self.loc[pid])
         self.dirty.add(pid)
         self.emit(Modified(self.ref(pid), self.types[pid].number, self.seen(pid), amount))
 
@@ -301,18 +337,24 @@ class Effects(Queries):
             return
         self.temps.append((pid, "keyword", keyword, source))
         self.tkw[pid] = self.tkw.get(pid, frozenset()) | {keyword}
+        self.touch(self.loc[pid])
         self.emit(Granted(self.ref(pid), self.types[pid].number, self.seen(pid), keyword))
 
     def expire_turn_effects(self) -> None:
         for pid in self.tstr:
             self.dirty.add(pid)
+        if self.temps:
+            loc = self.loc
+            self.touch(*{loc[t[0]] for t in self.temps if loc[t[0]] >= 0})
         self.temps.clear()
         self.tstr.clear()
         self.tkw.clear()
         self.used_turn.clear()
         self.flown.clear()
-        for k in [k for k in self.memo if k[1].startswith("turn:")]:
-            del self.memo[k]
+        if self.memo:
+            for k in [k for k in self.memo if k[1].startswith("turn:")]:
+                del self.memo[k]
+                self.shift()
 
     def extra_turn(self, player: int) -> None:
         """``player`` takes another turn after this one."""
@@ -321,15 +363,21 @@ class Effects(Queries):
 
     # -- limits and memory -------------------------------------------------------------
     def mark_used(self, pid: int, key: str, per: str = "turn") -> None:
-        (self.used_turn if per == "turn" else self.used_game).add((pid, key))
+        if per == "turn":
+            self.used_turn.add((pid, key))  # the kernel filters cached offers by it
+        else:
+            self.used_game.add((pid, key))
+            self.shift()
 
     def remember(self, pid: int, key: str, value: Any) -> None:
         """Store a JSON-friendly value about a piece in the game state. Keys starting with
         ``"turn:"`` are forgotten at the end of the turn."""
         self.memo[(pid, key)] = value
+        self.shift()
 
     def forget(self, pid: int, key: str) -> None:
-        self.memo.pop((pid, key), None)
+        if self.memo.pop((pid, key), None) is not None:
+            self.shift()
 
     # -- questions and follow-ups ------------------------------------------------------
     def ask(self, player: int, about: str, choices: Sequence[str],

@@ -20,6 +20,7 @@ import attrs
 
 from .actions import Action
 from .board import Board
+from .changes import Areas, Offers, areas
 from .effects import Effects
 from .errors import IllegalActionError
 from .events import Chose, Event
@@ -125,7 +126,7 @@ class Engine(Effects):
         "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
         "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
         "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
-        "_abl", "rs", "zone", "team_mask",
+        "_abl", "rs", "zone", "team_mask", "areas", "changed", "clock", "epoch", "offers",
     )
 
     board: Board
@@ -176,6 +177,11 @@ class Engine(Effects):
     rs: RuleBehaviour
     zone: dict[int, tuple[int, ...]] | None
     team_mask: tuple[int, ...]
+    areas: Areas
+    changed: list[int]
+    clock: int
+    epoch: int
+    offers: dict[int, Offers]
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
                  pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0,
@@ -234,6 +240,12 @@ class Engine(Effects):
         # Team games: who controls a team's piece on each square, and who shares knowledge.
         self.zone = zones(board, rules.players, rules.teams)
         self.team_mask = team_masks(rules.teams)
+        # What changed where, for the main decision's cache (see legends_core.changes).
+        self.areas = areas(board.width, board.height)
+        self.changed = [0] * self.areas.count
+        self.clock = 0
+        self.epoch = 0
+        self.offers = {}
 
     # -- copying -----------------------------------------------------------------------
     def copy(self) -> Engine:
@@ -287,6 +299,11 @@ class Engine(Effects):
         g.rs = self.rs
         g.zone = self.zone
         g.team_mask = self.team_mask
+        g.areas = self.areas
+        g.changed = self.changed[:]
+        g.clock = self.clock
+        g.epoch = self.epoch
+        g.offers = self.offers.copy()  # entries are immutable
         return g
 
     def restore(self, snapshot: Engine) -> None:

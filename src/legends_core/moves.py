@@ -60,6 +60,19 @@ def _extra_behaviours(g: Engine, pid: int) -> list[Behaviour]:
     return out
 
 
+def _extra_keywords(g: Engine, pid: int) -> bool:
+    """Has the piece a keyword now that it does not print (granted, or from the curse)?"""
+    if g.tkw and pid in g.tkw:
+        return True
+    c = g.curse
+    if c >= 0 and g.curse_on:
+        static = g.types[pid].keywords
+        for f in g.beh[c].curse_keywords:
+            if any(kw not in static for kw in f(g, c, pid)):
+                return True
+    return False
+
+
 def _behaviours(g: Engine, pid: int) -> list[Behaviour]:
     """The piece's own behaviour plus those of keywords it has without printing them."""
     return [g.beh[pid], *_extra_behaviours(g, pid)]
@@ -160,6 +173,53 @@ def offer_actions(g: Engine, pid: int, out: list[Action], dyn: bool = True) -> N
             _offer(g, pid, b, b.offer_actions, (), out)
 
 
+def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = True) -> None:
+    """Append the standard moves and actions of ``pid`` (on ``sq``) to ``out``.
+
+    They are kept in ``g.offers`` between decisions and worked out again only when something
+    they depend on has changed (see :mod:`legends_core.changes`): the areas the piece's
+    powers watch, or game-wide state. Pieces with a power that watches nothing declared,
+    with keywords they do not print (granted, or from the curse) or with a back-and-forth
+    limit on them are worked out afresh.
+    """
+    b = g.beh[pid]
+    watch = b.watches
+    bf = g.bf[g.ctrl[pid]]
+    if watch is None or (bf is not None and bf[0] == pid and bf[3] >= 2) or (
+            dyn and _extra_keywords(g, pid)):
+        standard_moves(g, pid, sq, out, dyn)
+        offer_actions(g, pid, out, dyn)
+        return
+    e = g.offers.get(pid)
+    if e is not None and e[0] == sq and e[1] == g.epoch:
+        t, changed = e[2], g.changed
+        for a in e[3]:
+            if changed[a] > t:
+                break
+        else:
+            _limited(g, pid, b, e[4], out)
+            return
+    raw: list[Action] = []
+    standard_moves(g, pid, sq, raw, False)
+    for f in b.offer_actions:
+        raw.extend(f(g, pid))
+    acts = tuple(raw)
+    g.offers[pid] = (sq, g.epoch, g.clock, g.areas.watched(watch, sq), acts)
+    _limited(g, pid, b, acts, out)
+
+
+def _limited(g: Engine, pid: int, b: Behaviour, acts: tuple[Action, ...], out: list[Action]) -> None:
+    """``out += acts``, less the powers used up this turn or game."""
+    limits = b.limits
+    if not limits:
+        out.extend(acts)
+        return
+    for a in acts:
+        once = limits.get(a.key)
+        if once is None or not g.used(pid, a.key, once):
+            out.append(a)
+
+
 def offer_abilities(g: Engine, pid: int, window: str, out: list[Action]) -> None:
     b = g.beh[pid]
     if b.offer_abilities:
@@ -177,8 +237,7 @@ def turn_options(g: Engine, player: int) -> list[Action]:
         pid = grid[sq]
         if pid < 0 or ctrl[pid] != player:
             continue
-        standard_moves(g, pid, sq, out, dyn)
-        offer_actions(g, pid, out, dyn)
+        piece_options(g, pid, sq, out, dyn)
     for f in g.rs.turn_actions:  # the ruleset's own (bringing in a reserve piece)
         out.extend(f(g, player))
     out.extend(ability_options(g, player, "main"))
@@ -212,10 +271,7 @@ def has_move_or_action(g: Engine, player: int) -> bool:
         pid = grid[sq]
         if pid < 0 or ctrl[pid] != player:
             continue
-        standard_moves(g, pid, sq, out, dyn)
-        if out:
-            return True
-        offer_actions(g, pid, out, dyn)
+        piece_options(g, pid, sq, out, dyn)
         if out:
             return True
     for f in g.rs.turn_actions:

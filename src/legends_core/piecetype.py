@@ -43,7 +43,8 @@ class Power:
     names pieces whose destruction in an attack this power may replace (Migol's Royal Guard):
     the kernel then offers a replacement decision whenever such a piece loses an attack,
     whether or not the protector is present, so the decision leaks nothing. ``once`` makes the
-    kernel stop offering the power after one use per turn or per game.
+    kernel stop offering the power after one use per turn or per game. ``watches`` lets the
+    kernel keep the power's offered actions between decisions.
     """
 
     # Plain class attributes: a subclass may override them as class attributes or as attrs
@@ -57,6 +58,14 @@ class Power:
     once: str | None = None
     #: True when the text points at a piece without revealing it: only the user sees the targets.
     secret_targets: bool = False
+    #: What the power's :func:`~legends_core.hookspecs.legends_offer_actions` depends on, so the
+    #: engine may keep its offers between decisions (see :mod:`legends_core.changes`):
+    #: ``"step"``, ``"near"``, ``"lines"``, ``"diagonals"`` or ``"board"``. Declaring it promises that the
+    #: offers depend only on the pieces on those squares (who they are, who controls and who
+    #: knows them), the board's terrain, this piece's keywords and game-wide effects; not on
+    #: the turn, on what moved, or on once-per-turn counters (the kernel applies ``once``
+    #: itself). ``None``, the default, means the offers are worked out afresh every time.
+    watches: str | None = None
 
     def describe(self) -> str:
         """One line in our own words, used when a piece gives no text of its own."""

@@ -19,6 +19,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
+from .changes import REACHES
 from .errors import CatalogueError
 from .piecetype import ARMIES, BEIGE_COLOURS, GRAY_COLOURS, KINDS, PieceType, Power
 
@@ -66,7 +67,7 @@ class Behaviour:
     __slots__ = ("type", "offer_actions", "offer_abilities", "perform", "offer_replacements",
                  "strength", "curse_modifier", "curse_keywords", "attack_declared",
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
-                 "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys")
+                 "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches")
 
     def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
@@ -94,6 +95,11 @@ class Behaviour:
         #: power keys whose targets only the power's user is told (``Power.secret_targets``).
         self.secret_keys = frozenset(p.key for ps in table.values() for p, _ in ps
                                      if p.key and p.secret_targets)
+        #: What the standard move and every action power watch (``None`` when one of
+        #: them declares none: the piece's offers are then never kept between decisions).
+        reaches = [p.watches for p, _ in table.get("legends_offer_actions", ())]
+        self.watches: frozenset[str] | None = (
+            None if None in reaches else frozenset(("step", *reaches)))  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         name = self.type.name if self.type else "keyword"
@@ -138,6 +144,9 @@ class Catalogue(Mapping[int, PieceType]):
             table: dict[str, list[tuple[Power, Callable[..., Any]]]] = {}
             seen_keys: set[str] = set()
             for p in powers:
+                if p.watches is not None and p.watches not in REACHES:
+                    raise CatalogueError(f"{owner}: power {p!r} has watches={p.watches!r}; expected "
+                                         f"None or one of {', '.join(REACHES)}")
                 try:
                     rep = canon.setdefault(p, p)
                 except TypeError:  # unhashable: register it on its own

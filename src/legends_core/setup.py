@@ -61,6 +61,7 @@ def shuffle_army(g: Engine, player: int) -> None:
     for p, sq in zip(pids, squares, strict=True):
         g.loc[p] = sq
         g.grid[sq] = p
+    g.touch(*squares)
 
 
 @task("setup-shuffle", decision=True)

@@ -247,3 +247,32 @@ def comparable_view(game: Game, player: str) -> Any:
     import attrs
 
     return attrs.evolve(game.view(player), commitment=None)
+
+
+def check_offers(game: Game) -> None:
+    """Check the main decision's cache (see :mod:`legends_core.changes`): the options kept
+    between decisions must equal options worked out afresh, and so must the answer to "can
+    this player move or act". Raises :class:`AssertionError` naming the difference.
+
+    Call it at every decision of random games with your pieces: a power that declares
+    :attr:`~legends_core.Power.watches` too narrow for what its offers look at shows up as
+    stale options here.
+    """
+    from .moves import has_move_or_action, turn_options
+
+    g = game.engine
+    pending = g.pending
+    if pending is None or pending.name != "main":
+        return
+    player = pending.player
+    fresh = g.copy()
+    fresh.offers = {}
+    kept, anew = turn_options(g, player), turn_options(fresh, player)
+    if kept != anew:
+        stale = sorted(map(str, set(kept) - set(anew)))
+        missing = sorted(map(str, set(anew) - set(kept)))
+        raise AssertionError(f"cached main options differ from fresh ones on turn {g.turn}: "
+                             f"stale {stale[:8]}, missing {missing[:8]}")
+    if has_move_or_action(g, player) != has_move_or_action(fresh, player):
+        raise AssertionError(f"cached and fresh disagree whether {g.rules.players[player]} "
+                             "can move or act")

@@ -292,6 +292,8 @@ def determinize(g: Engine, player: int, rng: Any) -> Engine:
             d.beh[pid] = cat.behaviour(t.number)
     d._opts = None
     d._abl = None  # the imagined types may offer other abilities
+    d.offers = {}  # and other actions
+    d.shift()
     return d
 
 

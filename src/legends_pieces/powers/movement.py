@@ -42,6 +42,8 @@ class Flying(Power):
     """Action: jump in a straight orthogonal line over adjacent pieces and/or water, landing on
     the first empty square beyond. Cannot attack."""
 
+    watches = "lines"  # see legends_core.changes
+
     label = "Action"
     key = "flying"
     keywords = frozenset({"flying"})
@@ -108,6 +110,8 @@ class StepAction(TargetAction):
 class Charging(StepAction):
     """Action: any distance orthogonally through empty squares, possibly ending in an attack."""
 
+    watches = "lines"  # see legends_core.changes
+
     key = "charging"
     keywords = frozenset({"charging"})
 
@@ -122,6 +126,8 @@ class Charging(StepAction):
 @attrs.frozen(repr=False)
 class Slashing(StepAction):
     """Action: any distance diagonally through empty squares, possibly ending in an attack."""
+
+    watches = "diagonals"  # see legends_core.changes
 
     key = "slashing"
     keywords = frozenset({"slashing"})
@@ -153,6 +159,8 @@ def quick_targets(g: Engine, piece: int) -> list[int]:
 class Quickness(StepAction):
     """Action: two orthogonal steps (an attack on the first step ends the move)."""
 
+    watches = "near"  # see legends_core.changes
+
     key = "quickness"
     keywords = frozenset({"quickness"})
 
@@ -168,6 +176,8 @@ class Quickness(StepAction):
 class Teleport(TargetAction):
     """Action: destroy this piece; another of your non-stationary pieces moves to its square
     and is revealed."""
+
+    watches = "board"  # see legends_core.changes
 
     key = "teleport"
     keywords = frozenset({"teleport"})
@@ -193,6 +203,8 @@ class Switching(TargetAction):
     """Action: trade squares with another piece of the same type you control (both
     revealed)."""
 
+    watches = "board"  # see legends_core.changes
+
     key = "switching"
     keywords = frozenset({"switching"})
 
@@ -214,6 +226,8 @@ class Switching(TargetAction):
 class TerrainJump(TargetAction):
     """Action: while on ``terrain``, move to any empty square of that terrain."""
 
+    watches = "board"  # see legends_core.changes
+
     terrain: str
     key = "terrain-move"
 
@@ -232,6 +246,8 @@ class TerrainJump(TargetAction):
 @attrs.frozen(repr=False)
 class WaterJump(TargetAction):
     """Action: from a square next to water, move to any empty square next to water."""
+
+    watches = "board"  # see legends_core.changes
 
     key = "water-move"
 
@@ -293,6 +309,8 @@ class Gather(Power):
     would tell the opponent that none is left (see the ruling "Optional questions are always
     put").
     """
+
+    watches = "board"  # see legends_core.changes
 
     key: str
     match: Match

@@ -60,6 +60,8 @@ class DistanceStrike(TargetAction):
     """Action: make a piece up to two squares away reveal itself; it is destroyed if its
     current strength is lower than this piece's. Magic pieces and castles are unharmed."""
 
+    watches = "near"  # see legends_core.changes
+
     key = "distance-strike"
     keywords = frozenset({"distance_strike"})
 
@@ -96,6 +98,8 @@ def _strike_decided(game: Engine, data: dict[str, Any]) -> None:
 class Vision(TargetAction):
     """Action: reveal this piece, then reveal one enemy piece up to two squares away."""
 
+    watches = "near"  # see legends_core.changes
+
     key = "vision"
     keywords = frozenset({"vision"})
 
@@ -117,6 +121,8 @@ class Surround(TargetAction):
     """Action: an enemy piece touching five or more of your pieces, this one among them, is
     destroyed (a magic piece without its spell; a castle is unharmed and stays hidden, since
     the rule reveals only the Surround piece)."""
+
+    watches = "near"  # see legends_core.changes
 
     key = "surround"
     keywords = frozenset({"surround"})

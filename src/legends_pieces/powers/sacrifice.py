@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 class Sacrifice(Power):
     """Base: an action that destroys its own piece, then does :meth:`then` for its player."""
 
+    watches = "step"  # see legends_core.changes
+
     label = "Action"
 
     @hookimpl

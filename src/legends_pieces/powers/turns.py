@@ -56,6 +56,8 @@ class DestroyAdjacent(Power):
     """Action: destroy this piece and every piece next to it, all at once; castles are spared
     (see the ruling "Castles next to Medusa and Decay")."""
 
+    watches = "step"  # see legends_core.changes
+
     key: str
     label: str = "Action"
 
@@ -76,6 +78,8 @@ class DestroyAdjacent(Power):
 class Relocate(TargetAction):
     """Action: move this piece to an empty square of ``terrain`` (or, with
     ``terrain="adjacent"``, an empty adjacent square), at most once per game if ``once``."""
+
+    watches = "board"  # see legends_core.changes
 
     key: str
     terrain: str

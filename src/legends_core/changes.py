@@ -1,0 +1,120 @@
+"""What changed where: the bookkeeping behind the main decision's cache.
+
+A piece's offers (its standard moves and its actions) depend on a few squares around it and
+on some game-wide state. Rather than list every piece's offers afresh at every decision, the
+engine keeps them (``Engine.offers``) and throws an entry away only when something it
+depends on has changed.
+
+The board is covered by overlapping *areas*. Each kernel change to a square (a piece arriving
+or leaving, changing controller, becoming known) stamps every area holding that square with a
+fresh clock value; a change to game-wide state (effects until the end of the turn, the curse,
+a power's memory, the piece types of an imagined world) moves the *epoch* instead. An entry
+computed at clock ``t`` in the current epoch is still good while no area it watches carries a
+stamp later than ``t``.
+
+A power says which areas its offers depend on with :attr:`~legends_core.Power.watches`:
+
+``"step"``
+    the piece's square and the squares orthogonally next to it (standard moves);
+``"near"``
+    every square within two king steps of the piece;
+``"lines"``
+    the rank and the file through the piece's square;
+``"diagonals"``
+    both diagonals through the piece's square;
+``"board"``
+    any square on the board.
+
+The areas depend only on the board's width and height, so boards of one size share them.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from .actions import Action
+
+#: An entry of the cache (``Engine.offers``, filled by ``legends_core.moves.piece_options``):
+#: ``(square, epoch, clock, watched areas, actions)``, the piece's standard moves and actions
+#: as worked out on ``square`` at ``clock`` in ``epoch``, good while none of the watched areas
+#: has changed since.
+Offers = tuple[int, int, int, tuple[int, ...], tuple[Action, ...]]
+
+#: The reaches a power may declare, from narrowest to widest.
+REACHES: tuple[str, ...] = ("step", "near", "lines", "diagonals", "board")
+
+
+@attrs.frozen(repr=False, eq=False)  # one per board size: identity is equality
+class Areas:
+    """The areas of a ``width`` x ``height`` board.
+
+    ``touches[sq]`` lists the areas holding square ``sq`` (what a change there stamps);
+    ``watch[reach][sq]`` lists the areas a power of that reach on ``sq`` depends on.
+    """
+
+    width: int
+    height: int
+    count: int
+    touches: tuple[tuple[int, ...], ...]
+    watch: dict[str, tuple[tuple[int, ...], ...]]
+
+    def __repr__(self) -> str:
+        return f"<Areas {self.width}x{self.height}: {self.count}>"
+
+    def watched(self, reaches: frozenset[str], square: int) -> tuple[int, ...]:
+        """The areas a piece on ``square`` with powers of these ``reaches`` depends on."""
+        return _watched(self, reaches, square)
+
+
+@functools.lru_cache(maxsize=4096)
+def _watched(areas: Areas, reaches: frozenset[str], square: int) -> tuple[int, ...]:
+    if "board" in reaches:
+        return areas.watch["board"][square]
+    out: list[int] = []
+    for reach in REACHES:
+        if reach in reaches:
+            out.extend(areas.watch[reach][square])
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=32)
+def areas(width: int, height: int) -> Areas:
+    """The areas of a board of this size (built once per size)."""
+    n = width * height
+    row0 = 2 * n
+    col0 = row0 + height
+    diag0 = col0 + width
+    anti0 = diag0 + width + height - 1
+    board = anti0 + width + height - 1
+
+    def lines(sq: int) -> tuple[int, ...]:
+        return (row0 + sq // width, col0 + sq % width)
+
+    def diagonals(sq: int) -> tuple[int, ...]:
+        f, r = sq % width, sq // width
+        return (diag0 + f - r + height - 1, anti0 + f + r)
+
+    def orthogonal(sq: int) -> list[int]:
+        f, r = sq % width, sq // width
+        return [rr * width + ff for ff, rr in ((f, r + 1), (f + 1, r), (f, r - 1), (f - 1, r))
+                if 0 <= ff < width and 0 <= rr < height]
+
+    def within2(sq: int) -> list[int]:
+        f, r = sq % width, sq // width
+        return [rr * width + ff for rr in range(max(0, r - 2), min(height, r + 3))
+                for ff in range(max(0, f - 2), min(width, f + 3))]
+
+    touches = tuple(
+        tuple([sq, *orthogonal(sq)] + [n + s for s in within2(sq)]
+              + list(lines(sq)) + list(diagonals(sq)) + [board])
+        for sq in range(n))
+    watch = {
+        "step": tuple((sq,) for sq in range(n)),
+        "near": tuple((n + sq,) for sq in range(n)),
+        "lines": tuple(lines(sq) for sq in range(n)),
+        "diagonals": tuple(diagonals(sq) for sq in range(n)),
+        "board": tuple((board,) for _ in range(n)),
+    }
+    return Areas(width, height, board + 1, touches, watch)

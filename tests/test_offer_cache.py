@@ -1,0 +1,156 @@
+"""The main decision's cache (legends_core.changes): right, and actually reused.
+
+Every power that declares ``watches`` is exercised by random games with armies drawn from the
+whole catalogue, played with a policy that favours powers; at every main decision the kept
+options must equal options worked out afresh.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from legends_core import Action, CatalogueError, Game, Power, hookimpl, piece
+from legends_core.changes import REACHES, areas
+from legends_core.leakcheck import power_biased
+from legends_core.moves import turn_options
+from legends_core.registry import Catalogue, default_catalogue
+from legends_core.testing import check_offers, play, position
+from legends_pieces.powers import KEYWORD_POWERS
+
+
+def _play_checked(game: Game, rng: random.Random, limit: int = 3000) -> int:
+    """Play until the end (or ``limit`` decisions), checking every main decision; returns
+    how many main decisions were checked."""
+    pick = power_biased(rng)
+    checked = 0
+    for _ in range(limit):
+        if game.is_over:
+            break
+        if game.decision_kind == "main":
+            check_offers(game)
+            checked += 1
+        game.apply(pick(list(game.legal_actions()), game))
+    return checked
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_kept_options_equal_fresh_ones_in_random_army_games(seed):
+    game = Game.new(beige="random", gray="random", seed=70_000 + seed, turn_limit=1000)
+    assert _play_checked(game, random.Random(seed)) >= 1
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32))
+def test_kept_options_equal_fresh_ones_with_preset_armies(seed):
+    game = Game.new(seed=seed, turn_limit=300, auto_pass=seed % 2 == 0)
+    _play_checked(game, random.Random(seed))
+
+
+def test_a_piece_far_from_the_change_keeps_its_offers():
+    """A move on one side of the board leaves a piece's entry on the other side untouched:
+    the same tuple is reused, not worked out again."""
+    game = position({"a1": 37, "h8": 160, "a8": 160, "h1": 37}, active="beige")
+    g = game.engine
+    turn_options(g, 0)
+    a1, h1 = g.grid[g.sq("a1")], g.grid[g.sq("h1")]
+    kept_a1, kept_h1 = g.offers[a1], g.offers[h1]
+    play(game, "h1-g1", "pass", "pass", "a8-b8", "pass", "pass")
+    turn_options(g, 0)
+    assert g.offers[a1] is kept_a1          # nothing near a1 changed
+    assert g.offers[h1] is not kept_h1      # h1 moved to g1: worked out again
+    assert g.offers[h1][0] == g.sq("g1")
+
+
+def test_a_change_next_to_a_piece_renews_its_offers():
+    game = position({"d4": 37, "a8": 160, "h8": 160}, active="beige")
+    g = game.engine
+    d4, a8 = g.grid[g.sq("d4")], g.grid[g.sq("a8")]
+    turn_options(g, 0)
+    kept = g.offers[d4]
+    g.move_piece(a8, g.sq("a7"))                    # far away: kept
+    assert set(map(str, turn_options(g, 0))) == {"d4-d5", "d4-e4", "d4-d3", "d4-c4"}
+    assert g.offers[d4] is kept
+    g.move_piece(a8, g.sq("d5"))                    # next to it: worked out again
+    assert "d4-d5" in map(str, turn_options(g, 0))  # now an attack
+    assert g.offers[d4] is not kept
+    g.move_piece(a8, g.sq("c4"))
+    g.move_piece(g.grid[g.sq("h8")], g.sq("d5"))
+    g.boost(d4, 1)                                  # its own square changed
+    kept = g.offers[d4]
+    turn_options(g, 0)
+    assert g.offers[d4] is not kept
+
+
+def _brute(width: int, height: int, reach: str, at: int, changed: int) -> bool:
+    """Does a change on ``changed`` concern a power of ``reach`` on ``at``? (By definition.)"""
+    f, r = at % width, at // width
+    cf, cr = changed % width, changed // width
+    if reach == "step":
+        return abs(f - cf) + abs(r - cr) <= 1
+    if reach == "near":
+        return max(abs(f - cf), abs(r - cr)) <= 2
+    if reach == "lines":
+        return f == cf or r == cr
+    if reach == "diagonals":
+        return f - r == cf - cr or f + r == cf + cr
+    return True
+
+
+@pytest.mark.parametrize("size", [(8, 8), (10, 10), (16, 8), (3, 5)])
+def test_a_change_stamps_exactly_the_areas_that_watch_it(size):
+    w, h = size
+    a = areas(w, h)
+    for reach in REACHES:
+        for at in range(w * h):
+            watched = set(a.watch[reach][at])
+            for changed in range(w * h):
+                hit = bool(watched & set(a.touches[changed]))
+                assert hit == _brute(w, h, reach, at, changed), (reach, at, changed)
+
+
+@attrs.frozen(repr=False)
+class _Peek(Power):
+    """Offers a jump to any empty corner, but declares it only watches its own step."""
+
+    label = "Action"
+    key = "peek"
+    watches = "step"
+
+    @hookimpl
+    def legends_offer_actions(self, game, piece):
+        for sq in (0, game.board.size - 1):
+            if game.grid[sq] < 0:
+                yield Action.power(game.name(game.loc[piece]), self.key, game.name(sq))
+
+    @hookimpl
+    def legends_perform(self, game, piece, action):
+        game.move_piece(piece, game.sq(action.targets[0]))
+
+
+def _with(power: Power, number: int = 901) -> Catalogue:
+    base = default_catalogue()
+    extra = piece(number, "Peeker", 5, type="Test", colour="blue", text="Test piece.",
+                  powers=[power])
+    return Catalogue([*base.values(), extra], KEYWORD_POWERS)
+
+
+def test_check_offers_catches_a_power_that_watches_too_little():
+    cat = _with(_Peek())
+    game = position({"d4": 901, "b1": 37, "e8": 160}, catalogue=cat, active="beige")
+    play(game, "b1-a1", "pass", "pass", "e8-e7", "pass", "pass")
+    with pytest.raises(AssertionError, match="stale"):
+        check_offers(game)          # the corner a1 filled up far from d4's step
+
+
+class _Wide(_Peek):
+    watches = "everything"
+
+
+def test_an_unknown_watches_value_is_refused_by_name():
+    with pytest.raises(CatalogueError, match="watches='everything'"):
+        _with(_Wide())
