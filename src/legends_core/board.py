@@ -55,12 +55,10 @@ def square_name(f: int, r: int) -> str:
     return f"{file_name(f)}{r + 1}"
 
 
-@functools.lru_cache(maxsize=128)
-def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]:
-    """Geometry tables of a terrain grid; boards with the same terrain share them (a game loads
-    many positions on few boards), and the cache is bounded whatever positions come in."""
+@functools.lru_cache(maxsize=32)
+def _geometry(width: int, height: int) -> dict[str, Any]:
+    """The tables that depend only on the board's size (shared by every terrain of that size)."""
     n = width * height
-    land = tuple(t != WATER for t in terrain)
     rays: list[tuple[tuple[int, ...], ...]] = []
     near: list[tuple[int, ...]] = []
     ortho: list[tuple[int, ...]] = []
@@ -89,21 +87,29 @@ def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]
                 if (ff, rr) != (f, r)
             )
         )
-    water_adjacent = tuple(any(not land[x] for x in near[sq]) for sq in range(n))
-    by_terrain: dict[str, tuple[int, ...]] = {
-        t: tuple(sq for sq in range(n) if terrain[sq] == t) for t in TERRAINS
-    }
     return {
-        "land": land,
         "rays": tuple(rays),
         "adjacent": tuple(near),
         "orthogonal": tuple(ortho),
         "diagonal": tuple(diag),
         "within2": tuple(within2),
-        "water_adjacent": water_adjacent,
-        "by_terrain": by_terrain,
         "names": tuple(square_name(sq % width, sq // width) for sq in range(n)),
     }
+
+
+@functools.lru_cache(maxsize=128)
+def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]:
+    """Geometry tables of a terrain grid; boards with the same terrain share them (a game loads
+    many positions on few boards), and the cache is bounded whatever positions come in."""
+    n = width * height
+    geometry = _geometry(width, height)
+    land = tuple(t != WATER for t in terrain)
+    near = geometry["adjacent"]
+    water_adjacent = tuple(any(not land[x] for x in near[sq]) for sq in range(n))
+    by_terrain: dict[str, tuple[int, ...]] = {t: () for t in TERRAINS}
+    for sq, t in enumerate(terrain):
+        by_terrain[t] += (sq,)
+    return {**geometry, "land": land, "water_adjacent": water_adjacent, "by_terrain": by_terrain}
 
 
 @attrs.frozen(repr=False, slots=False)

@@ -60,19 +60,6 @@ def _extra_behaviours(g: Engine, pid: int) -> list[Behaviour]:
     return out
 
 
-def _extra_keywords(g: Engine, pid: int) -> bool:
-    """Has the piece a keyword now that it does not print (granted, or from the curse)?"""
-    if g.tkw and pid in g.tkw:
-        return True
-    c = g.curse
-    if c >= 0 and g.curse_on:
-        static = g.types[pid].keywords
-        for f in g.beh[c].curse_keywords:
-            if any(kw not in static for kw in f(g, c, pid)):
-                return True
-    return False
-
-
 def _behaviours(g: Engine, pid: int) -> list[Behaviour]:
     """The piece's own behaviour plus those of keywords it has without printing them."""
     return [g.beh[pid], *_extra_behaviours(g, pid)]
@@ -178,15 +165,20 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
 
     They are kept in ``g.offers`` between decisions and worked out again only when something
     they depend on has changed (see :mod:`legends_core.changes`): the areas the piece's
-    powers watch, or game-wide state. Pieces with a power that watches nothing declared,
-    with keywords they do not print (granted, or from the curse) or with a back-and-forth
-    limit on them are worked out afresh.
+    powers watch, or game-wide state. Pieces with a power that watches nothing declared or
+    with a back-and-forth limit on them are worked out afresh every time.
     """
     b = g.beh[pid]
     watch = b.watches
+    limits = b.limits
+    extra: list[Behaviour] = _extra_behaviours(g, pid) if dyn else []
+    if extra:  # keywords it does not print bring powers and limits of their own
+        for x in extra:
+            watch = None if watch is None or x.watches is None else watch | x.watches
+            if x.limits:
+                limits = {**x.limits, **limits}
     bf = g.bf[g.ctrl[pid]]
-    if watch is None or (bf is not None and bf[0] == pid and bf[3] >= 2) or (
-            dyn and _extra_keywords(g, pid)):
+    if watch is None or (bf is not None and bf[0] == pid and bf[3] >= 2):
         standard_moves(g, pid, sq, out, dyn)
         offer_actions(g, pid, out, dyn)
         return
@@ -197,20 +189,25 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
             if changed[a] > t:
                 break
         else:
-            _limited(g, pid, b, e[4], out)
+            _limited(g, pid, limits, e[4], out)
             return
+    # Raw offers, before once-limits: a grant or the curse changing this piece's keywords
+    # stamps its square or moves the epoch, so the entry cannot outlive them.
     raw: list[Action] = []
-    standard_moves(g, pid, sq, raw, False)
+    standard_moves(g, pid, sq, raw, dyn)
     for f in b.offer_actions:
         raw.extend(f(g, pid))
+    for x in extra:
+        for f in x.offer_actions:
+            raw.extend(f(g, pid))
     acts = tuple(raw)
     g.offers[pid] = (sq, g.epoch, g.clock, g.areas.watched(watch, sq), acts)
-    _limited(g, pid, b, acts, out)
+    _limited(g, pid, limits, acts, out)
 
 
-def _limited(g: Engine, pid: int, b: Behaviour, acts: tuple[Action, ...], out: list[Action]) -> None:
+def _limited(g: Engine, pid: int, limits: dict[str, str], acts: tuple[Action, ...],
+             out: list[Action]) -> None:
     """``out += acts``, less the powers used up this turn or game."""
-    limits = b.limits
     if not limits:
         out.extend(acts)
         return

@@ -38,6 +38,7 @@ RULINGS = (
 
 
 _SWAPS: dict[tuple[int, int, int], Action] = {}
+_SWITCHES: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
 
 
 def _swap(g: Engine, a: int, b: int) -> Action:
@@ -95,12 +96,15 @@ class SetupSwitch(Task):
     prompt = "switch two of your pieces, or choose done"
 
     def options(self, g: Engine) -> list[Action]:
-        own = [g.loc[p] for p in g.pieces(self.player)]
-        out = [DONE]
-        for i, a in enumerate(own):
-            for b in own[i + 1:]:
-                out.append(_swap(g, a, b))
-        return out
+        own = tuple(sorted(g.loc[p] for p in g.pieces(self.player)))  # board order
+        key = (g.board.width, own)
+        swaps = _SWITCHES.get(key)
+        if swaps is None:  # the same squares come back game after game: list them once
+            if len(_SWITCHES) >= 256:
+                _SWITCHES.clear()
+            swaps = _SWITCHES[key] = tuple(_swap(g, a, b) for i, a in enumerate(own)
+                                           for b in own[i + 1:])
+        return [DONE, *swaps]
 
     def answer(self, g: Engine, action: Action) -> None:
         if action.kind == "choose":
