@@ -48,3 +48,25 @@ def test_the_oracle_may_reveal_instead_and_the_question_survives_saving():
     play(resumed, "choose reveal")
     assert resumed.view("gray").piece_on("d4").name == "Srik"
     assert resumed.strength_at("d4") == 7
+
+
+def test_the_oracles_kept_offers_stay_right_in_random_play():
+    """``watches = "near"`` must cover what the offers look at: at every main decision of
+    random games, the offers the kernel kept equal offers worked out afresh."""
+    import random
+
+    from legends_core import Game
+    from legends_core.testing import check_offers, position_dict
+
+    for seed in range(20):
+        rng = random.Random(seed)
+        pos = position_dict({"d5": 302, "e5": 302, "c4": 301, "d4": 8, "e3": 37, "b2": 11,
+                             "g7": 160, "a8": 157}, active="gray")
+        pos["rules"]["turn_limit"] = 120
+        game = Game.from_position(pos)
+        while not game.is_over:
+            check_offers(game)
+            actions = list(game.legal_actions())
+            # Favour the Oracles' action, so the kept offers are used and renewed often.
+            oracle = [a for a in actions if a.key == "cinder-oracle"]
+            game.apply(rng.choice(oracle if oracle and rng.random() < 0.3 else actions))
