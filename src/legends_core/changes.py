@@ -37,10 +37,11 @@ import attrs
 from .actions import Action
 
 #: An entry of the cache (``Engine.offers``, filled by ``legends_core.moves.piece_options``):
-#: ``(square, epoch, clock, watched areas, actions)``, the piece's standard moves and actions
-#: as worked out on ``square`` at ``clock`` in ``epoch``, good while none of the watched areas
-#: has changed since.
-Offers = tuple[int, int, int, tuple[int, ...], tuple[Action, ...]]
+#: ``(square, epoch, clock, watched areas, actions, once-limits)``, the piece's standard moves
+#: and actions as worked out on ``square`` at ``clock`` in ``epoch``, good while none of the
+#: watched areas has changed since; the limits of its powers (power key to ``"turn"`` or
+#: ``"game"``) are applied each time the entry is used.
+Offers = tuple[int, int, int, tuple[int, ...], tuple[Action, ...], dict[str, str]]
 
 #: The reaches a power may declare, from narrowest to widest.
 REACHES: tuple[str, ...] = ("step", "near", "lines", "diagonals", "board")

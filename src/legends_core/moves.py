@@ -168,6 +168,17 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
     powers watch, or game-wide state. Pieces with a power that watches nothing declared or
     with a back-and-forth limit on them are worked out afresh every time.
     """
+    e = g.offers.get(pid)
+    if e is not None and e[0] == sq and e[1] == g.epoch:
+        t, changed = e[2], g.changed
+        for a in e[3]:
+            if changed[a] > t:
+                break
+        else:
+            bf = g.bf[g.ctrl[pid]]
+            if bf is None or bf[0] != pid or bf[3] < 2:
+                _limited(g, pid, e[5], e[4], out)
+                return
     b = g.beh[pid]
     watch = b.watches
     limits = b.limits
@@ -182,17 +193,8 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
         standard_moves(g, pid, sq, out, dyn)
         offer_actions(g, pid, out, dyn)
         return
-    e = g.offers.get(pid)
-    if e is not None and e[0] == sq and e[1] == g.epoch:
-        t, changed = e[2], g.changed
-        for a in e[3]:
-            if changed[a] > t:
-                break
-        else:
-            _limited(g, pid, limits, e[4], out)
-            return
-    # Raw offers, before once-limits: a grant or the curse changing this piece's keywords
-    # stamps its square or moves the epoch, so the entry cannot outlive them.
+    # Raw offers, before once-limits. A grant or the curse changing this piece's keywords
+    # stamps its square or moves the epoch, so the entry (and its limits) cannot outlive them.
     raw: list[Action] = []
     standard_moves(g, pid, sq, raw, dyn)
     for f in b.offer_actions:
@@ -201,7 +203,7 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
         for f in x.offer_actions:
             raw.extend(f(g, pid))
     acts = tuple(raw)
-    g.offers[pid] = (sq, g.epoch, g.clock, g.areas.watched(watch, sq), acts)
+    g.offers[pid] = (sq, g.epoch, g.clock, g.areas.watched(watch, sq), acts, limits)
     _limited(g, pid, limits, acts, out)
 
 
