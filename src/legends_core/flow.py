@@ -17,7 +17,15 @@ import attrs
 from .actions import PASS, Action
 from .events import Passed, TurnStarted
 from .fairness import commit
-from .moves import ability_options, can_move_or_act, do_move, is_ability, perform, turn_options
+from .moves import (
+    ability_options,
+    can_move_or_act,
+    do_move,
+    is_ability,
+    moves_and_actions,
+    perform,
+    turn_options,
+)
 from .strikes import live as strike_live
 from .tasks import Task, task
 
@@ -55,10 +63,13 @@ class MainCheck(Task):
 
     def run(self, g: Engine) -> None:
         p = self.player
-        if not can_move_or_act(g, p):
+        acts = moves_and_actions(g, p)
+        if not acts and not can_move_or_act(g, p):
             g.end_game(stuck_winner(g, p), f"{g.rules.players[p]} cannot move or act")
             return
         g.schedule(MainDecision(p))
+        # Nothing runs between this check and the decision, so its options are already known.
+        g._opts = [*acts, *ability_options(g, p, "main")]
 
 
 @task("main", decision=True)

@@ -229,6 +229,14 @@ def offer_abilities(g: Engine, pid: int, window: str, out: list[Action]) -> None
 
 def turn_options(g: Engine, player: int) -> list[Action]:
     """Everything ``player`` may do at the start of their turn: moves, actions, abilities."""
+    out = moves_and_actions(g, player)
+    out.extend(ability_options(g, player, "main"))
+    return out
+
+
+def moves_and_actions(g: Engine, player: int) -> list[Action]:
+    """``player``'s standard moves and actions, and the ruleset's own turn actions (bringing
+    in a reserve piece), in board order: the main decision's options less the abilities."""
     out: list[Action] = []
     grid, ctrl = g.grid, g.ctrl
     dyn = dynamic_keywords(g)
@@ -237,9 +245,8 @@ def turn_options(g: Engine, player: int) -> list[Action]:
         if pid < 0 or ctrl[pid] != player:
             continue
         piece_options(g, pid, sq, out, dyn)
-    for f in g.rs.turn_actions:  # the ruleset's own (bringing in a reserve piece)
+    for f in g.rs.turn_actions:
         out.extend(f(g, player))
-    out.extend(ability_options(g, player, "main"))
     return out
 
 
