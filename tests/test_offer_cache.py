@@ -154,3 +154,58 @@ class _Wide(_Peek):
 def test_an_unknown_watches_value_is_refused_by_name():
     with pytest.raises(CatalogueError, match="watches='everything'"):
         _with(_Wide())
+
+
+# -- abilities are asked only in the windows their powers declare ---------------------------
+def _all_windows_agree(game: Game) -> int:
+    """At a main decision or window: every piece's abilities asked in all its powers equal
+    those asked only in the powers declared for this window. Returns pieces compared."""
+    from legends_core.moves import _offer
+
+    g = game.engine
+    pending = g.pending
+    if pending is None or pending.name not in ("main", "window"):
+        return 0
+    window = "main" if pending.name == "main" else pending.kind
+    n = 0
+    for pid in g.ability_pieces():
+        if g.loc[pid] < 0:
+            continue
+        b = g.beh[pid]
+        every: list = []
+        declared: list = []
+        _offer(g, pid, b, b.offer_abilities, (window,), every)
+        _offer(g, pid, b, b.abilities_in[window], (window,), declared)
+        assert every == declared, (g.types[pid].name, window, every, declared)
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_declared_windows_leave_out_no_offer(seed):
+    game = Game.new(beige="random", gray="random", seed=80_000 + seed, turn_limit=300)
+    pick = power_biased(random.Random(seed))
+    compared = 0
+    while not game.is_over:
+        compared += _all_windows_agree(game)
+        game.apply(pick(list(game.legal_actions()), game))
+    assert compared > 0
+
+
+def test_a_window_scans_only_pieces_with_abilities_for_it():
+    boost = next(n for n, t in default_catalogue().items()
+                 if any(type(p).__name__ == "Boost" for p in t.powers))
+    game = position({"d4": boost, "h8": 160})
+    g = game.engine
+    pid = g.grid[g.sq("d4")]
+    assert pid in g.ability_pieces("main") and pid in g.ability_pieces("attack")
+    assert pid not in g.ability_pieces("end")
+
+
+class _Late(_Peek):
+    windows = frozenset({"later"})
+
+
+def test_an_unknown_window_is_refused_by_name():
+    with pytest.raises(CatalogueError, match="windows=\\['later'\\]"):
+        _with(_Late())

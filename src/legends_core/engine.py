@@ -173,7 +173,7 @@ class Engine(Effects):
     _seen_cache: dict[int, tuple[str, ...]]
     all_mask: int
     _opts: list[Action] | None
-    _abl: tuple[int, ...] | None
+    _abl: dict[str, tuple[int, ...]] | None
     rs: RuleBehaviour
     zone: dict[int, tuple[int, ...]] | None
     team_mask: tuple[int, ...]
@@ -376,14 +376,20 @@ class Engine(Effects):
             self._opts = None
             self._step(t.run)
 
-    def ability_pieces(self) -> tuple[int, ...]:
-        """Ids of the pieces whose own powers offer abilities (fixed by the piece types, so
-        worked out once; windows scan these instead of the whole board)."""
+    def ability_pieces(self, window: str = "") -> tuple[int, ...]:
+        """Ids of the pieces whose own powers may offer abilities in ``window`` (every window
+        when not given). Fixed by the piece types, so worked out once per window; windows
+        scan these instead of the whole board."""
         abl = self._abl
         if abl is None:
+            abl = self._abl = {}
+        pids = abl.get(window)
+        if pids is None:
             beh = self.beh
-            abl = self._abl = tuple(p for p in range(len(beh)) if beh[p].offer_abilities)
-        return abl
+            pids = abl[window] = tuple(
+                p for p in range(len(beh))
+                if beh[p].abilities_in.get(window, beh[p].offer_abilities))
+        return pids
 
     def options(self) -> list[Action]:
         """The pending decision's options (cached until the state changes)."""

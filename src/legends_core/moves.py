@@ -221,10 +221,13 @@ def _limited(g: Engine, pid: int, limits: dict[str, str], acts: tuple[Action, ..
 
 def offer_abilities(g: Engine, pid: int, window: str, out: list[Action]) -> None:
     b = g.beh[pid]
-    if b.offer_abilities:
-        _offer(g, pid, b, b.offer_abilities, (window,), out)
+    fs = b.abilities_in.get(window, b.offer_abilities)
+    if fs:
+        _offer(g, pid, b, fs, (window,), out)
     for b in _extra_behaviours(g, pid):
-        _offer(g, pid, b, b.offer_abilities, (window,), out)
+        fs = b.abilities_in.get(window, b.offer_abilities)
+        if fs:
+            _offer(g, pid, b, fs, (window,), out)
 
 
 def turn_options(g: Engine, player: int) -> list[Action]:
@@ -326,7 +329,7 @@ def _settles_free(h: Engine, player: int, depth: int, budget: list[int]) -> bool
 def ability_options(g: Engine, player: int, window: str) -> list[Action]:
     out: list[Action] = []
     ctrl, loc, tkw = g.ctrl, g.loc, g.tkw
-    able = [pid for pid in g.ability_pieces() if loc[pid] >= 0 and ctrl[pid] == player]
+    able = [pid for pid in g.ability_pieces(window) if loc[pid] >= 0 and ctrl[pid] == player]
     if tkw:  # a keyword lent until the end of the turn may bring abilities of its own
         able += [pid for pid in tkw if pid not in able and loc[pid] >= 0 and ctrl[pid] == player]
     if len(able) > 1:

@@ -66,6 +66,10 @@ class Power:
     #: the turn, on what moved, or on once-per-turn counters (the kernel applies ``once``
     #: itself). ``None``, the default, means the offers are worked out afresh every time.
     watches: str | None = None
+    #: The windows in which the power's :func:`~legends_core.hookspecs.legends_offer_abilities`
+    #: may offer anything (some of ``"main"``, ``"attack"``, ``"strike"``, ``"end"``); the
+    #: kernel does not ask it in the others. ``None``, the default, means every window.
+    windows: frozenset[str] | None = None
 
     def describe(self) -> str:
         """One line in our own words, used when a piece gives no text of its own."""

@@ -23,6 +23,10 @@ from .changes import REACHES
 from .errors import CatalogueError
 from .piecetype import ARMIES, BEIGE_COLOURS, GRAY_COLOURS, KINDS, PieceType, Power
 
+#: The kinds of decision in which abilities are offered: the player's main decision and the
+#: three kinds of response window.
+WINDOWS: tuple[str, ...] = ("main", "attack", "strike", "end")
+
 PIECE_HOOKS = (
     "legends_offer_actions",
     "legends_offer_abilities",
@@ -67,7 +71,8 @@ class Behaviour:
     __slots__ = ("type", "offer_actions", "offer_abilities", "perform", "offer_replacements",
                  "strength", "curse_modifier", "curse_keywords", "attack_declared",
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
-                 "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches")
+                 "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
+                 "abilities_in")
 
     def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
@@ -77,6 +82,11 @@ class Behaviour:
 
         self.offer_actions = fns("legends_offer_actions")
         self.offer_abilities = fns("legends_offer_abilities")
+        #: Window -> the ability offers that may answer in it (``Power.windows``).
+        abilities = table.get("legends_offer_abilities", ())
+        self.abilities_in: dict[str, tuple[Callable[..., Any], ...]] = {
+            w: tuple(f for p, f in abilities if p.windows is None or w in p.windows)
+            for w in WINDOWS}
         self.perform = {p.key: f for p, f in table.get("legends_perform", ())}
         self.offer_replacements = fns("legends_offer_replacements")
         self.strength = fns("legends_strength_modifier")
@@ -144,6 +154,9 @@ class Catalogue(Mapping[int, PieceType]):
             table: dict[str, list[tuple[Power, Callable[..., Any]]]] = {}
             seen_keys: set[str] = set()
             for p in powers:
+                if p.windows is not None and not set(p.windows) <= set(WINDOWS):
+                    raise CatalogueError(f"{owner}: power {p!r} has windows={sorted(p.windows)!r}; "
+                                         f"expected some of {', '.join(WINDOWS)}")
                 if p.watches is not None and p.watches not in REACHES:
                     raise CatalogueError(f"{owner}: power {p!r} has watches={p.watches!r}; expected "
                                          f"None or one of {', '.join(REACHES)}")

@@ -20,6 +20,8 @@ class Mimic(Power):
     """Ability, during an attack on this piece: destroy it, take over the attacker and put
     the attacker on this piece's square. The attack then ends with no winner."""
 
+    windows = frozenset({"attack"})
+
     label = "Ability"
     key = "clevut"
 

@@ -68,6 +68,7 @@ class Boost(Power):
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
+    windows = frozenset({"main", "attack", "strike"})  # see "When abilities are offered"
 
     def describe(self) -> str:
         how = "Destroy this piece" if self.sacrifice else "Reveal this piece"
@@ -149,6 +150,7 @@ class Grant(Power):
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
+    windows = frozenset({"main"})  # see "When abilities are offered"
 
     def describe(self) -> str:
         where = "an adjacent" if self.reach == "adjacent" else "a"

@@ -35,6 +35,7 @@ class ExtraTurn(Power):
 
     key: str
     label: str = "Ability"
+    windows = frozenset({"end"})
 
     def describe(self) -> str:
         return "At the end of your turn you may destroy this piece to take another turn."

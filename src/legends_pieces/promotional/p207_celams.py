@@ -20,6 +20,8 @@ class StrikeOverflyer(Power):
     """Ability: before the turn ends, reveal Celams to destroy an enemy piece that flew over
     her square this turn."""
 
+    windows = frozenset({"end"})
+
     label = "Ability"
     key = "celams"
 
