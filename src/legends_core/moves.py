@@ -241,12 +241,26 @@ def moves_and_actions(g: Engine, player: int) -> list[Action]:
     """``player``'s standard moves and actions, and the ruleset's own turn actions (bringing
     in a reserve piece), in board order: the main decision's options less the abilities."""
     out: list[Action] = []
-    grid, ctrl = g.grid, g.ctrl
+    ctrl, offers, epoch, changed = g.ctrl, g.offers, g.epoch, g.changed
+    bf = g.bf[player]
+    shuttling = bf[0] if bf is not None and bf[3] >= 2 else -1
     dyn = dynamic_keywords(g)
-    for sq in range(len(grid)):
-        pid = grid[sq]
+    for sq, pid in enumerate(g.grid):
         if pid < 0 or ctrl[pid] != player:
             continue
+        # The hit path of piece_options, inline: most pieces' offers are still good.
+        e = offers.get(pid)
+        if e is not None and e[0] == sq and e[1] == epoch and pid != shuttling:
+            t = e[2]
+            for a in e[3]:
+                if changed[a] > t:
+                    break
+            else:
+                if e[5]:
+                    _limited(g, pid, e[5], e[4], out)
+                else:
+                    out += e[4]
+                continue
         piece_options(g, pid, sq, out, dyn)
     for f in g.rs.turn_actions:
         out.extend(f(g, player))
