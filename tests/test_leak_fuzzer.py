@@ -53,6 +53,17 @@ def test_twin_games_look_the_same_to_the_observer(seed, from_start, feature):
                         pytrace=False)
 
 
+def test_each_twin_may_ask_the_other_player_in_a_different_window():
+    """With auto-pass, gray is asked in the attack window in one twin (a hidden ability
+    fits there) and in the end window in the other; after both pass, the observer has seen
+    the same events. The comparison answers both windows and goes on (it used to report the
+    attack's missing pass as a leak)."""
+    reports = list(fuzz_game(302, from_start=True, feature=1, pairs=1))
+    assert reports and reports[0].result.actions[6:8] == ["e3 switching a2", "g5-g4"]
+    assert not reports[0].result.findings
+    assert reports[0].result.decisions > 8          # compared on past the attack
+
+
 # -- the fuzzer catches leaks, and only leaks --------------------------------------------
 
 

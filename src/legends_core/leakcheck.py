@@ -378,6 +378,18 @@ class _Twins:
                 if self.synced(*trial):
                     self.apply(i, pick)
                     return True
+            if len(steps) == 2:
+                # Each game waits on a different window of the other player (asked in the
+                # attack window in one, in the end window in the other, auto-pass answering
+                # the rest): answer both, as the other player would by passing.
+                trial = [g.copy() for g in self.games]
+                for _, i, pick in steps:
+                    trial[i].apply(pick)
+                if self.synced(*trial):
+                    for _, i, pick in steps:
+                        self.apply(i, pick)
+                    return True
+                return False
             if len(steps) != 1:
                 return False
             self.apply(steps[0][1], steps[0][2])
