@@ -348,9 +348,40 @@ def ability_options(g: Engine, player: int, window: str) -> list[Action]:
         able += [pid for pid in tkw if pid not in able and loc[pid] >= 0 and ctrl[pid] == player]
     if len(able) > 1:
         able.sort(key=loc.__getitem__)  # board order
-    for pid in able:
-        offer_abilities(g, pid, window, out)
+    if window == "main" and player == g.active:
+        for pid in able:
+            main_abilities(g, pid, out)
+    else:
+        for pid in able:
+            offer_abilities(g, pid, window, out)
     return out
+
+
+def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
+    """Append the abilities ``pid`` offers in its player's own main decision, kept between
+    decisions like the piece's moves and actions (under the key ``-1 - pid``, see
+    :func:`piece_options`) when its ability powers declare what they watch."""
+    sq = g.loc[pid]
+    e = g.offers.get(-1 - pid)
+    if e is not None and e[0] == sq and e[1] == g.epoch:
+        t, changed = e[2], g.changed
+        for a in e[3]:
+            if changed[a] > t:
+                break
+        else:
+            _limited(g, pid, e[5], e[4], out)
+            return
+    b = g.beh[pid]
+    watch = b.ability_watches
+    if watch is None or (g.tkw and pid in g.tkw) or _extra_behaviours(g, pid):
+        offer_abilities(g, pid, "main", out)
+        return
+    raw: list[Action] = []
+    for f in b.abilities_in["main"]:
+        raw.extend(f(g, pid, "main"))
+    acts = tuple(raw)
+    g.offers[-1 - pid] = (sq, g.epoch, g.clock, g.areas.watched(watch, sq), acts, b.limits)
+    _limited(g, pid, b.limits, acts, out)
 
 
 def is_ability(g: Engine, pid: int, key: str) -> bool:

@@ -58,8 +58,10 @@ class Power:
     once: str | None = None
     #: True when the text points at a piece without revealing it: only the user sees the targets.
     secret_targets: bool = False
-    #: What the power's :func:`~legends_core.hookspecs.legends_offer_actions` depends on, so the
-    #: engine may keep its offers between decisions (see :mod:`legends_core.changes`):
+    #: What the power's :func:`~legends_core.hookspecs.legends_offer_actions` (and its
+    #: :func:`~legends_core.hookspecs.legends_offer_abilities` in its player's own main
+    #: decision) depends on, so the engine may keep its offers between decisions (see
+    #: :mod:`legends_core.changes`):
     #: ``"step"``, ``"near"``, ``"lines"``, ``"diagonals"`` or ``"board"``. Declaring it promises that the
     #: offers depend only on the pieces on those squares (who they are, who controls and who
     #: knows them), the board's terrain, this piece's keywords and game-wide effects; not on

@@ -72,7 +72,7 @@ class Behaviour:
                  "strength", "curse_modifier", "curse_keywords", "attack_declared",
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
                  "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
-                 "abilities_in")
+                 "abilities_in", "ability_watches")
 
     def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
@@ -110,6 +110,11 @@ class Behaviour:
         reaches = [p.watches for p, _ in table.get("legends_offer_actions", ())]
         self.watches: frozenset[str] | None = (
             None if None in reaches else frozenset(("step", *reaches)))  # type: ignore[arg-type]
+        #: What the abilities offered in the main decision watch (``None``: one watches
+        #: nothing declared, or there are none, and they are asked afresh every time).
+        main = [p.watches for p, _ in abilities if p.windows is None or "main" in p.windows]
+        self.ability_watches: frozenset[str] | None = (
+            None if not main or None in main else frozenset(main))  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         name = self.type.name if self.type else "keyword"

@@ -52,6 +52,11 @@ def _hidden_unless_revealed(power: Any) -> bool:
     return not power.reveal_target
 
 
+def _watches_reach(power: Any) -> str:
+    """Adjacent targets are within two squares; any piece may be anywhere."""
+    return "near" if power.reach == "adjacent" else "board"
+
+
 @attrs.frozen(repr=False)
 class Boost(Power):
     """Ability: reveal this piece to give a target you control ``amount`` for the rest of the
@@ -69,6 +74,7 @@ class Boost(Power):
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
     windows = frozenset({"main", "attack", "strike"})  # see "When abilities are offered"
+    watches: str = attrs.field(init=False, default=attrs.Factory(_watches_reach, takes_self=True))
 
     def describe(self) -> str:
         how = "Destroy this piece" if self.sacrifice else "Reveal this piece"
@@ -116,6 +122,7 @@ class Weaken(Power):
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
+    watches = "near"
 
     def describe(self) -> str:
         shown = "reveal" if self.reveal_target else "secretly pick"
@@ -151,6 +158,7 @@ class Grant(Power):
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
     windows = frozenset({"main"})  # see "When abilities are offered"
+    watches: str = attrs.field(init=False, default=attrs.Factory(_watches_reach, takes_self=True))
 
     def describe(self) -> str:
         where = "an adjacent" if self.reach == "adjacent" else "a"
