@@ -332,10 +332,11 @@ def test_actions_with_non_text_fields_are_illegal_whatever_the_number_of_options
 
 
 def test_tables_of_actions_stay_bounded_whatever_positions_are_loaded(monkeypatch):
-    from legends_core import moves, setup
+    from legends_core import setup
 
     monkeypatch.setattr(actions_module, "INTERN_MAX", 100, raising=False)
-    for module, name in ((actions_module, "_POWERS"), (moves, "_MOVES"), (setup, "_SWAPS")):
+    monkeypatch.setattr(setup, "SWITCH_LISTS_MAX", 3)
+    for module, name in ((actions_module, "_POWERS"), (setup, "_SWAPS"), (setup, "_SWITCHES")):
         monkeypatch.setattr(module, name, {})
     rng = random.Random(1)
     squares = [f"{chr(97 + f)}{r}" for f in range(26) for r in range(1, 21)]
@@ -349,8 +350,9 @@ def test_tables_of_actions_stay_bounded_whatever_positions_are_loaded(monkeypatc
         assert len(game.legal_actions()) > 150
         game.apply("choose done")
         assert game.decision_kind == "main" and len(game.legal_actions()) > 20
-        for table in (actions_module._POWERS, moves._MOVES, setup._SWAPS):
+        for table in (actions_module._POWERS, setup._SWAPS):
             assert len(table) <= 100
+        assert len(setup._SWITCHES) <= 3
 
 
 @pytest.mark.parametrize("text", ["a² b2", "swap a1 b²", "a1-b٣"])

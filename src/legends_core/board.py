@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from .actions import Action
 from .battleboards import BATTLE_BOARDS, TERRAIN_LETTERS
 from .errors import PositionError
 
@@ -87,13 +88,17 @@ def _geometry(width: int, height: int) -> dict[str, Any]:
                 if (ff, rr) != (f, r)
             )
         )
+    names = tuple(square_name(sq % width, sq // width) for sq in range(n))
     return {
         "rays": tuple(rays),
+        # Each square's one-step moves, built once: (target, the move action).
+        "steps": tuple(tuple((t, Action("move", names[sq], names[t])) for t in ortho[sq])
+                       for sq in range(n)),
         "adjacent": tuple(near),
         "orthogonal": tuple(ortho),
         "diagonal": tuple(diag),
         "within2": tuple(within2),
-        "names": tuple(square_name(sq % width, sq // width) for sq in range(n)),
+        "names": names,
     }
 
 
@@ -131,6 +136,7 @@ class Board:
     _rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _adjacent: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _orthogonal: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _steps: tuple[tuple[tuple[int, Action], ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _diagonal: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _within2: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _water_adjacent: tuple[bool, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)

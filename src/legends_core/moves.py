@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import actions
 from .actions import Action
 from .events import PowerUsed
 from .rulings import ruling
@@ -84,20 +83,6 @@ def back_and_forth_blocked(g: Engine, player: int, pid: int, frm: int, to: int) 
     return rec is not None and rec[0] == pid and rec[3] >= 2 and rec[1] == to and rec[2] == frm
 
 
-_MOVES: dict[tuple[int, int, int], Action] = {}
-
-
-def _move_action(g: Engine, a: int, b: int) -> Action:
-    """Move actions are immutable, so each (board width, from, to) is built once."""
-    key = (g.board.width, a, b)
-    act = _MOVES.get(key)
-    if act is None:
-        if len(_MOVES) >= actions.INTERN_MAX:
-            _MOVES.clear()
-        act = _MOVES[key] = Action("move", g.board.name(a), g.board.name(b))
-    return act
-
-
 def dynamic_keywords(g: Engine) -> bool:
     """Could any piece have a keyword it does not print (a grant, or the curse)?"""
     c = g.curse
@@ -122,18 +107,18 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
     teams = g.rules.teams
     team = teams[player]
     bf = g.bf[player]
-    for t in board._orthogonal[sq]:
+    for t, act in board._steps[sq]:
         if not land[t]:
             continue
         q = grid[t]
         if q < 0:
             if bf is not None and bf[0] == pid and bf[3] >= 2 and bf[1] == t and bf[2] == sq:
                 continue
-            out.append(_move_action(g, sq, t))
+            out.append(act)
         elif not can_attack:
             continue
         elif teams[ctrl[q]] != team or (own_ok and q != pid and g.types[q].kind != "castle"):
-            out.append(_move_action(g, sq, t))
+            out.append(act)
 
 
 def _offer(g: Engine, pid: int, b: Behaviour, fs: tuple, args: tuple, out: list[Action]) -> None:

@@ -39,6 +39,8 @@ RULINGS = (
 
 _SWAPS: dict[tuple[int, int, int], Action] = {}
 _SWITCHES: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
+SWITCH_ARMY_MAX = 40
+SWITCH_LISTS_MAX = 64
 
 
 def _swap(g: Engine, a: int, b: int) -> Action:
@@ -99,11 +101,14 @@ class SetupSwitch(Task):
         own = tuple(sorted(g.loc[p] for p in g.pieces(self.player)))  # board order
         key = (g.board.width, own)
         swaps = _SWITCHES.get(key)
-        if swaps is None:  # the same squares come back game after game: list them once
-            if len(_SWITCHES) >= 256:
-                _SWITCHES.clear()
-            swaps = _SWITCHES[key] = tuple(_swap(g, a, b) for i, a in enumerate(own)
-                                           for b in own[i + 1:])
+        if swaps is None:
+            swaps = tuple(_swap(g, a, b) for i, a in enumerate(own) for b in own[i + 1:])
+            # An army's squares come back game after game: keep their list, but only for
+            # armies of a usual size, and only so many lists, whatever positions are loaded.
+            if len(own) <= SWITCH_ARMY_MAX:
+                if len(_SWITCHES) >= SWITCH_LISTS_MAX:
+                    _SWITCHES.clear()
+                _SWITCHES[key] = swaps
         return [DONE, *swaps]
 
     def answer(self, g: Engine, action: Action) -> None:
