@@ -361,10 +361,13 @@ class Engine(Effects):
                 if auto and t.name == "window":
                     opts = self.options()
                     if len(opts) == 1 and opts[0].kind == "pass":
-                        # Nothing to say but pass: answer without asking (same events).
+                        # Nothing to say but pass: answer without asking (same events). A
+                        # pass changes nothing but whose window it is, so no step is needed.
                         stack.pop()
                         self._opts = None
-                        self._step(t.answer, opts[0])
+                        after = t.passed(self)  # type: ignore[attr-defined]
+                        if after is not None:
+                            stack.append(after)
                         continue
                     return
                 if not t.may_be_empty or self.options():

@@ -165,16 +165,24 @@ class Window(Task):
         return [PASS, *ability_options(g, self.player, self.kind)]
 
     def answer(self, g: Engine, action: Action) -> None:
-        nxt = g.next_player(self.player)
         if action.kind == "pass":
-            g.emit(Passed(g.rules.players[self.player], self.kind))
-            if self.passes + 1 < len(g.rules.players):
-                g.schedule(Window(self.kind, nxt, self.passes + 1))
+            after = self.passed(g)
+            if after is not None:
+                g.schedule(after)
             return
+        nxt = g.next_player(self.player)
         perform(g, action)
         if not window_live(g, self.kind):
             return  # a power ended the attack (Clevut) or strike: nothing is left to answer
         g.schedule(Window(self.kind, nxt, 0))
+
+    def passed(self, g: Engine) -> Window | None:
+        """Record this player's pass; the window's next player, or ``None`` when every
+        player has passed in a row. (Changes nothing else, so auto-pass calls it directly.)"""
+        g.emit(Passed(g.rules.players[self.player], self.kind))
+        if self.passes + 1 < len(g.rules.players):
+            return Window(self.kind, g.next_player(self.player), self.passes + 1)
+        return None
 
     def describe(self, g: Engine) -> str:
         return _DESCRIBE.get(self.kind, "use an ability, or pass")
