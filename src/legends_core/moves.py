@@ -7,6 +7,7 @@ piece.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .actions import Action
@@ -14,6 +15,7 @@ from .events import PowerUsed
 from .rulings import ruling
 
 if TYPE_CHECKING:
+    from .changes import Offers
     from .engine import Engine
     from .registry import Behaviour
 
@@ -122,18 +124,10 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
 
 
 def _offer(g: Engine, pid: int, b: Behaviour, fs: tuple, args: tuple, out: list[Action]) -> None:
-    limits = b.limits
     for f in fs:
         acts = f(g, pid, *args)
-        if not acts:
-            continue
-        if not limits:
-            out.extend(acts)
-            continue
-        for a in acts:
-            once = limits.get(a.key)
-            if once is None or not g.used(pid, a.key, once):
-                out.append(a)
+        if acts:
+            _limited(g, pid, b.limits, acts, out)
 
 
 def offer_actions(g: Engine, pid: int, out: list[Action], dyn: bool = True) -> None:
@@ -153,17 +147,12 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
     powers watch, or game-wide state. Pieces with a power that watches nothing declared or
     with a back-and-forth limit on them are worked out afresh every time.
     """
-    e = g.offers.get(pid)
-    if e is not None and e[0] == sq and e[1] == g.epoch:
-        t, changed = e[2], g.changed
-        for a in e[3]:
-            if changed[a] > t:
-                break
-        else:
-            bf = g.bf[g.ctrl[pid]]
-            if bf is None or bf[0] != pid or bf[3] < 2:
-                _limited(g, pid, e[5], e[4], out)
-                return
+    e = kept(g, pid, sq)
+    if e is not None:
+        bf = g.bf[g.ctrl[pid]]
+        if bf is None or bf[0] != pid or bf[3] < 2:
+            _limited(g, pid, e[5], e[4], out)
+            return
     b = g.beh[pid]
     watch = b.watches
     limits = b.limits
@@ -192,7 +181,20 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
     _limited(g, pid, limits, acts, out)
 
 
-def _limited(g: Engine, pid: int, limits: dict[str, str], acts: tuple[Action, ...],
+def kept(g: Engine, key: int, sq: int) -> Offers | None:
+    """The entry of ``g.offers`` under ``key``, if it is still good for a piece on ``sq``:
+    worked out there, in this epoch, and no area it watches changed since."""
+    e = g.offers.get(key)
+    if e is None or e[0] != sq or e[1] != g.epoch:
+        return None
+    t, changed = e[2], g.changed
+    for a in e[3]:
+        if changed[a] > t:
+            return None
+    return e
+
+
+def _limited(g: Engine, pid: int, limits: dict[str, str], acts: Iterable[Action],
              out: list[Action]) -> None:
     """``out += acts``, less the powers used up this turn or game."""
     if not limits:
@@ -233,7 +235,7 @@ def moves_and_actions(g: Engine, player: int) -> list[Action]:
     for sq, pid in enumerate(g.grid):
         if pid < 0 or ctrl[pid] != player:
             continue
-        # The hit path of piece_options, inline: most pieces' offers are still good.
+        # kept() and piece_options' use of it, inline: most pieces' offers are still good.
         e = offers.get(pid)
         if e is not None and e[0] == sq and e[1] == epoch and pid != shuttling:
             t = e[2]
@@ -347,15 +349,10 @@ def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
     decisions like the piece's moves and actions (under the key ``-1 - pid``, see
     :func:`piece_options`) when its ability powers declare what they watch."""
     sq = g.loc[pid]
-    e = g.offers.get(-1 - pid)
-    if e is not None and e[0] == sq and e[1] == g.epoch:
-        t, changed = e[2], g.changed
-        for a in e[3]:
-            if changed[a] > t:
-                break
-        else:
-            _limited(g, pid, e[5], e[4], out)
-            return
+    e = kept(g, -1 - pid, sq)
+    if e is not None:
+        _limited(g, pid, e[5], e[4], out)
+        return
     b = g.beh[pid]
     watch = b.ability_watches
     if watch is None or (g.tkw and pid in g.tkw) or _extra_behaviours(g, pid):
