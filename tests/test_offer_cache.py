@@ -92,6 +92,8 @@ def _brute(width: int, height: int, reach: str, at: int, changed: int) -> bool:
     cf, cr = changed % width, changed // width
     if reach == "step":
         return abs(f - cf) + abs(r - cr) <= 1
+    if reach == "adjacent":
+        return max(abs(f - cf), abs(r - cr)) <= 1
     if reach == "near":
         return max(abs(f - cf), abs(r - cr)) <= 2
     if reach == "lines":

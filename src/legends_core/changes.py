@@ -16,6 +16,8 @@ A power says which areas its offers depend on with :attr:`~legends_core.Power.wa
 
 ``"step"``
     the piece's square and the squares orthogonally next to it (standard moves);
+``"adjacent"``
+    the piece's square and the eight squares around it;
 ``"near"``
     every square within two king steps of the piece;
 ``"lines"``
@@ -44,7 +46,7 @@ from .actions import Action
 Offers = tuple[int, int, int, tuple[int, ...], tuple[Action, ...], dict[str, str]]
 
 #: The reaches a power may declare, from narrowest to widest.
-REACHES: tuple[str, ...] = ("step", "near", "lines", "diagonals", "board")
+REACHES: tuple[str, ...] = ("step", "adjacent", "near", "lines", "diagonals", "board")
 
 
 @attrs.frozen(repr=False, eq=False)  # one per board size: identity is equality
@@ -84,7 +86,10 @@ def _watched(areas: Areas, reaches: frozenset[str], square: int) -> tuple[int, .
 def areas(width: int, height: int) -> Areas:
     """The areas of a board of this size (built once per size)."""
     n = width * height
-    row0 = 2 * n
+    # Area ids: step areas [0, n), near areas [n, 2n), adjacent areas [2n, 3n), then ranks,
+    # files, both kinds of diagonal, and the whole board.
+    adj0 = 2 * n
+    row0 = 3 * n
     col0 = row0 + height
     diag0 = col0 + width
     anti0 = diag0 + width + height - 1
@@ -102,17 +107,19 @@ def areas(width: int, height: int) -> Areas:
         return [rr * width + ff for ff, rr in ((f, r + 1), (f + 1, r), (f, r - 1), (f - 1, r))
                 if 0 <= ff < width and 0 <= rr < height]
 
-    def within2(sq: int) -> list[int]:
+    def within(sq: int, k: int) -> list[int]:
         f, r = sq % width, sq // width
-        return [rr * width + ff for rr in range(max(0, r - 2), min(height, r + 3))
-                for ff in range(max(0, f - 2), min(width, f + 3))]
+        return [rr * width + ff for rr in range(max(0, r - k), min(height, r + k + 1))
+                for ff in range(max(0, f - k), min(width, f + k + 1))]
 
     touches = tuple(
-        tuple([sq, *orthogonal(sq)] + [n + s for s in within2(sq)]
+        tuple([sq, *orthogonal(sq)] + [n + s for s in within(sq, 2)]
+              + [adj0 + s for s in within(sq, 1)]
               + list(lines(sq)) + list(diagonals(sq)) + [board])
         for sq in range(n))
     watch = {
         "step": tuple((sq,) for sq in range(n)),
+        "adjacent": tuple((adj0 + sq,) for sq in range(n)),
         "near": tuple((n + sq,) for sq in range(n)),
         "lines": tuple(lines(sq) for sq in range(n)),
         "diagonals": tuple(diagonals(sq) for sq in range(n)),

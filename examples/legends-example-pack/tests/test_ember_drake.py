@@ -51,7 +51,7 @@ def test_the_oracle_may_reveal_instead_and_the_question_survives_saving():
 
 
 def test_the_oracles_kept_offers_stay_right_in_random_play():
-    """``watches = "near"`` must cover what the offers look at: at every main decision of
+    """``watches = "adjacent"`` must cover what the offers look at: at every main decision of
     random games, the offers the kernel kept equal offers worked out afresh."""
     import random
 

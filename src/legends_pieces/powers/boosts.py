@@ -53,8 +53,8 @@ def _hidden_unless_revealed(power: Any) -> bool:
 
 
 def _watches_reach(power: Any) -> str:
-    """Adjacent targets are within two squares; any piece may be anywhere."""
-    return "near" if power.reach == "adjacent" else "board"
+    """Adjacent targets are in the adjacent area; any piece may be anywhere."""
+    return "adjacent" if power.reach == "adjacent" else "board"
 
 
 @attrs.frozen(repr=False)
@@ -122,7 +122,7 @@ class Weaken(Power):
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
-    watches = "near"
+    watches = "adjacent"
 
     def describe(self) -> str:
         shown = "reveal" if self.reveal_target else "secretly pick"

@@ -57,8 +57,8 @@ class Foresight(Power):
     label = "Action"
     key = "cinder-oracle"  # a power of one piece alone is keyed by the piece's name
     # Its offers look only at the squares around it, so the kernel may keep them between
-    # decisions until something within two squares changes.
-    watches = "near"
+    # decisions until something next to it changes.
+    watches = "adjacent"
 
     def describe(self) -> str:
         return ("Point at an enemy piece next to the Oracle, then reveal it or give it -2 "
