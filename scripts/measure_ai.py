@@ -1,7 +1,8 @@
 """Measure the computer players against each other and write docs/ai-results.txt.
 
 Usage: python scripts/measure_ai.py [--heuristic-games 200] [--ismcts-games 100] [--jobs 2]
-       [--seconds 0.5]   (equal time per decision for ISMCTS and the heuristic)
+       [--seconds 0.5]   (equal time per decision for the searcher and the heuristic)
+       [--player search] (match the two-ply search player against the heuristic instead of ISMCTS)
 
 Games use the preset armies and boards drawn by seed; the two players swap colours every game.
 """
@@ -69,6 +70,10 @@ def main() -> None:
                     help="ISMCTS: how many of the heuristic's best root actions to search")
     ap.add_argument("--exploration", type=float, default=ISMCTSPlayer().c,
                     help="ISMCTS: the UCB exploration constant")
+    ap.add_argument("--player", choices=("ismcts", "search"), default="ismcts",
+                    help="which search player meets the heuristic")
+    ap.add_argument("--fearful", action="store_true",
+                    help="search: the imagined enemy attacks pieces it does not know, too")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
@@ -76,7 +81,16 @@ def main() -> None:
     if args.heuristic_games:
         lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {}))
         print(lines[-1], flush=True)
-    if args.seconds:
+    if args.player == "search":
+        # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
+        search: dict[str, object] = {"samples": 1, "informed": not args.fearful}
+        if args.seconds:
+            search["seconds"] = args.seconds
+        options = {"search": search, "heuristic": {"samples": 1, "seconds": args.seconds or None}}
+        per = f"{args.seconds} s" if args.seconds else "one imagined world"
+        budget = (f"{per} per decision for both players, search player "
+                  f"{'fearful' if args.fearful else 'informed'}")
+    elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,
                               "widen": args.widen, "exploration": args.exploration},
@@ -85,7 +99,7 @@ def main() -> None:
     else:
         options = {"ismcts": {"iterations": args.iterations, "depth": args.depth}}
         budget = f"ISMCTS {args.iterations} iterations per decision"
-    lines.append(match("ismcts", "heuristic", args.ismcts_games, args.jobs, options))
+    lines.append(match(args.player, "heuristic", args.ismcts_games, args.jobs, options))
     print(lines[-1], flush=True)
     lines.append(f"({budget}; measured {time.strftime('%Y-%m-%d')})")
     with open(args.out, "w", encoding="utf-8") as fh:

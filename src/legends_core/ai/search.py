@@ -1,0 +1,123 @@
+"""A two-ply search player: my action, then the enemy's most damaging attack in reply.
+
+The heuristic player looks one move ahead, so it happily wins an attack with a piece that the
+enemy then takes back. This player looks one reply further. For each imagined world
+(:func:`~legends_core.visibility.determinize`, from its own side's view only) and each of its
+actions it plays the action and the rest of the turn as the heuristic player would; then, if
+the next decision is an enemy's turn, it tries the enemy's attacks on its pieces (each played
+out to the end of that turn) and keeps the worst outcome for itself, or the position as it
+stands if no attack is worse ("standing pat": the enemy may always make a quiet move). Scores
+are averaged over the worlds and the best action is played.
+
+The enemy in these worlds would see every piece of ours, so by default it only considers
+attacks on pieces of ours that it really knows (``informed=True``): an enemy that cannot see a
+piece cannot aim at its weakness. Attacks on the pieces it does not know are left out of the
+reply; the heuristic at the leaves already charges for pieces the enemy knows.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..visibility import determinize
+from .heuristic import WIN, evaluate, obvious_answer, settle_turn
+
+if TYPE_CHECKING:
+    from ..engine import Engine
+    from ..game import Game
+
+
+class SearchPlayer:
+    name = "search"
+
+    def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
+                 seconds: float | None = None, informed: bool = True):
+        """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
+        that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
+        as if it could see them all (a more fearful player)."""
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.breadth = breadth
+        self.seconds = seconds
+        self.informed = informed
+
+    def choose(self, game: Game) -> Action:
+        obvious = obvious_answer(game)
+        if obvious is not None:
+            return obvious
+        actions = list(game.legal_actions())
+        if len(actions) > self.breadth:
+            keep = [a for a in actions if a.kind == "pass"]
+            actions = keep + self.rng.sample([a for a in actions if a.kind != "pass"],
+                                             self.breadth - len(keep))
+        return max(self.score(game, actions), key=lambda kv: kv[1])[0]
+
+    def score(self, game: Game, actions: list[Action]) -> list[tuple[Action, float]]:
+        """Each action with its average two-ply value over the imagined worlds."""
+        g = game.engine
+        pending = g.pending
+        assert pending is not None
+        me = pending.player
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        totals = [0.0] * len(actions)
+        n = 0
+        while n < self.samples or (deadline is not None
+                                   and time.perf_counter() + (time.perf_counter() - start) / n
+                                   < deadline):
+            # (a world costs several times the heuristic's: start one only if it should end in
+            # time, so the budget is kept rather than overrun by half a world on average)
+            w = determinize(g, me, self.rng)
+            for i, a in enumerate(actions):
+                sim = w.copy()
+                try:
+                    sim.answer(a)
+                    settle_turn(sim, self.rng)
+                    totals[i] += self.reply_value(sim, me)
+                except Exception:  # an imagined world can be impossible; judge it harshly
+                    totals[i] -= WIN
+            n += 1
+        return [(a, t / n + self.rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]
+
+    def reply_value(self, w: Engine, me: int) -> float:
+        """The value for ``me`` after the enemy's most damaging attack (or none)."""
+        best = evaluate(w, me)
+        p = w.pending
+        if w.over or p is None or p.name != "main" or w.same_side(p.player, me):
+            return best
+        for a in self.enemy_attacks(w, me):
+            sim = w.copy()
+            try:
+                sim.answer(a)
+                settle_turn(sim, self.rng)
+            except Exception:  # an impossible line: not a threat
+                continue
+            best = min(best, evaluate(sim, me))
+        return best
+
+    def enemy_attacks(self, w: Engine, me: int) -> list[Action]:
+        """The pending enemy's moves and powers aimed at a square holding a piece of ``me``'s
+        side (with ``informed``, only pieces that enemy knows)."""
+        p = w.pending
+        assert p is not None
+        enemy_bit = 1 << p.player
+        grid, known = w.grid, w.known
+        mine = w.team_mask[me]
+
+        def hit(name: str) -> bool:
+            q = grid[w.sq(name)]
+            if q < 0 or not mine >> w.ctrl[q] & 1:
+                return False
+            return not self.informed or bool(known[q] & enemy_bit)
+
+        out = []
+        for a in w.options():
+            if a.kind == "move":
+                if hit(a.dst):
+                    out.append(a)
+            elif a.kind == "power" and any(hit(t) for t in a.targets if t):
+                out.append(a)
+        return out
