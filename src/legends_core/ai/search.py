@@ -65,11 +65,7 @@ class SearchPlayer:
         deadline = None if self.seconds is None else start + self.seconds
         totals = [0.0] * len(actions)
         n = 0
-        while n < self.samples or (deadline is not None
-                                   and time.perf_counter() + (time.perf_counter() - start) / n
-                                   < deadline):
-            # (a world costs several times the heuristic's: start one only if it should end in
-            # time, so the budget is kept rather than overrun by half a world on average)
+        while n < self.samples or self._time_for_another(start, deadline, n):
             w = determinize(g, me, self.rng)
             for i, a in enumerate(actions):
                 sim = w.copy()
@@ -81,6 +77,15 @@ class SearchPlayer:
                     totals[i] -= WIN
             n += 1
         return [(a, t / n + self.rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]
+
+    @staticmethod
+    def _time_for_another(start: float, deadline: float | None, n: int) -> bool:
+        # A world costs several times the heuristic's: start one only if it should end in
+        # time, so the budget is kept rather than overrun by half a world on average.
+        if deadline is None:
+            return False
+        now = time.perf_counter()
+        return now + (now - start) / max(n, 1) < deadline
 
     def reply_value(self, w: Engine, me: int) -> float:
         """The value for ``me`` after the enemy's most damaging attack (or none)."""
