@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from legends_core import Game
-from legends_core.ai import ISMCTSPlayer, make_player
+from legends_core.ai import ISMCTSPlayer, SearchPlayer, make_player
 
 
 def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int, float]:
@@ -74,6 +74,8 @@ def main() -> None:
                     help="which search player meets the heuristic")
     ap.add_argument("--fearful", action="store_true",
                     help="search: the imagined enemy attacks pieces it does not know, too")
+    ap.add_argument("--focus", type=int, default=SearchPlayer().focus,
+                    help="search: how many of the heuristic's best actions get two plies (0: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
@@ -83,13 +85,14 @@ def main() -> None:
         print(lines[-1], flush=True)
     if args.player == "search":
         # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
-        search: dict[str, object] = {"samples": 1, "informed": not args.fearful}
+        search: dict[str, object] = {"samples": 1, "informed": not args.fearful,
+                                     "focus": args.focus}
         if args.seconds:
             search["seconds"] = args.seconds
         options = {"search": search, "heuristic": {"samples": 1, "seconds": args.seconds or None}}
         per = f"{args.seconds} s" if args.seconds else "one imagined world"
         budget = (f"{per} per decision for both players, search player "
-                  f"{'fearful' if args.fearful else 'informed'}")
+                  f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}")
     elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..visibility import determinize
-from .heuristic import WIN, evaluate, obvious_answer, settle_turn
+from .heuristic import WIN, HeuristicPlayer, evaluate, obvious_answer, settle_turn
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -34,15 +34,21 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
-                 seconds: float | None = None, informed: bool = True):
+                 seconds: float | None = None, informed: bool = True, focus: int = 0,
+                 shortlist_share: float = 0.25):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
-        as if it could see them all (a more fearful player)."""
+        as if it could see them all (a more fearful player). ``focus`` > 0 first ranks the
+        actions one move deep, as the heuristic player does (with ``shortlist_share`` of the
+        time), and searches only the best ``focus`` of them two plies deep."""
         self.rng = random.Random(seed)
         self.samples = samples
         self.breadth = breadth
         self.seconds = seconds
         self.informed = informed
+        self.focus = focus
+        self.shortlist_share = shortlist_share
+        self._prior = HeuristicPlayer(seed=seed, samples=samples)
 
     def choose(self, game: Game) -> Action:
         obvious = obvious_answer(game)
@@ -53,16 +59,26 @@ class SearchPlayer:
             keep = [a for a in actions if a.kind == "pass"]
             actions = keep + self.rng.sample([a for a in actions if a.kind != "pass"],
                                              self.breadth - len(keep))
-        return max(self.score(game, actions), key=lambda kv: kv[1])[0]
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        if self.focus and len(actions) > self.focus:
+            # Two plies for every action leave too few worlds to average over; the one-move
+            # ranking is cheap and rarely buries the best action below the first few.
+            self._prior.seconds = None if self.seconds is None else \
+                self.seconds * self.shortlist_share
+            ranked = sorted(self._prior.score(game, actions), key=lambda kv: -kv[1])
+            actions = [a for a, _ in ranked[: self.focus]]
+        return max(self.score(game, actions, deadline), key=lambda kv: kv[1])[0]
 
-    def score(self, game: Game, actions: list[Action]) -> list[tuple[Action, float]]:
-        """Each action with its average two-ply value over the imagined worlds."""
+    def score(self, game: Game, actions: list[Action],
+              deadline: float | None = None) -> list[tuple[Action, float]]:
+        """Each action with its average two-ply value over the imagined worlds (as many as
+        ``samples``, and more while ``deadline`` allows)."""
         g = game.engine
         pending = g.pending
         assert pending is not None
         me = pending.player
         start = time.perf_counter()
-        deadline = None if self.seconds is None else start + self.seconds
         totals = [0.0] * len(actions)
         n = 0
         while n < self.samples or self._time_for_another(start, deadline, n):
