@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -43,8 +44,13 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def match(a: str, b: str, games: int, jobs: int, options: dict[str, object]) -> str:
     jobs_list = [(a, b, 1000 + i, options) for i in range(games)]
+    results = []
     with ProcessPoolExecutor(jobs) as pool:
-        results = list(pool.map(play, jobs_list))
+        for r in pool.map(play, jobs_list):
+            results.append(r)
+            if len(results) % 20 == 0:  # a running tally, so a long match can be followed
+                won = sum(1 for w, _, _ in results if w == a)
+                print(f"  {a}: {won} of {len(results)}", file=sys.stderr, flush=True)
     wins = sum(1 for w, _, _ in results if w == a)
     losses = sum(1 for w, _, _ in results if w == b)
     draws = games - wins - losses

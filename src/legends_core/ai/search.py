@@ -34,7 +34,7 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
-                 seconds: float | None = None, informed: bool = True, focus: int = 0,
+                 seconds: float | None = None, informed: bool = True, focus: int = 8,
                  shortlist_share: float = 0.25):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
