@@ -48,6 +48,11 @@ def test_it_does_not_take_a_capture_the_enemy_takes_back():
     assert choices(HeuristicPlayer, poisoned_capture) == {"d4-d5"}
 
 
+def test_a_short_list_from_the_heuristic_still_gets_the_reply_checked():
+    # With focus 2 only the heuristic's two favourites are searched; its first is the capture.
+    assert "d4-d5" not in choices(SearchPlayer, poisoned_capture, focus=2)
+
+
 def test_it_does_not_walk_a_known_piece_next_to_a_known_stronger_one():
     assert "d3-d4" not in choices(SearchPlayer, walk_into_danger)
 

@@ -13,6 +13,11 @@ The enemy in these worlds would see every piece of ours, so by default it only c
 attacks on pieces of ours that it really knows (``informed=True``): an enemy that cannot see a
 piece cannot aim at its weakness. Attacks on the pieces it does not know are left out of the
 reply; the heuristic at the leaves already charges for pieces the enemy knows.
+
+Two plies for every action cost several times one, so by default the actions are first ranked
+one move deep (the heuristic player's own scoring, with a quarter of the time) and only the
+best ``focus`` of them are searched further. At equal time per decision this player beat the
+heuristic in a clear majority of games (see the docs' AI page).
 """
 
 from __future__ import annotations
