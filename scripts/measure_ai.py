@@ -42,8 +42,9 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def match(a: str, b: str, games: int, jobs: int, options: dict[str, object]) -> str:
-    jobs_list = [(a, b, 1000 + i, options) for i in range(games)]
+def match(a: str, b: str, games: int, jobs: int, options: dict[str, object],
+          first_seed: int = 1000) -> str:
+    jobs_list = [(a, b, first_seed + i, options) for i in range(games)]
     results = []
     with ProcessPoolExecutor(jobs) as pool:
         for r in pool.map(play, jobs_list):
@@ -82,6 +83,10 @@ def main() -> None:
                     help="search: the imagined enemy attacks pieces it does not know, too")
     ap.add_argument("--focus", type=int, default=SearchPlayer().focus,
                     help="search: how many of the heuristic's best actions get two plies (0: all)")
+    ap.add_argument("--plies", type=int, default=SearchPlayer().plies,
+                    help="search: 2 (our action, the enemy's attack) or 3 (and our answer)")
+    ap.add_argument("--first-seed", type=int, default=1000,
+                    help="games use seeds from this one on (screen on other seeds than you confirm on)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
@@ -92,13 +97,14 @@ def main() -> None:
     if args.player == "search":
         # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
         search: dict[str, object] = {"samples": 1, "informed": not args.fearful,
-                                     "focus": args.focus}
+                                     "focus": args.focus, "plies": args.plies}
         if args.seconds:
             search["seconds"] = args.seconds
         options = {"search": search, "heuristic": {"samples": 1, "seconds": args.seconds or None}}
         per = f"{args.seconds} s" if args.seconds else "one imagined world"
         budget = (f"{per} per decision for both players, search player "
-                  f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}")
+                  f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
+                  f"{args.plies} plies")
     elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,
@@ -108,7 +114,8 @@ def main() -> None:
     else:
         options = {"ismcts": {"iterations": args.iterations, "depth": args.depth}}
         budget = f"ISMCTS {args.iterations} iterations per decision"
-    lines.append(match(args.player, "heuristic", args.ismcts_games, args.jobs, options))
+    lines.append(match(args.player, "heuristic", args.ismcts_games, args.jobs, options,
+                       args.first_seed))
     print(lines[-1], flush=True)
     lines.append(f"({budget}; measured {time.strftime('%Y-%m-%d')})")
     with open(args.out, "w", encoding="utf-8") as fh:

@@ -65,8 +65,8 @@ def test_the_imagined_enemy_aims_only_at_pieces_it_knows_unless_fearful():
 
     g = game().engine
     beige = 0
-    informed = SearchPlayer(seed=1).enemy_attacks(g, beige)
-    fearful = SearchPlayer(seed=1, informed=False).enemy_attacks(g, beige)
+    informed = SearchPlayer(seed=1).aimed_attacks(g, beige)
+    fearful = SearchPlayer(seed=1, informed=False).aimed_attacks(g, beige)
     assert [str(a) for a in informed] == ["d5-d4"]
     assert sorted(str(a) for a in fearful) == ["d5-c5", "d5-d4"]
 

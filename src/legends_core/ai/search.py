@@ -40,10 +40,11 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
-                 shortlist_share: float = 0.25):
+                 shortlist_share: float = 0.25, plies: int = 2):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
-        as if it could see them all (a more fearful player). ``focus`` > 0 first ranks the
+        as if it could see them all (a more fearful player). ``plies=3`` also lets us answer the
+        enemy's attack with our best attack on a piece we know. ``focus`` > 0 first ranks the
         actions one move deep, as the heuristic player does (with ``shortlist_share`` of the
         time), and searches only the best ``focus`` of them two plies deep."""
         self.rng = random.Random(seed)
@@ -53,6 +54,7 @@ class SearchPlayer:
         self.informed = informed
         self.focus = focus
         self.shortlist_share = shortlist_share
+        self.plies = plies
         self._prior = HeuristicPlayer(seed=seed, samples=samples)
 
     def choose(self, game: Game) -> Action:
@@ -114,30 +116,48 @@ class SearchPlayer:
         p = w.pending
         if w.over or p is None or p.name != "main" or w.same_side(p.player, me):
             return best
-        for a in self.enemy_attacks(w, me):
+        for a in self.aimed_attacks(w, me):
             sim = w.copy()
             try:
                 sim.answer(a)
                 settle_turn(sim, self.rng)
             except Exception:  # an impossible line: not a threat
                 continue
-            best = min(best, evaluate(sim, me))
+            best = min(best, self.answer_value(sim, me, p.player) if self.plies > 2
+                       else evaluate(sim, me))
         return best
 
-    def enemy_attacks(self, w: Engine, me: int) -> list[Action]:
-        """The pending enemy's moves and powers aimed at a square holding a piece of ``me``'s
-        side (with ``informed``, only pieces that enemy knows)."""
+    def answer_value(self, w: Engine, me: int, enemy: int) -> float:
+        """The value for ``me`` after our best attack on a piece of ``enemy``'s side that we
+        know (or none): the third ply, so that a recapture can be answered in turn."""
+        best = evaluate(w, me)
+        p = w.pending
+        if w.over or p is None or p.name != "main" or not w.same_side(p.player, me):
+            return best
+        for a in self.aimed_attacks(w, enemy):
+            sim = w.copy()
+            try:
+                sim.answer(a)
+                settle_turn(sim, self.rng)
+            except Exception:
+                continue
+            best = max(best, evaluate(sim, me))
+        return best
+
+    def aimed_attacks(self, w: Engine, victim: int) -> list[Action]:
+        """The pending player's moves and powers aimed at a square holding a piece of
+        ``victim``'s side (with ``informed``, only pieces the pending player knows)."""
         p = w.pending
         assert p is not None
-        enemy_bit = 1 << p.player
-        grid, known = w.grid, w.known
-        mine = w.team_mask[me]
+        seer = 1 << p.player
+        grid, known, ctrl = w.grid, w.known, w.ctrl
+        side = w.team_mask[victim]
 
         def hit(name: str) -> bool:
             q = grid[w.sq(name)]
-            if q < 0 or not mine >> w.ctrl[q] & 1:
+            if q < 0 or not side >> ctrl[q] & 1:
                 return False
-            return not self.informed or bool(known[q] & enemy_bit)
+            return not self.informed or bool(known[q] & seer)
 
         out = []
         for a in w.options():
