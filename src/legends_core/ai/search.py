@@ -40,10 +40,10 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
-                 shortlist_share: float = 0.25, plies: int = 2):
+                 shortlist_share: float = 0.25, plies: int = 3):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
-        as if it could see them all (a more fearful player). ``plies=3`` also lets us answer the
+        as if it could see them all (a more fearful player). ``plies=3`` (the default) also lets us answer the
         enemy's attack with our best attack on a piece we know. ``focus`` > 0 first ranks the
         actions one move deep, as the heuristic player does (with ``shortlist_share`` of the
         time), and searches only the best ``focus`` of them two plies deep."""
