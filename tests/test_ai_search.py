@@ -9,8 +9,9 @@ from legends_core import Game
 from legends_core.ai import HeuristicPlayer, SearchPlayer, make_player, search
 from legends_core.testing import position
 
-# Warriors whose only text is a terrain bonus, so on plains they are plain strengths.
-GRUNDIN, CURATE = 16, 49  # beige 5, beige 5
+# Warriors whose only text is a terrain bonus (or a death curse without effect), so on plains
+# they are plain strengths.
+GRUNDIN, CURATE, SARAVANNUS = 16, 49, 36  # beige 5, beige 5, beige 10
 MIST_GIANT, MUMMY, HADES_GIANT = 120, 143, 184  # gray 4, gray 8, gray 5
 
 SEEDS = range(5)
@@ -46,6 +47,19 @@ def test_it_does_not_take_a_capture_the_enemy_takes_back():
     assert "d4-d5" not in choices(SearchPlayer, poisoned_capture)
     # The one-move heuristic cannot see the reply: it grabs the piece.
     assert choices(HeuristicPlayer, poisoned_capture) == {"d4-d5"}
+
+
+def guarded_capture():
+    # The poisoned capture again, but beige's hidden 10 on c5 would take the 8 after it
+    # recaptures on d5. The 10 could take the 4 itself, but only by showing itself.
+    return position({"d4": GRUNDIN, "b2": CURATE, "c5": SARAVANNUS, "d5": MIST_GIANT,
+                     "d6": MUMMY, "g7": HADES_GIANT}, revealed=["d4", "d5", "d6"])
+
+
+def test_with_a_third_ply_it_sees_that_the_recapture_would_be_punished():
+    assert choices(SearchPlayer, guarded_capture) == {"d4-d5"}
+    # Two plies stop at the recapture, so the 10 must do the work and be seen.
+    assert choices(SearchPlayer, guarded_capture, plies=2) == {"c5-d5"}
 
 
 def test_a_short_list_from_the_heuristic_still_gets_the_reply_checked():

@@ -1,13 +1,17 @@
-"""A two-ply search player: my action, then the enemy's most damaging attack in reply.
+"""A short-sighted but careful search player: our action, the enemy's most damaging attack
+in reply, and our best answer to that.
 
 The heuristic player looks one move ahead, so it happily wins an attack with a piece that the
-enemy then takes back. This player looks one reply further. For each imagined world
+enemy then takes back. This player looks further. For each imagined world
 (:func:`~legends_core.visibility.determinize`, from its own side's view only) and each of its
 actions it plays the action and the rest of the turn as the heuristic player would; then, if
 the next decision is an enemy's turn, it tries the enemy's attacks on its pieces (each played
 out to the end of that turn) and keeps the worst outcome for itself, or the position as it
-stands if no attack is worse ("standing pat": the enemy may always make a quiet move). Scores
-are averaged over the worlds and the best action is played.
+stands if no attack is worse ("standing pat": the enemy may always make a quiet move). After
+each such attack it may in turn attack an enemy piece it knows, keeping its best outcome or
+standing pat (the third ply). Scores are averaged over the worlds and the best action is
+played. Only attacks are searched after the first ply: they decide material, and the quiet
+moves are too many to try in the time.
 
 The enemy in these worlds would see every piece of ours, so by default it only considers
 attacks on pieces of ours that it really knows (``informed=True``): an enemy that cannot see a
@@ -16,7 +20,7 @@ reply; the heuristic at the leaves already charges for pieces the enemy knows.
 
 Two plies for every action cost several times one, so by default the actions are first ranked
 one move deep (the heuristic player's own scoring, with a quarter of the time) and only the
-best ``focus`` of them are searched further. At equal time per decision this player beat the
+best ``focus`` of them are searched deeper. At equal time per decision this player beat the
 heuristic in a clear majority of games (see the docs' AI page).
 """
 
@@ -43,10 +47,11 @@ class SearchPlayer:
                  shortlist_share: float = 0.25, plies: int = 3):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
-        as if it could see them all (a more fearful player). ``plies=3`` (the default) also lets us answer the
-        enemy's attack with our best attack on a piece we know. ``focus`` > 0 first ranks the
-        actions one move deep, as the heuristic player does (with ``shortlist_share`` of the
-        time), and searches only the best ``focus`` of them two plies deep."""
+        as if it could see them all (a more fearful player). With ``plies=3`` (the default) we
+        may answer the enemy's attack with our best attack on an enemy piece we know; with 2
+        the line stops at the enemy's attack. ``focus`` > 0 first ranks the actions one move
+        deep, as the heuristic player does (with ``shortlist_share`` of the time), and
+        searches only the best ``focus`` of them deeper."""
         self.rng = random.Random(seed)
         self.samples = samples
         self.breadth = breadth
