@@ -20,8 +20,9 @@ reply; the heuristic at the leaves already charges for pieces the enemy knows.
 
 Two plies for every action cost several times one, so by default the actions are first ranked
 one move deep (the heuristic player's own scoring, with a quarter of the time) and only the
-best ``focus`` of them are searched deeper. At equal time per decision this player beat the
-heuristic in a clear majority of games (see the docs' AI page).
+best ``focus`` of them are searched deeper. At equal time per decision this player won a
+little more than half of its games against the heuristic, not yet a clear majority (see the
+docs' AI page).
 """
 
 from __future__ import annotations
