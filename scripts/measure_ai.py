@@ -2,7 +2,8 @@
 
 Usage: python scripts/measure_ai.py [--heuristic-games 200] [--ismcts-games 100] [--jobs 2]
        [--seconds 0.5]   (equal time per decision for the searcher and the heuristic)
-       [--player search] (match the two-ply search player against the heuristic instead of ISMCTS)
+       [--player search] (match the search player against the heuristic instead of ISMCTS;
+                          --ismcts-games then counts its games)
 
 Games use the preset armies and boards drawn by seed; the two players swap colours every game.
 """
