@@ -1,7 +1,9 @@
 """Measure the computer players against each other and write docs/ai-results.txt.
 
 Usage: python scripts/measure_ai.py [--heuristic-games 200] [--ismcts-games 100] [--jobs 2]
-       [--seconds 0.5]   (equal time per decision for ISMCTS and the heuristic)
+       [--seconds 0.5]   (equal time per decision for the searcher and the heuristic)
+       [--player search] (match the search player against the heuristic instead of ISMCTS;
+                          --ismcts-games then counts its games)
 
 Games use the preset armies and boards drawn by seed; the two players swap colours every game.
 """
@@ -10,11 +12,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from legends_core import Game
-from legends_core.ai import ISMCTSPlayer, make_player
+from legends_core.ai import ISMCTSPlayer, SearchPlayer, make_player
 
 
 def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int, float]:
@@ -40,10 +43,16 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def match(a: str, b: str, games: int, jobs: int, options: dict[str, object]) -> str:
-    jobs_list = [(a, b, 1000 + i, options) for i in range(games)]
+def match(a: str, b: str, games: int, jobs: int, options: dict[str, object],
+          first_seed: int = 1000) -> str:
+    jobs_list = [(a, b, first_seed + i, options) for i in range(games)]
+    results = []
     with ProcessPoolExecutor(jobs) as pool:
-        results = list(pool.map(play, jobs_list))
+        for r in pool.map(play, jobs_list):
+            results.append(r)
+            if len(results) % 20 == 0:  # a running tally, so a long match can be followed
+                won = sum(1 for w, _, _ in results if w == a)
+                print(f"  {a}: {won} of {len(results)}", file=sys.stderr, flush=True)
     wins = sum(1 for w, _, _ in results if w == a)
     losses = sum(1 for w, _, _ in results if w == b)
     draws = games - wins - losses
@@ -69,6 +78,16 @@ def main() -> None:
                     help="ISMCTS: how many of the heuristic's best root actions to search")
     ap.add_argument("--exploration", type=float, default=ISMCTSPlayer().c,
                     help="ISMCTS: the UCB exploration constant")
+    ap.add_argument("--player", choices=("ismcts", "search"), default="ismcts",
+                    help="which search player meets the heuristic")
+    ap.add_argument("--fearful", action="store_true",
+                    help="search: the imagined enemy attacks pieces it does not know, too")
+    ap.add_argument("--focus", type=int, default=SearchPlayer().focus,
+                    help="search: how many of the heuristic's best actions get two plies (0: all)")
+    ap.add_argument("--plies", type=int, default=SearchPlayer().plies,
+                    help="search: 2 (our action, the enemy's attack) or 3 (and our answer)")
+    ap.add_argument("--first-seed", type=int, default=1000,
+                    help="games use seeds from this one on (screen on other seeds than you confirm on)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
@@ -76,7 +95,18 @@ def main() -> None:
     if args.heuristic_games:
         lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {}))
         print(lines[-1], flush=True)
-    if args.seconds:
+    if args.player == "search":
+        # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
+        search: dict[str, object] = {"samples": 1, "informed": not args.fearful,
+                                     "focus": args.focus, "plies": args.plies}
+        if args.seconds:
+            search["seconds"] = args.seconds
+        options = {"search": search, "heuristic": {"samples": 1, "seconds": args.seconds or None}}
+        per = f"{args.seconds} s" if args.seconds else "one imagined world"
+        budget = (f"{per} per decision for both players, search player "
+                  f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
+                  f"{args.plies} plies")
+    elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,
                               "widen": args.widen, "exploration": args.exploration},
@@ -85,7 +115,8 @@ def main() -> None:
     else:
         options = {"ismcts": {"iterations": args.iterations, "depth": args.depth}}
         budget = f"ISMCTS {args.iterations} iterations per decision"
-    lines.append(match("ismcts", "heuristic", args.ismcts_games, args.jobs, options))
+    lines.append(match(args.player, "heuristic", args.ismcts_games, args.jobs, options,
+                       args.first_seed))
     print(lines[-1], flush=True)
     lines.append(f"({budget}; measured {time.strftime('%Y-%m-%d')})")
     with open(args.out, "w", encoding="utf-8") as fh:

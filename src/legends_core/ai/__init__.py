@@ -9,12 +9,14 @@ imagines it at random).
 from .heuristic import HeuristicPlayer, evaluate
 from .ismcts import ISMCTSPlayer
 from .random_player import RandomPlayer
+from .search import SearchPlayer
 
-PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "ismcts": ISMCTSPlayer}
+PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "ismcts": ISMCTSPlayer,
+           "search": SearchPlayer}
 
 
 def make_player(name: str, seed: int | None = None, **options: object):
-    """A player by name: ``"random"``, ``"heuristic"`` or ``"ismcts"``."""
+    """A player by name: ``"random"``, ``"heuristic"``, ``"ismcts"`` or ``"search"``."""
     try:
         cls = PLAYERS[name]
     except KeyError:
@@ -22,4 +24,5 @@ def make_player(name: str, seed: int | None = None, **options: object):
     return cls(seed=seed, **options)
 
 
-__all__ = ["PLAYERS", "HeuristicPlayer", "ISMCTSPlayer", "RandomPlayer", "evaluate", "make_player"]
+__all__ = ["PLAYERS", "HeuristicPlayer", "ISMCTSPlayer", "RandomPlayer", "SearchPlayer",
+           "evaluate", "make_player"]
