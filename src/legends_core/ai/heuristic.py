@@ -106,6 +106,17 @@ def obvious_answer(game: Game) -> Action | None:
     return None
 
 
+def sample_actions(game: Game, rng: random.Random, breadth: int) -> list[Action]:
+    """The legal actions, or ``breadth`` of them drawn at random (passing always kept) when
+    there are more: a player that tries each one cannot afford a hundred."""
+    actions = list(game.legal_actions())
+    if len(actions) > breadth:
+        keep = [a for a in actions if a.kind == "pass"]
+        actions = keep + rng.sample([a for a in actions if a.kind != "pass"],
+                                    breadth - len(keep))
+    return actions
+
+
 def quick_answer(g: Engine, rng: random.Random) -> Action:
     """A fast, sensible default for a decision inside a simulation."""
     opts = g.options()
@@ -145,11 +156,7 @@ class HeuristicPlayer:
         obvious = obvious_answer(game)
         if obvious is not None:
             return obvious
-        actions = list(game.legal_actions())
-        if len(actions) > self.breadth:
-            keep = [a for a in actions if a.kind == "pass"]
-            actions = keep + self.rng.sample([a for a in actions if a.kind != "pass"],
-                                             self.breadth - len(keep))
+        actions = sample_actions(game, self.rng, self.breadth)
         scored = self.score(game, actions)
         return max(scored, key=lambda kv: kv[1])[0]
 

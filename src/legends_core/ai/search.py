@@ -33,7 +33,14 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..visibility import determinize
-from .heuristic import WIN, HeuristicPlayer, evaluate, obvious_answer, settle_turn
+from .heuristic import (
+    WIN,
+    HeuristicPlayer,
+    evaluate,
+    obvious_answer,
+    sample_actions,
+    settle_turn,
+)
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -67,11 +74,7 @@ class SearchPlayer:
         obvious = obvious_answer(game)
         if obvious is not None:
             return obvious
-        actions = list(game.legal_actions())
-        if len(actions) > self.breadth:
-            keep = [a for a in actions if a.kind == "pass"]
-            actions = keep + self.rng.sample([a for a in actions if a.kind != "pass"],
-                                             self.breadth - len(keep))
+        actions = sample_actions(game, self.rng, self.breadth)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         if self.focus and len(actions) > self.focus:
