@@ -20,8 +20,8 @@ reply; the heuristic at the leaves already charges for pieces the enemy knows.
 
 Two plies for every action cost several times one, so by default the actions are first ranked
 one move deep (the heuristic player's own scoring, with a quarter of the time) and only the
-best ``focus`` of them are searched deeper. At equal time per decision this player won a
-little more than half of its games against the heuristic, not yet a clear majority (see the
+best ``focus`` of them are searched deeper. At equal time per decision this player wins about
+55% of its games against the heuristic, a small edge that 600 games show clearly (see the
 docs' AI page).
 """
 
