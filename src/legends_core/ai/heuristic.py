@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..actions import Action
@@ -162,22 +163,36 @@ class HeuristicPlayer:
 
     def score(self, game: Game, actions: list[Action]) -> list[tuple[Action, float]]:
         """Each action with its average score over ``samples`` imagined worlds."""
-        g = game.engine
-        pending = g.pending
-        assert pending is not None
-        me = pending.player
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        totals = [0.0] * len(actions)
-        n = 0
-        while n < self.samples or (deadline is not None and time.perf_counter() < deadline):
-            w = determinize(g, me, self.rng)
-            for i, a in enumerate(actions):
-                sim = w.copy()
-                try:
-                    sim.answer(a)
-                    settle_turn(sim, self.rng)
-                    totals[i] += evaluate(sim, me)
-                except Exception:  # an imagined world can be impossible; judge it harshly
-                    totals[i] -= WIN
-            n += 1
-        return [(a, t / n + self.rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]
+        return score_in_worlds(
+            game, actions, self.rng, evaluate,
+            lambda n: n < self.samples or (deadline is not None
+                                           and time.perf_counter() < deadline))
+
+
+def score_in_worlds(game: Game, actions: list[Action], rng: random.Random,
+                    judge: Callable[[Engine, int], float],
+                    another: Callable[[int], bool],
+                    imagine: Callable[[Engine, int, random.Random], Engine] = determinize
+                    ) -> list[tuple[Action, float]]:
+    """Each action with its average score over imagined worlds: in each world (drawn by
+    ``imagine`` from the deciding side's view) play the action and the rest of the turn, then
+    ``judge(world, me)``. Worlds are drawn while ``another(worlds so far)`` says so."""
+    g = game.engine
+    pending = g.pending
+    assert pending is not None
+    me = pending.player
+    totals = [0.0] * len(actions)
+    n = 0
+    while another(n):
+        w = imagine(g, me, rng)
+        for i, a in enumerate(actions):
+            sim = w.copy()
+            try:
+                sim.answer(a)
+                settle_turn(sim, rng)
+                totals[i] += judge(sim, me)
+            except Exception:  # an imagined world can be impossible; judge it harshly
+                totals[i] -= WIN
+        n += 1
+    return [(a, t / n + rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]

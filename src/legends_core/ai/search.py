@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..visibility import determinize
 from .heuristic import (
-    WIN,
     HeuristicPlayer,
     evaluate,
     obvious_answer,
     sample_actions,
+    score_in_worlds,
     settle_turn,
 )
 
@@ -90,25 +90,11 @@ class SearchPlayer:
               deadline: float | None = None) -> list[tuple[Action, float]]:
         """Each action with its average two-ply value over the imagined worlds (as many as
         ``samples``, and more while ``deadline`` allows)."""
-        g = game.engine
-        pending = g.pending
-        assert pending is not None
-        me = pending.player
         start = time.perf_counter()
-        totals = [0.0] * len(actions)
-        n = 0
-        while n < self.samples or self._time_for_another(start, deadline, n):
-            w = determinize(g, me, self.rng)
-            for i, a in enumerate(actions):
-                sim = w.copy()
-                try:
-                    sim.answer(a)
-                    settle_turn(sim, self.rng)
-                    totals[i] += self.reply_value(sim, me)
-                except Exception:  # an imagined world can be impossible; judge it harshly
-                    totals[i] -= WIN
-            n += 1
-        return [(a, t / n + self.rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]
+        return score_in_worlds(
+            game, actions, self.rng, self.reply_value,
+            lambda n: n < self.samples or self._time_for_another(start, deadline, n),
+            determinize)
 
     @staticmethod
     def _time_for_another(start: float, deadline: float | None, n: int) -> bool:
