@@ -159,7 +159,11 @@ def test_a_game_against_the_computer(http):
             state = ws.receive_json()
             while state["view"]["to_move"] not in ("gray", None):
                 state = ws.receive_json()  # the computer's moves, one message each
-    assert state["view"]["reason"] == "turn limit of 2 reached"
+    # The deal is random: within two turns a piece may already stand next to the enemy castle,
+    # so the game ends at the turn limit or with a win before it, never later.
+    view = state["view"]
+    assert view["reason"] == "turn limit of 2 reached" or (
+        view["winner"] is not None and view["turn"] <= 2)
 
 
 def test_a_game_code_can_be_joined_once(http):
