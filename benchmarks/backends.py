@@ -11,7 +11,7 @@ import argparse
 import os
 import time
 
-from legends_core.simulate import make_jobs, run_games
+from legends.simulate import make_jobs, run_games
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 
 from legends_core import Game, catalogue
-from legends_core.ai.ismcts import ISMCTSPlayer
+from legends.ai.ismcts import ISMCTSPlayer
 from legends_core.visibility import determinize
 
 

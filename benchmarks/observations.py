@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from legends_core.envs.pettingzoo import env
+from legends.envs.pettingzoo import env
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ import sys
 
 
 def games_per_second(jobs: int, games: int, players: str) -> float:
-    out = subprocess.run([sys.executable, "-m", "legends_core.cli", "simulate", "-n", str(games),
+    out = subprocess.run([sys.executable, "-m", "legends.cli", "simulate", "-n", str(games),
                           "--seed", "1", "--players", players, "--jobs", str(jobs)],
                          check=True, capture_output=True, text=True).stdout
     m = re.search(r"([\d.]+) games/s", out)

@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from legends_core import Game
-from legends_core.ai import ISMCTSPlayer, SearchPlayer, make_player
+from legends.ai import ISMCTSPlayer, SearchPlayer, make_player
 
 
 def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int, float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from legends_core.simulate import play_one
+from legends.simulate import play_one
 
 #: The seed whose game kills the process that plays it.
 DOOMED = 7

@@ -6,7 +6,7 @@ import pytest
 from tests.test_hidden_info import twin_with_permuted_hidden
 
 from legends_core import Game
-from legends_core.ai import HeuristicPlayer, SearchPlayer, make_player, search
+from legends.ai import HeuristicPlayer, SearchPlayer, make_player, search
 from legends_core.testing import position
 
 # Warriors whose only text is a terrain bonus (or a death curse without effect), so on plains

@@ -8,7 +8,7 @@ import sys
 import pexpect
 import pytest
 
-CMD = [sys.executable, "-m", "legends_core.cli"]
+CMD = [sys.executable, "-m", "legends.cli"]
 
 
 def run(*args, check=True):

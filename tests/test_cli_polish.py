@@ -18,10 +18,10 @@ import pytest
 
 from legends_core import Game
 from legends_core.armies import PRESETS
-from legends_core.cli import build_parser, main, play_cmd
-from legends_core.cli.text import Terminal, board_lines, info_lines, labels
+from legends.cli import build_parser, main, play_cmd
+from legends.cli.text import Terminal, board_lines, info_lines, labels
 
-CMD = [sys.executable, "-m", "legends_core.cli"]
+CMD = [sys.executable, "-m", "legends.cli"]
 
 
 def run(*args, check=True, env=None):

@@ -52,7 +52,7 @@ def test_magic_and_castles_are_described_as_having_no_strength():
     cat = catalogue()
     assert cat[62].strength_label == "no strength" and cat[33].strength_label == "no strength"
     assert cat[8].strength_label == "strength 7"
-    out = subprocess.run([sys.executable, "-m", "legends_core.cli", "pieces", "62"],
+    out = subprocess.run([sys.executable, "-m", "legends.cli", "pieces", "62"],
                          capture_output=True, text=True, check=True).stdout
     assert "magic, no strength, gold magic" in out and "strength magic" not in out
 

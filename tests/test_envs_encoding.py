@@ -1,4 +1,4 @@
-"""Action ids and observation tensors (legends_core.envs.encoding)."""
+"""Action ids and observation tensors (legends.envs.encoding)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tests.envs_helpers import RULESETS, random_states
 from tests.test_hidden_info import twin_with_permuted_hidden
 
 from legends_core import Action, ActionIdError, Game, IllegalActionError, catalogue
-from legends_core.envs.encoding import ActionSpace, Chooser, ObservationSpace, observe, power_keys
+from legends.envs.encoding import ActionSpace, Chooser, ObservationSpace, observe, power_keys
 from legends_core.testing import comparable_view, position
 
 
@@ -201,10 +201,10 @@ def test_the_kernel_never_imports_the_research_adapters():
     import subprocess
     import sys
 
-    code = ("import sys, legends_core, legends_core.cli, legends_core.simulate, legends_pieces\n"
+    code = ("import sys, legends_core, legends.cli, legends.simulate, legends_pieces\n"
             "from legends_core import Game\n"
             "Game.new(seed=1)\n"
-            "bad = [m for m in sys.modules if m.startswith('legends_core.envs') or m in "
+            "bad = [m for m in sys.modules if m.startswith('legends.envs') or m in "
             "('numpy', 'ray', 'pyspiel', 'pettingzoo', 'gymnasium')]\n"
             "assert not bad, bad\n")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -9,7 +9,7 @@ from gymnasium.utils.env_checker import check_env
 from tests.envs_helpers import RULESETS
 
 from legends_core import ActionIdError
-from legends_core.envs.gymnasium import ENV_ID, LegendsEnv
+from legends.envs.gymnasium import ENV_ID, LegendsEnv
 
 
 @pytest.mark.parametrize("rules", RULESETS)

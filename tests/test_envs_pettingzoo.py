@@ -8,7 +8,7 @@ from pettingzoo.test import api_test, seed_test
 from tests.envs_helpers import RULESETS
 
 from legends_core import ActionIdError
-from legends_core.envs.pettingzoo import env
+from legends.envs.pettingzoo import env
 
 
 @pytest.mark.parametrize("rules", RULESETS)

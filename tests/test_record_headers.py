@@ -72,7 +72,7 @@ def test_records_without_headers_still_load():
 
 
 def test_the_command_line_fills_in_and_shows_the_headers(tmp_path):
-    cmd = [sys.executable, "-m", "legends_core.cli"]
+    cmd = [sys.executable, "-m", "legends.cli"]
     path = tmp_path / "g.json"
     subprocess.run([*cmd, "game", "--seed", "4", "--players", "random,random", "--quiet",
                     "--turn-limit", "10", "--save", str(path)], check=True, capture_output=True)

@@ -1,4 +1,4 @@
-"""The library API for many games (legends_core.simulate), locally and on a real Ray instance."""
+"""The library API for many games (legends.simulate), locally and on a real Ray instance."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from tests import simulate_helpers
 from tests.simulate_helpers import DOOMED, play_or_die
 
-from legends_core.cli import main
-from legends_core.simulate import make_jobs, run_games
+from legends.cli import main
+from legends.simulate import make_jobs, run_games
 
 
 def jobs(n=4, seed=1, turn_limit=60):

@@ -4,7 +4,7 @@ import inspect
 
 import pytest
 
-from legends_core.svg import board_svg
+from legends.svg import board_svg
 from legends_core.testing import play, position
 
 
@@ -37,7 +37,7 @@ def test_destroyed_areas_and_curse_are_drawn():
 import re  # noqa: E402
 
 from legends_core import Game  # noqa: E402
-from legends_core.svg import grid, orientation_for, wrap  # noqa: E402
+from legends.svg import grid, orientation_for, wrap  # noqa: E402
 
 
 def _square_xy(svg, square):

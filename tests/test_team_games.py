@@ -348,7 +348,7 @@ def test_surround_counts_only_the_pieces_its_player_controls():
 
 
 def test_the_computer_counts_its_teammates_pieces_as_its_own():
-    from legends_core.ai import evaluate
+    from legends.ai import evaluate
 
     alone = team_position(everyone_can_move())
     helped = team_position(everyone_can_move(k3=GOLD_KNIGHT))
@@ -358,7 +358,7 @@ def test_the_computer_counts_its_teammates_pieces_as_its_own():
 
 @pytest.mark.parametrize("kind", ["random", "heuristic", "ismcts"])
 def test_computer_players_play_a_team_game(kind):
-    from legends_core.ai import make_player
+    from legends.ai import make_player
 
     game = Game.new(players=4, seed=8, turn_limit=6, auto_pass=True)
     options = {"iterations": 20} if kind == "ismcts" else {}

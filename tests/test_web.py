@@ -226,11 +226,11 @@ def test_the_page_and_its_files_are_served(http):
 
 
 def test_the_kernel_never_imports_the_web_package():
-    code = ("import sys, legends_core, legends_core.cli; from legends_core import all_rulings;"
+    code = ("import sys, legends_core, legends.cli; from legends_core import all_rulings;"
             "from legends_core.testing import position; all_rulings();"
-            "legends_core.cli.build_parser();"
-            "bad = [m for m in sys.modules if m.startswith(('legends_core.web', 'starlette',"
-            " 'uvicorn', 'legends_core.envs', 'numpy', 'pettingzoo', 'gymnasium', 'pyspiel',"
+            "legends.cli.build_parser();"
+            "bad = [m for m in sys.modules if m.startswith(('legends.web', 'starlette',"
+            " 'uvicorn', 'legends.envs', 'numpy', 'pettingzoo', 'gymnasium', 'pyspiel',"
             " 'ray'))]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -25,7 +25,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from legends_core.web import create_app
+from legends.web import create_app
 from webgames import castle_hunt
 
 OUTPUT = Path(__file__).parent / "output"

@@ -13,7 +13,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette suggests another HTTP client for its tests
     from starlette.testclient import TestClient
 
-from legends_core.web import create_app
+from legends.web import create_app
 
 #: Beige's Tiera on c3 can reach gray's castle (Ogre Fort, c5) in two moves; gray has two
 #: warriors to move meanwhile. Every window is asked (no auto-pass), so both seats must act.

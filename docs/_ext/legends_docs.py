@@ -9,7 +9,7 @@
 * ``generated/events.inc`` and ``generated/decisions.inc`` (included by the API page): every event type (its ``kind``,
   audience and fields) and every kind of decision, from the registries the engine itself uses
   (with every installed edition loaded, so theirs are listed too).
-* ``_static/diagrams/*.svg``: board pictures drawn with :func:`legends_core.svg.board_svg`.
+* ``_static/diagrams/*.svg``: board pictures drawn with :func:`legends.svg.board_svg`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections import Counter
 
 from legends_core import Ruling, all_rulings, catalogue, catalogue_for, get_ruleset
 from legends_core.rulings import ruleset_rulings
-from legends_core.svg import board_svg
+from legends.svg import board_svg
 from legends_core.testing import position, stratego
 
 EDITIONS = ["classic", "narnia-1", "narnia-2", "ultimate-lightning", "ultimate-campaign"]

@@ -18,7 +18,7 @@ class GameOverError(IllegalActionError):
 
 
 class ActionIdError(IllegalActionError):
-    """An action id (the integer form of :mod:`legends_core.envs.encoding`) is out of range,
+    """An action id (the integer form of :mod:`legends.envs.encoding`) is out of range,
     masked out (not legal now) or cannot be written as an id. The game is unchanged."""
 
 

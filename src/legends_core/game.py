@@ -607,12 +607,13 @@ class Game:
                                  catalogue=self._engine.catalogue)
         return {**player_record(start, actions, player), "headers": headers}
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The board as SVG, the referee's full picture with the last action (Jupyter shows
-        a game this way, as python-chess shows a board)."""
-        from .svg import board_svg
+        a game this way, as python-chess shows a board), when a renderer is installed (see
+        :mod:`legends_core.display`)."""
+        from .display import svg
 
-        return board_svg(view=self.view(None), last=self._played[-1] if self._played else None,
+        return svg(view=self.view(None), last=self._played[-1] if self._played else None,
                          catalogue=self._engine.catalogue)
 
     def __repr__(self) -> str:

@@ -74,7 +74,7 @@ def declared(module: ModuleType) -> list[Ruling]:
 
 #: Packages that need optional extras (the web server, the research adapters): never searched,
 #: so the kernel works, and lists its rulings, without them. They declare no rulings.
-OPTIONAL = frozenset({"legends_core.web", "legends_core.envs"})
+OPTIONAL = frozenset({"legends.web", "legends.envs"})
 
 
 def modules(package: ModuleType) -> list[ModuleType]:

@@ -120,11 +120,12 @@ class View:
         """The view as JSON-friendly data (what a server sends to that player)."""
         return attrs.asdict(self)
 
-    def _repr_svg_(self) -> str:
-        """The view as SVG, turned for its player (Jupyter shows a view this way)."""
-        from .svg import board_svg
+    def _repr_svg_(self) -> str | None:
+        """The view as SVG, turned for its player (Jupyter shows a view this way), when a
+        renderer is installed (see :mod:`legends_core.display`)."""
+        from .display import svg
 
-        return board_svg(view=self)
+        return svg(view=self)
 
     def piece_on(self, square: str) -> PieceView | None:
         """The piece on ``square`` as this view shows it, or ``None``."""

@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from legends_core import Game
-from legends_core.ai import ISMCTSPlayer, make_player
+from legends.ai import ISMCTSPlayer, make_player
 from legends_core.engine import CURSE, DESTROYED, RESERVE
-from legends_core.svg import board_svg
+from legends.svg import board_svg
 from legends_core.testing import comparable_view
 
 EDITIONS = ["classic", "ultimate-lightning", "ultimate-campaign", "narnia-1", "narnia-2"]
@@ -171,7 +171,7 @@ def test_computer_players_and_pictures_work(rules):
 
 @pytest.mark.parametrize("rules", EDITIONS + ["legends"])
 def test_a_game_on_the_command_line(rules, tmp_path):
-    cmd = [sys.executable, "-m", "legends_core.cli"]
+    cmd = [sys.executable, "-m", "legends.cli"]
     path = tmp_path / "g.json"
     out = subprocess.run([*cmd, "game", "--rules", rules, "--seed", "5", "--players",
                           "heuristic,random", "--turn-limit", "25", "--save", str(path)],

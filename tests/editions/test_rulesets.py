@@ -167,7 +167,7 @@ def test_a_ruleset_name_is_claimed_once():
 # -- the command line, in process -------------------------------------------------------------
 
 def test_pieces_and_play_take_the_rules(capsys):
-    from legends_core.cli import build_parser, main, play_cmd
+    from legends.cli import build_parser, main, play_cmd
 
     assert main(["pieces", "--rules", "ultimate-lightning", "--army", "blue"]) == 0
     out = capsys.readouterr().out

@@ -1,0 +1,198 @@
+"""A heuristic player: try each action on imagined copies of the game and keep the best.
+
+For every legal action (at most ``breadth`` of them) it imagines the hidden pieces
+(:func:`~legends_core.visibility.determinize`), applies the action, lets the rest of the turn
+play out with a simple policy (pass in windows, cheapest answers to questions) and scores the
+result with :func:`evaluate`. It never looks at a piece its side does not know.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from legends_core.actions import Action
+from legends_core.visibility import determinize
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+    from legends_core.game import Game
+
+WIN = 10_000.0
+
+
+def piece_value(g: Engine, pid: int) -> float:
+    t = g.types[pid]
+    if t.kind == "castle":
+        return 0.0
+    if t.kind == "magic":
+        return 3.0
+    return 1.0 + float(t.strength or 0)
+
+
+def evaluate(g: Engine, player: int) -> float:
+    """How good the game looks for ``player``'s side (material, knowledge, advance, the
+    curse); in a team game teammates' pieces count as ``player``'s own."""
+    if g.over:
+        if g.winner is None:
+            return 0.0
+        return WIN if g.same_side(g.winner, player) else -WIN
+    score = 0.0
+    bit = 1 << player
+    outside = ~g.team_mask[player]
+    teams, team = g.rules.teams, g.rules.teams[player]
+    width = g.board.width
+    height = g.board.height
+    for sq, pid in enumerate(g.grid):
+        if pid < 0:
+            continue
+        v = piece_value(g, pid)
+        if teams[g.ctrl[pid]] == team:
+            score += v
+            if g.known[pid] & outside and g.types[pid].kind != "magic":
+                score -= 0.15 * v  # the enemy knows it
+            if g.types[pid].kind == "warrior":
+                rank = sq // width
+                adv = rank if g.forward(player) > 0 else height - 1 - rank
+                score += 0.04 * adv
+        else:
+            score -= v
+            if g.known[pid] & bit:
+                score += 0.1 * v
+                if g.types[pid].kind == "castle":
+                    score += 3.0
+    if g.curse >= 0 and g.curse_on:
+        score += 1.5 if g.same_side(g.curse_ctrl, player) else -1.5
+    return score
+
+
+def setup_answer(g: Engine) -> Action:
+    """Setup: keep the placement, and switch the castle to the back row if it stands where the
+    enemy can reach it at once (the rulebook's own hint)."""
+    p = g.pending
+    assert p is not None
+    opts = g.options()
+    if p.name == "setup-shuffle":
+        return next(a for a in opts if a.value == "keep")
+    me = p.player
+    castle = g.castle_of(me)
+    if castle >= 0 and g.adjacent_enemies(g.loc[castle], me):
+        fwd = g.forward(me)
+        width = g.board.width
+        here = g.name(g.loc[castle])
+
+        def depth(sq: int) -> int:
+            rank = sq // width
+            return rank if fwd < 0 else -rank
+
+        back = max((q for q in g.pieces(me) if q != castle), key=lambda q: depth(g.loc[q]),
+                   default=-1)
+        if back >= 0:
+            swap = Action.swap(*sorted((here, g.name(g.loc[back])), key=g.sq))
+            if swap in opts:
+                return swap
+    return next(a for a in opts if a.kind == "choose")
+
+
+def obvious_answer(game: Game) -> Action | None:
+    """The answer when there is nothing to think about: a single option, or setup."""
+    actions = game.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    pending = game.engine.pending
+    if pending is not None and pending.name in ("setup-shuffle", "setup-switch"):
+        return setup_answer(game.engine)
+    return None
+
+
+def sample_actions(game: Game, rng: random.Random, breadth: int) -> list[Action]:
+    """The legal actions, or ``breadth`` of them drawn at random (passing always kept) when
+    there are more: a player that tries each one cannot afford a hundred."""
+    actions = list(game.legal_actions())
+    if len(actions) > breadth:
+        keep = [a for a in actions if a.kind == "pass"]
+        actions = keep + rng.sample([a for a in actions if a.kind != "pass"],
+                                    breadth - len(keep))
+    return actions
+
+
+def quick_answer(g: Engine, rng: random.Random) -> Action:
+    """A fast, sensible default for a decision inside a simulation."""
+    opts = g.options()
+    p = g.pending
+    assert p is not None
+    if opts[0].kind == "pass":
+        return opts[0]
+    if p.name in ("setup-switch", "setup-shuffle"):
+        return setup_answer(g)
+    return opts[rng.randrange(len(opts))]
+
+
+def settle_turn(g: Engine, rng: random.Random, limit: int = 60) -> None:
+    """Play the rest of the current turn (and its consequences) with :func:`quick_answer`."""
+    turn = g.turn
+    for _ in range(limit):
+        if g.over or g.pending is None:
+            return
+        if g.turn != turn and g.pending.name == "main":
+            return
+        g.answer(quick_answer(g, rng))
+
+
+class HeuristicPlayer:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
+                 seconds: float | None = None):
+        """``samples`` imagined worlds per decision; with ``seconds``, as many more worlds as
+        that time allows (for matches at equal time per move)."""
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.breadth = breadth
+        self.seconds = seconds
+
+    def choose(self, game: Game) -> Action:
+        obvious = obvious_answer(game)
+        if obvious is not None:
+            return obvious
+        actions = sample_actions(game, self.rng, self.breadth)
+        scored = self.score(game, actions)
+        return max(scored, key=lambda kv: kv[1])[0]
+
+    def score(self, game: Game, actions: list[Action]) -> list[tuple[Action, float]]:
+        """Each action with its average score over ``samples`` imagined worlds."""
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        return score_in_worlds(
+            game, actions, self.rng, evaluate,
+            lambda n: n < self.samples or (deadline is not None
+                                           and time.perf_counter() < deadline))
+
+
+def score_in_worlds(game: Game, actions: list[Action], rng: random.Random,
+                    judge: Callable[[Engine, int], float],
+                    another: Callable[[int], bool],
+                    imagine: Callable[[Engine, int, random.Random], Engine] = determinize
+                    ) -> list[tuple[Action, float]]:
+    """Each action with its average score over imagined worlds: in each world (drawn by
+    ``imagine`` from the deciding side's view) play the action and the rest of the turn, then
+    ``judge(world, me)``. Worlds are drawn while ``another(worlds so far)`` says so."""
+    g = game.engine
+    pending = g.pending
+    assert pending is not None
+    me = pending.player
+    totals = [0.0] * len(actions)
+    n = 0
+    while another(n):
+        w = imagine(g, me, rng)
+        for i, a in enumerate(actions):
+            sim = w.copy()
+            try:
+                sim.answer(a)
+                settle_turn(sim, rng)
+                totals[i] += judge(sim, me)
+            except Exception:  # an imagined world can be impossible; judge it harshly
+                totals[i] -= WIN
+        n += 1
+    return [(a, t / n + rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]

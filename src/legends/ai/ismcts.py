@@ -1,0 +1,162 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each iteration imagines the hidden pieces afresh (:func:`~legends_core.visibility.determinize`),
+walks down a tree of actions shared by all imagined worlds (choosing by UCB among the actions
+legal in this world), adds one node, plays ``depth`` random decisions (a random piece's move,
+mostly passing in windows) and scores the end with the heuristic evaluation; ``depth=0``
+instead finishes the turn as the heuristic player would and scores that. Against the heuristic
+at equal time per decision both measure about even (see the docs' AI page). The action tried most often at the root is played. At the root only
+the ``widen`` actions the heuristic player rates best are searched (progressive widening in its
+simplest form): with a few hundred iterations, spreading them over every legal action leaves
+each with too few visits to tell apart. The budget is a number of iterations and/or seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core.actions import PASS, Action
+from legends_core.moves import dynamic_keywords, offer_actions, standard_moves
+from legends_core.visibility import determinize
+from .heuristic import HeuristicPlayer, evaluate, obvious_answer, settle_turn
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+    from legends_core.game import Game
+
+
+class _Node:
+    __slots__ = ("player", "children", "visits", "avail", "reward")
+
+    def __init__(self, player: int):
+        self.player = player  # who chose the action leading here
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTSPlayer:
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int = 300,
+                 seconds: float | None = None, depth: int = 24, exploration: float = 0.7,
+                 widen: int = 4):
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.c = exploration
+        self.widen = widen
+        self._prior = HeuristicPlayer(seed=seed, samples=1)
+
+    def choose(self, game: Game) -> Action:
+        obvious = obvious_answer(game)
+        if obvious is not None:
+            return obvious
+        actions = list(game.legal_actions())
+        g = game.engine
+        pending = g.pending
+        assert pending is not None
+        me = pending.player
+        root = _Node(me)
+        allowed: set[Action] | None = None
+        if self.widen and len(actions) > self.widen:
+            # Search only the most promising root actions, as the heuristic ranks them.
+            ranked = sorted(self._prior.score(game, actions), key=lambda kv: -kv[1])
+            allowed = {a for a, _ in ranked[: self.widen]}
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        asking = attrs.evolve(g.rules, auto_pass=False)
+        for i in range(self.iterations if self.iterations else 10**9):
+            if deadline is not None and time.perf_counter() > deadline and i > 0:
+                break
+            w = determinize(g, me, self.rng)
+            # Imagined worlds ask in every window: the rollout passes without listing the
+            # abilities, which is cheaper than auto-pass finding out that there are none.
+            w.rules = asking
+            self._iterate(w, root, me, allowed)
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
+        return best[0]
+
+    def _iterate(self, w: Engine, root: _Node, me: int, allowed: set[Action] | None) -> None:
+        node, path = root, [root]
+        while not w.over and w.pending is not None:
+            acts = w.options()
+            if node is root and allowed is not None:
+                acts = [a for a in acts if a in allowed]
+            actor = w.pending.player
+            untried = [a for a in acts if a not in node.children]
+            if untried:
+                a = self.rng.choice(untried)
+                child = node.children[a] = _Node(actor)
+                w.answer(a)
+                path.append(child)
+                break
+            best, best_u = acts[0], -math.inf
+            for a in acts:
+                ch = node.children[a]
+                ch.avail += 1
+                u = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if u > best_u:
+                    best, best_u = a, u
+            w.answer(best)
+            node = node.children[best]
+            path.append(node)
+        value = self._rollout(w, me)
+        for n in path:
+            n.visits += 1
+            n.reward += value if w.same_side(n.player, me) else -value  # teammates share
+
+    def _rollout(self, w: Engine, me: int) -> float:
+        rng = self.rng
+        if self.depth <= 0:
+            # No random playout: finish the turn sensibly and judge it, as the heuristic does.
+            try:
+                settle_turn(w, rng)
+            except Exception:  # an imagined world can be impossible
+                return -1.0
+            return math.tanh(evaluate(w, me) / 12.0)
+        for _ in range(self.depth):
+            pending = w.pending
+            if w.over or pending is None:
+                break
+            if pending.name == "window" and rng.random() < 0.9:
+                w.answer(PASS)  # the usual answer, always legal: no need to list the others
+                continue
+            if pending.name == "main":
+                # A random piece's move or action: far cheaper than listing the whole army's.
+                quick = quick_main_action(w, pending.player, rng)
+                if quick is not None:
+                    w.answer(quick)
+                    continue
+            opts = w.options()
+            # Passing is the usual answer in windows; random abilities mostly waste pieces.
+            if opts[0].kind == "pass" and rng.random() < 0.9:
+                w.answer(opts[0])
+            else:
+                w.answer(opts[rng.randrange(len(opts))])
+        return math.tanh(evaluate(w, me) / 12.0)
+
+
+def quick_main_action(w: Engine, player: int, rng: random.Random) -> Action | None:
+    """A legal move or action for ``player``'s main decision, drawn by picking a random piece
+    that has one (a subset of the legal actions, without building the whole list)."""
+    ctrl, loc = w.ctrl, w.loc
+    own = [p for p in range(len(loc)) if loc[p] >= 0 and ctrl[p] == player]
+    if not own:
+        return None
+    dyn = dynamic_keywords(w)
+    out: list[Action] = []
+    start = rng.randrange(len(own))
+    for i in range(len(own)):  # from a random piece on, the first that can do something
+        pid = own[(start + i) % len(own)]
+        standard_moves(w, pid, loc[pid], out, dyn)
+        offer_actions(w, pid, out, dyn)
+        if out:
+            return out[rng.randrange(len(out))]
+    return None

@@ -1,0 +1,101 @@
+"""``legends game``: a complete computer-against-computer game, printed move by move."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TextIO
+
+from ..ai import make_player
+from legends_core.events import describe
+from legends_core.game import Game
+from legends_core.teams import seat_kinds
+from .common import (
+    PLAYERS_HELP,
+    add_game_options,
+    game_seats,
+    new_game_args,
+    players_arg,
+    title,
+    winner_text,
+)
+from .text import Terminal
+
+#: Colours for the events that decide things (used when the terminal shows colour).
+_STYLE = {"strength": "cyan", "destroy": "red", "power": "magenta", "curse-begin": "yellow",
+          "curse-end": "yellow", "curse-void": "yellow", "game-over": "bold green"}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("game", help="watch the computer play itself (the default command)")
+    add_game_options(p)
+    p.add_argument("--players", action="append", metavar="N|KINDS",
+                   help=f"{PLAYERS_HELP}; and/or the computer players: random, heuristic or "
+                        "ismcts, two (first side first) or one per seat (default: "
+                        "heuristic,heuristic)")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--save", help="write the full (referee's) game record (JSON) to this file")
+    p.add_argument("--save-for", action="append", default=[], metavar="PLAYER=FILE",
+                   help="also write PLAYER's own record (only what they may know) to FILE; "
+                        "check it later with 'legends verify'")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    args.player_count, args.kinds = players_arg(args.players, "heuristic,heuristic")
+    seats = game_seats(args)
+    kinds = seat_kinds(seats, args.kinds)
+    for k in set(kinds.values()):
+        make_player(k)
+    for spec in args.save_for:
+        who, _, path = spec.partition("=")
+        if who not in seats or not path:
+            raise ValueError(f"--save-for {spec[:40]!r}: expected "
+                             f"{' or '.join(f'{s}=FILE' for s in seats)}")  # every seat
+    # Opened first, so a bad path is reported before the game is played, not after.
+    save = open(args.save, "w", encoding="utf-8") if args.save else None
+    try:
+        return _play(args, save)
+    finally:
+        if save is not None:
+            save.close()
+
+
+def _play(args: argparse.Namespace, save: TextIO | None) -> int:
+    game = Game.new(**new_game_args(args),
+                    turn_limit=1000 if args.turn_limit is None else args.turn_limit)
+    names = {n: t.name for n, t in game.engine.catalogue.items()}
+    kinds = seat_kinds(game.players, args.kinds)
+    seed = game.record()["setup"]["seed"]
+    players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(game.players)}
+    game.headers.update(event="legends game", site="legends (command line)",
+                        players={s: f"computer ({kinds[s]})" for s in game.players})
+    out = Terminal()
+    if not args.quiet:
+        boards = f", boards {'+'.join(game.board.layout)}" if game.board.layout else ""
+        sides = " against ".join(
+            f"{side} ({', '.join(f'{s}: {kinds[s]}' for s in seats)})" if len(seats) > 1
+            else f"{side} ({kinds[seats[0]]})" for side, seats in game.teams.items())
+        out.line(f"{title(args.rules)}: {sides}, seed {seed}{boards}")
+    while not game.is_over:
+        who = game.current_player
+        assert who is not None
+        action = players[who].choose(game)
+        events = game.apply(action)
+        if args.quiet:
+            continue
+        # Attacks and strikes settle when the last player passes their window, so what the
+        # passes cause (strengths, destructions, spells, curses) is shown too.
+        if action.kind != "pass":
+            out.line([(f"[turn {game.turn:>3}] {who}: ", "bold"), (str(action), "bold")])
+        for e in events:
+            if e.kind not in ("pass", "turn"):
+                out.line([("           ", ""), (describe(e, names), _STYLE.get(e.kind, ""))])
+    out.line([(f"Winner: {winner_text(game)} ({game.reason}) after {game.turn} turns", "bold")])
+    if save is not None:
+        json.dump(game.record(), save)
+    for spec in args.save_for:
+        who, _, path = spec.partition("=")
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(game.record(who), fh)
+    return 0

@@ -1,0 +1,64 @@
+"""``legends pieces``: the catalogue as a table, or one piece in full."""
+
+from __future__ import annotations
+
+import argparse
+
+from legends_core.ruleset import catalogue_for
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("pieces", help="list the pieces, or show one (legends pieces 37)")
+    p.add_argument("piece", nargs="?", help="a collector number or name to show in full")
+    p.add_argument("--colour", "--color", help="gold, green, blue, silver, red or purple")
+    p.add_argument("--type", help="creature type, e.g. elf, dragon, spirit")
+    p.add_argument("--strength", type=int, help="base strength")
+    p.add_argument("--kind", choices=("warrior", "magic", "castle"))
+    p.add_argument("--army", help="beige or gray (red or blue in the other editions)")
+    p.add_argument("--rules", default="legends",
+                   help="whose pieces: legends (default), classic, ultimate-lightning, ...")
+    p.add_argument("--keyword", help="a keyword such as flying, charging, dispel_magic")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    cat = catalogue_for(args.rules)
+    if args.piece:
+        try:
+            t = cat.find(args.piece, args.army)
+        except KeyError as exc:
+            raise LookupErrorLine(str(exc.args[0])) from None
+        print(f"#{t.number} {t.name}{' (extra)' if t.extra else ''}")
+        print(f"  {t.kind}, {t.strength_label}, {t.colour} {t.type} ({t.nation}, {t.army} army)")
+        print(f"  {t.text}")
+        for p in t.powers:
+            key = f" [{p.key}]" if p.key else ""
+            print(f"  - {p.label}{key}: {p.describe()}")
+        for r in t.rulings:
+            print(f"  Ruling: {r}")
+        return 0
+    rows = []
+    for t in cat.values():
+        if args.colour and t.colour != args.colour.lower():
+            continue
+        if args.type and t.type != args.type.lower():
+            continue
+        if args.strength is not None and t.strength != args.strength:
+            continue
+        if args.kind and t.kind != args.kind:
+            continue
+        if args.army and t.army != args.army:
+            continue
+        if args.keyword and args.keyword.lower().replace(" ", "_") not in t.keywords:
+            continue
+        s = "*" if t.kind == "magic" else "C" if t.kind == "castle" else str(t.strength)
+        kws = ", ".join(sorted(k for k in t.keywords if k != "cannot_attack"))
+        rows.append(f"{t.number:>4}  {t.name:<28} {s:>2}  {t.colour:<7} {t.type:<12} {kws}")
+    print(f"{'#':>4}  {'name':<28} {'st':>2}  {'colour':<7} {'type':<12} keywords")
+    print("\n".join(rows))
+    print(f"{len(rows)} pieces")
+    return 0
+
+
+class LookupErrorLine(ValueError):
+    """A piece that is not in the catalogue (reported on one line)."""

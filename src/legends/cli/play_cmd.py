@@ -1,0 +1,172 @@
+"""``legends play``: a human plays a computer opponent in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from typing import Any
+
+from legends_core.actions import Action
+from ..ai import make_player
+from legends_core.errors import LegendsError, PositionError
+from legends_core.events import Event
+from legends_core.game import Game
+from .common import (
+    PLAYERS_HELP,
+    add_game_options,
+    new_game_args,
+    players_arg,
+    read_record,
+    whole,
+    winner_text,
+    write_json,
+)
+from .text import Terminal, board_lines, board_text, event_lines, info_lines, key_lines
+
+HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass'); switch two
+pieces during setup by typing their squares ('a1 b2').
+Other commands: board (draw the board and its key), info SQUARE (what you know of a square),
+save FILE (save and keep playing), quit."""
+SQUARE = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play against the computer in the terminal")
+    add_game_options(p)
+    p.add_argument("--side", default=None,
+                   help="your side (default: the first seat, beige in Stratego Legends)")
+    p.add_argument("--opponent", default="heuristic", help="random, heuristic or ismcts")
+    p.add_argument("--load", help="resume a saved game record")
+    p.add_argument("--ask-always", action="store_true",
+                   help="ask even when there is only one possible answer")
+    p.add_argument("--players", type=whole(2, 8), default=2,
+                   help=f"{PLAYERS_HELP}; the computer plays every other seat")
+    p.add_argument("--campaign", metavar="FILE",
+                   help="play a campaign against the computer across sessions: FILE is made "
+                        "if it does not exist, and saved after every game and when you quit")
+    p.add_argument("--games", type=whole(1, 99), default=2,
+                   help="with --campaign, for a new campaign: 2 for a two-game campaign "
+                        "(scores), more for best-of-N")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
+    if args.campaign:
+        from .campaign_cmd import play_campaign
+
+        return play_campaign(args, read)
+    args.player_count, _ = players_arg([str(args.players)])
+    if args.load:
+        record = read_record(args.load)
+        try:
+            game = Game.from_record(record)
+        except PositionError as exc:
+            raise PositionError(f"{args.load}: {exc}") from None
+    else:
+        game = Game.new(**new_game_args(args), turn_limit=args.turn_limit)
+    me = args.side or game.players[0]
+    if me not in game.players:
+        raise ValueError(f"--side {me[:20]!r}: choose one of {', '.join(game.players)}")
+    seed = args.seed if args.seed is not None else 0
+    computer = make_player(args.opponent, seed + 7)
+    if not args.load:
+        game.headers.update(event="legends play", site="legends (command line)", players={
+            p: "you" if p == me else f"computer ({args.opponent})" for p in game.players})
+    Terminal().line(f"You play {me}. {HELP}")
+    session(game, me, computer, read, ask_always=args.ask_always,
+            on_save=lambda path: save(game, path))
+    return 0
+
+
+def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
+            ask_always: bool = False, on_save: Callable[[str], None] | None = None) -> bool:
+    """Play ``game`` as ``me`` against ``computer`` (every other seat) until it is over (then
+    ``True``) or the person quits (``False``). ``save FILE`` calls ``on_save``."""
+    names = {n: t.name for n, t in game.engine.catalogue.items()}
+    out = Terminal()
+    unseen: list[Event] = []
+    shown = ""
+    while not game.is_over:
+        if game.current_player != me:
+            events = game.apply(computer.choose(game))
+            unseen.extend(game.events_for(events, me))
+            continue
+        for line in event_lines(unseen, names):
+            out.line(f"  {line}")
+        unseen = []
+        actions = list(game.legal_actions())
+        if len(actions) == 1 and not ask_always:
+            out.line(f"({game.decision}: only choice '{actions[0]}')")
+            unseen.extend(game.events_for(game.apply(actions[0], player=me), me))
+            continue
+        view = game.view(me)
+        if board_text(view) != shown:  # the board at every decision (once while unchanged)
+            out.lines(board_lines(view))
+            shown = board_text(view)
+        out.line([(f"Turn {game.turn}, {me}: ", "bold"), (game.decision or "", "bold")])
+        # Setup switches are typed as two squares, not picked from hundreds of pairs.
+        listed = [a for a in actions if a.kind != "swap"]
+        if len(listed) < len(actions):
+            out.line("  switch two of your pieces by typing their squares, e.g. 'a1 b2'")
+        for i, a in enumerate(listed, 1):
+            out.line(f"  {i:>3}. {a}")
+        while True:
+            try:
+                text = read("your choice> ").strip()
+            except EOFError:
+                out.line("\nbye")
+                return False
+            if text in ("quit", "exit"):
+                return False
+            if text in ("help", "?"):
+                out.line(HELP)
+                continue
+            if text in ("board", "key"):
+                out.lines(board_lines(game.view(me)))
+                out.lines(key_lines(game.view(me)))
+                continue
+            if text.startswith("info"):
+                out.lines(info_lines(game.view(me), text[4:], game.engine.catalogue)
+                          if text[4:].strip() else ["info needs a square, e.g. 'info d4'"])
+                continue
+            if text.startswith("save ") and on_save is not None:
+                on_save(text[5:].strip())
+                continue
+            # ASCII and short: int() refuses digits such as '²' and numbers of 4300+ digits.
+            number = text.isascii() and text.isdigit()
+            try:
+                if number and not 1 <= len(text) <= 6:
+                    raise IndexError
+                if number:
+                    if int(text) < 1:
+                        raise IndexError
+                    action = listed[int(text) - 1]
+                else:
+                    action = _read_action(text)
+                unseen.extend(game.events_for(game.apply(action, player=me), me))
+                break
+            except IndexError:
+                out.line(f"choose a number from 1 to {len(listed)}")
+            except LegendsError as exc:
+                out.line(f"not legal: {exc}")
+    for line in event_lines(unseen, names):
+        out.line(f"  {line}")
+    out.lines(board_lines(game.view(me)))
+    out.line([(f"Winner: {winner_text(game)} ({game.reason})", "bold")])
+    return True
+
+
+def _read_action(text: str) -> Action:
+    """Notation, or two squares for a setup switch ('a1 b2')."""
+    words = text.lower().split()
+    if len(words) == 2 and all(SQUARE.fullmatch(w) for w in words):  # 'aa3' on wide boards
+        return Action.swap(words[0], words[1])
+    return Action.from_str(text)
+
+
+def save(game: Game, path: str) -> None:
+    """Save the record; a path that cannot be written is reported and play goes on."""
+    if not write_json(game.record(), path, after="; the game goes on"):
+        return
+    print(f"saved to {path}")

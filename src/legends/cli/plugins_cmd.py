@@ -1,0 +1,75 @@
+"""``legends plugins``: the installed piece packs and rulesets, like pytest's plugin listing."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from importlib import metadata
+from typing import Any
+
+from legends_core.ruleset import DEFAULT, GROUP, get_ruleset, rulesets
+from . import version
+
+PIECES = "legends.pieces"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("plugins", help="list the installed piece packs and rulesets "
+                       "(switch some off with LEGENDS_DISABLE_PACKS)")
+    p.set_defaults(run=run)
+
+
+def disabled() -> list[str]:
+    """The entry-point names ``LEGENDS_DISABLE_PACKS`` switches off."""
+    return [n.strip() for n in os.environ.get("LEGENDS_DISABLE_PACKS", "").split(",") if n.strip()]
+
+
+def _dist(ep: metadata.EntryPoint) -> str:
+    dist = ep.dist
+    return f"{dist.name} {dist.version}" if dist is not None else "?"
+
+
+def _call(ep: metadata.EntryPoint, hook: str) -> tuple[list[Any], str]:
+    """What the plugin's ``hook`` offers, or an empty list and why not."""
+    try:
+        plugin = ep.load()
+        found = getattr(plugin, hook, None)
+        return (list(found()) if found is not None else []), ""
+    except Exception as exc:  # a broken plugin is listed, with what went wrong
+        return [], f"failed to load: {exc!r}"[:200]
+
+
+def run(args: argparse.Namespace) -> int:
+    off = disabled()
+    import legends_core
+
+    print(f"legends {version()} from {os.path.dirname(legends_core.__file__)}")
+    groups = sorted(g for g in metadata.entry_points().groups if g.startswith(PIECES))
+    print("piece packs (entry-point groups legends.pieces and legends.pieces.<edition>):")
+    for group in groups:
+        print(f"  {group}:")
+        for ep in sorted(metadata.entry_points(group=group), key=lambda e: e.name):
+            if ep.name in off:
+                print(f"    {ep.name:<24} {_dist(ep):<28} disabled")
+                continue
+            types, problem = _call(ep, "legends_piece_types")
+            count = f"{len(types)} piece" + ("" if len(types) == 1 else "s")
+            print(f"    {ep.name:<24} {_dist(ep):<28} {problem or count}")
+    print(f"rulesets (entry-point group {GROUP}):")
+    offered = rulesets()
+    sources = {DEFAULT: "built in"}
+    for ep in sorted(metadata.entry_points(group=GROUP), key=lambda e: e.name):
+        if ep.name in off:
+            print(f"    ({ep.name}: disabled)")
+            continue
+        found, problem = _call(ep, "legends_rulesets")
+        if problem:
+            print(f"    ({ep.name}: {problem})")
+        for rs in found:
+            sources[getattr(rs, "name", "?")] = f"{ep.name} ({_dist(ep)})"
+    for name, text in offered.items():
+        seats = ", ".join(get_ruleset(name).seats)
+        print(f"    {name:<20} {sources.get(name, 'registered at run time'):<36} seats {seats}")
+        print(f"    {'':<20} {text}")
+    print(f"disabled by LEGENDS_DISABLE_PACKS: {', '.join(off) or 'none'}")
+    return 0

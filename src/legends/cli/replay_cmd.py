@@ -1,0 +1,82 @@
+"""``legends replay``: step through a saved game record."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from legends_core.actions import Action
+from legends_core.errors import LegendsError, PositionError
+from legends_core.game import Game
+from legends_core.records import headers_line, without_result
+from .common import read_record, winner_text
+from .text import board_text, event_lines
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="step through a saved game record")
+    p.add_argument("file", help="a game record (JSON), as saved by 'game --save' or 'play'")
+    p.add_argument("--view", default="full",
+                   help="whose knowledge to show: a seat (beige, gray, red, blue ...) or full "
+                        "(everything, the default)")
+    p.add_argument("--svg", metavar="DIR", help="also write one SVG picture per action here")
+    p.add_argument("--step", action="store_true", help="wait for Enter after each action")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    record = read_record(args.file)
+    if not isinstance(record.get("actions"), list):
+        raise PositionError(f"{args.file}: not a game record (no 'actions' list)")
+    actions = record["actions"]
+    try:
+        game = Game.from_record({**without_result(record), "actions": []})
+    except PositionError as exc:
+        raise PositionError(f"{args.file}: {exc}") from None
+    if headers_line(record.get("headers")):
+        print(headers_line(record["headers"]))
+    viewer = None if args.view == "full" else args.view
+    if viewer is not None and viewer not in game.players:
+        raise ValueError(f"--view {viewer[:20]!r}: choose full or one of {', '.join(game.players)}")
+    names = {n: t.name for n, t in game.engine.catalogue.items()}
+    if args.svg:
+        from ..svg import board_svg
+
+        os.makedirs(args.svg, exist_ok=True)
+
+    def picture(i: int, last: Action | None) -> None:
+        if args.svg:
+            path = os.path.join(args.svg, f"{i:05d}.svg")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(board_svg(view=game.view(viewer), last=last,
+                                    catalogue=game.engine.catalogue))
+
+    picture(0, None)
+    print(board_text(game.view(viewer)))
+    for i, text in enumerate(actions, 1):
+        who = game.current_player
+        try:
+            action = Action.from_str(text)
+            events = game.apply(action)
+        except LegendsError as exc:
+            raise PositionError(f"{args.file}: actions[{i - 1}]: {exc}") from None
+        if viewer is not None:
+            events = game.events_for(events, viewer)
+        print(f"[{i}] turn {game.turn} {who}: {action}")
+        for line in event_lines(events, names):
+            print(f"      {line}")
+        picture(i, action)
+        if args.step:
+            print(board_text(game.view(viewer)))
+            try:
+                input("-- Enter for the next action --")
+            except EOFError:
+                args.step = False  # no more input: show the rest without waiting
+    claimed = (record.get("headers") or {}).get("result", "*")
+    if claimed != "*" and claimed != game.result:
+        raise PositionError(f"{args.file}: headers.result: the record says {claimed!r}, but its "
+                            f"actions give {game.result!r}")
+    print(board_text(game.view(viewer)))
+    print(f"Winner: {winner_text(game)} ({game.reason})" if game.is_over
+          else f"(record ends at turn {game.turn}; {game.current_player} to decide)")
+    return 0

@@ -1,0 +1,49 @@
+"""``legends serve``: play in the browser (needs the ``web`` extra: ``pip install 'legends[web]'``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from legends_core import safejson
+from .common import whole
+
+MISSING = "the web server needs the 'web' extra: pip install 'legends[web]'"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="play in the browser: start a web server",
+                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--port", type=whole(0, 65535), default=8000, help="port to listen on")
+    p.add_argument("--db", metavar="PATH", default=None,
+                   help="SQLite file the games are kept in (default: games.sqlite3 in your "
+                        "data folder, e.g. ~/.local/share/legends)")
+    p.add_argument("--position", metavar="FILE", action="append", default=[],
+                   help="offer a JSON position as a starting point in the new-game form "
+                        "(named after the file; repeat for more)")
+    p.set_defaults(run=run)
+
+
+def positions(paths: list[str]) -> dict[str, dict]:
+    found = {}
+    for path in paths:
+        data = safejson.load_file(path, "position")
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: not a position (expected a JSON object)")
+        found[os.path.splitext(os.path.basename(path))[0]] = data
+    return found
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from ..web import create_app, default_db_path
+    except ImportError:
+        raise ValueError(MISSING) from None
+    db = args.db or default_db_path()
+    app = create_app(db_path=db, positions=positions(args.position))
+    print(f"legends: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_level="warning")
+    return 0

@@ -1,0 +1,560 @@
+"""Fixed integer action ids and observation tensors, for learning and search libraries.
+
+Both layouts are worked out from what a game exposes (board width and height, seat names, the
+catalogue's piece names and power keys, the terrains and action kinds), never from Stratego
+Legends constants, so every ruleset gets its own fixed layout. The ``Research interfaces`` page
+of the documentation lists the blocks and their sizes.
+
+Actions
+    :class:`ActionSpace` numbers every action a player can be offered. A move, a swap, a pass
+    or an answer to a question is one id. A power is chosen in steps, so the space stays small:
+    first its source square and key (one id), then each target square in turn, and an ``end``
+    id where a shorter and a longer target list are both legal. A step that leaves exactly one
+    legal action completes it, so a power with one possible target takes one id. A
+    :class:`Chooser` holds the steps taken in the current decision.
+
+Observations
+    :func:`observe` turns a player's :class:`~legends_core.visibility.View` (and the power
+    steps they have taken) into one flat ``float32`` vector: board planes first, then a vector
+    of counters. Nothing else goes in, so the tensor cannot hold what the view does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from legends_core.actions import KINDS as ACTION_KINDS
+from legends_core.actions import Action
+from legends_core.board import TERRAINS
+from legends_core.errors import ActionIdError
+from legends_core.piecetype import KINDS as PIECE_KINDS
+from legends_core.visibility import View
+
+if TYPE_CHECKING:
+    from legends_core.game import Game
+    from legends_core.registry import Catalogue
+
+#: Answers to questions that are plain words (anything else unusual goes to ``choose-other``).
+WORDS: tuple[str, ...] = ("done", "shuffle", "keep", "yes", "no")
+#: Answers of a question that fit no other block, numbered in the order offered.
+OTHER_CHOICES = 32
+#: Scale of strength values in the tensors (a strength of 10 reads 1.0).
+STRENGTH_SCALE = 10.0
+#: Scale of the turn counter (turn 100 reads 1.0).
+TURN_SCALE = 100.0
+
+
+def power_keys(catalogue: Catalogue) -> tuple[str, ...]:
+    """Every power key the catalogue's pieces and keyword powers can offer, sorted."""
+    keys: set[str] = set()
+    for number, ptype in catalogue.items():
+        keys.update(p.key for p in ptype.powers if p.key)
+        keys.update(catalogue.behaviour(number).perform)
+    for kw in catalogue.keywords:
+        beh = catalogue.keyword_behaviour(kw)
+        if beh is not None:
+            keys.update(beh.perform)
+    keys.discard("")
+    return tuple(sorted(keys))
+
+
+class ActionSpace:
+    """The fixed numbering of actions for one board size, seat list and catalogue.
+
+    ``blocks`` maps each block name to ``(offset, size)``; ids run from 0 to ``size - 1``.
+    Get one with :meth:`for_game`; spaces are shared, so build as many as you like.
+    """
+
+    def __init__(self, width: int, height: int, players: Sequence[str],
+                 keys: Sequence[str], names: Sequence[str]):
+        self.width, self.height = width, height
+        self.squares = s = width * height
+        self.players = tuple(players)
+        self.keys = tuple(keys)
+        self.names = tuple(names)
+        self.square_names = tuple(f"{chr(97 + q % width)}{q // width + 1}" for q in range(s))
+        self._sq = {n: i for i, n in enumerate(self.square_names)}
+        self._key = {k: i for i, k in enumerate(self.keys)}
+        self._name = {n: i for i, n in enumerate(self.names)}
+        self._player = {p: i for i, p in enumerate(self.players)}
+        self._terrain = {t: i for i, t in enumerate(TERRAINS)}
+        self._word = {w: i for i, w in enumerate(WORDS)}
+        p = len(self.players)
+        sizes = [
+            ("pass", 1), ("move", s * s), ("swap", s * s), ("power", s * len(self.keys)),
+            ("target", s), ("end", 1), ("choose-square", s), ("choose-destroyed", p * s),
+            ("choose-curse", 1), ("choose-curse-queue", s), ("choose-name", len(self.names)),
+            ("choose-terrain", len(TERRAINS)), ("choose-player", p), ("choose-word", len(WORDS)),
+            ("choose-other", OTHER_CHOICES),
+        ]
+        self.blocks: dict[str, tuple[int, int]] = {}
+        offset = 0
+        for name, size in sizes:
+            self.blocks[name] = (offset, size)
+            offset += size
+        self.size = offset
+        self._starts = sorted((off, name) for name, (off, _) in self.blocks.items())
+
+    @classmethod
+    def for_game(cls, game: Game) -> ActionSpace:
+        """The action space of ``game``'s board size, seats and catalogue."""
+        g = game.engine
+        return _space(g.board.width, g.board.height, tuple(g.rules.players), g.catalogue)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.width}x{self.height} {len(self.keys)} keys: {self.size} ids>"
+
+    # -- ids of single steps -----------------------------------------------------------
+    def _at(self, block: str, index: int) -> int:
+        return self.blocks[block][0] + index
+
+    def _square(self, name: str) -> int:
+        sq = self._sq.get(name)
+        if sq is None:
+            raise ActionIdError(f"{name!r} is not a square of this {self.width}x{self.height} board")
+        return sq
+
+    def first_id(self, action: Action) -> int:
+        """The id of the first (often only) step of ``action`` (for a choice: see
+        :meth:`choice_ids`, which also numbers unusual answers)."""
+        k = action.kind
+        if k == "pass":
+            return 0
+        if k in ("move", "swap"):
+            return self._at(k, self._square(action.src) * self.squares + self._square(action.dst))
+        if k == "power":
+            key = self._key.get(action.key)
+            if key is None:
+                raise ActionIdError(f"power key {action.key!r} is not in this catalogue")
+            return self._at("power", self._square(action.src) * len(self.keys) + key)
+        if k == "choose":
+            found = self._choice_id(action.value)
+            if found is None:
+                raise ActionIdError(f"{action.value!r} is an unusual answer: number it with "
+                                    "choice_ids(all the answers)")
+            return found
+        raise ActionIdError(f"unknown action kind {k!r}")
+
+    def target_id(self, square: str) -> int:
+        return self._at("target", self._square(square))
+
+    @property
+    def end_id(self) -> int:
+        return self.blocks["end"][0]
+
+    def _choice_id(self, value: str) -> int | None:
+        sq = self._sq.get(value)
+        if sq is not None:
+            return self._at("choose-square", sq)
+        who, colon, idx = value.partition(":")
+        if colon and idx.isdigit() and idx.isascii():
+            i = int(idx)
+            if who in self._player and i < self.squares:
+                return self._at("choose-destroyed", self._player[who] * self.squares + i)
+            if who == "curse-queue" and i < self.squares:
+                return self._at("choose-curse-queue", i)
+        if value == "curse":
+            return self._at("choose-curse", 0)
+        for block, table in (("choose-name", self._name), ("choose-terrain", self._terrain),
+                             ("choose-player", self._player), ("choose-word", self._word)):
+            found = table.get(value)
+            if found is not None:
+                return self._at(block, found)
+        return None
+
+    def choice_ids(self, values: Iterable[str]) -> list[int]:
+        """The ids of a question's answers, in the order given. Unusual answers (none of a
+        square, a destroyed piece, the curse slot, a piece name, a terrain, a seat or a word
+        of :data:`~legends.envs.encoding.WORDS`) are numbered in the order offered, up to
+        :data:`~legends.envs.encoding.OTHER_CHOICES`."""
+        out = []
+        other = 0
+        for v in values:
+            i = self._choice_id(v)
+            if i is None:
+                if other >= OTHER_CHOICES:
+                    raise ActionIdError(f"a question offers more than {OTHER_CHOICES} unusual answers")
+                i = self._at("choose-other", other)
+                other += 1
+            out.append(i)
+        return out
+
+    # -- reading ids -------------------------------------------------------------------
+    def block_of(self, aid: int) -> tuple[str, int]:
+        """``(block name, index within the block)``.
+
+        :raises ~legends_core.errors.ActionIdError: ``aid`` is not an int in ``range(size)``.
+        """
+        if isinstance(aid, bool) or not isinstance(aid, int | np.integer) or not 0 <= aid < self.size:
+            raise ActionIdError(f"action id {aid!r} is out of range (0..{self.size - 1})")
+        aid = int(aid)
+        name = self._starts[0][1]
+        for off, n in self._starts:
+            if off > aid:
+                break
+            name = n
+        return name, aid - self.blocks[name][0]
+
+    def describe(self, aid: int) -> str:
+        """What an id means, in words (``"move a1-a2"``, ``"power c3 flying"``, ...)."""
+        block, i = self.block_of(aid)
+        s, sq = self.squares, self.square_names
+        if block in ("move", "swap"):
+            return f"{block} {sq[i // s]}-{sq[i % s]}"
+        if block == "power":
+            return f"power {sq[i // len(self.keys)]} {self.keys[i % len(self.keys)]}"
+        if block in ("target", "choose-square"):
+            return f"{block} {sq[i]}"
+        if block == "choose-destroyed":
+            return f"choose {self.players[i // s]}:{i % s}"
+        if block == "choose-curse-queue":
+            return f"choose curse-queue:{i}"
+        table = {"choose-name": self.names, "choose-terrain": TERRAINS,
+                 "choose-player": self.players, "choose-word": WORDS}.get(block)
+        if table is not None:
+            return f"choose {table[i]}"
+        if block == "choose-other":
+            return f"choose the unusual answer number {i}"
+        return block  # pass, end, choose-curse
+
+    def encode(self, action: Action, legal: Sequence[Action]) -> tuple[int, ...]:
+        """The ids that choose ``action`` among the ``legal`` actions, step by step.
+
+        :raises ~legends_core.errors.ActionIdError: ``action`` is not among ``legal``.
+        """
+        chooser = Chooser(self, legal)
+        ids: list[int] = []
+        while True:
+            aid = chooser.id_towards(action)
+            ids.append(aid)
+            done = chooser.step(aid)
+            if done is not None:
+                return tuple(ids)
+
+
+#: Spaces built so far, by board size, seats and catalogue (a catalogue is not hashable, so
+#: it is keyed by identity and kept alive with its space); bounded like the kernel's caches.
+_SPACES: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+
+
+def _cached(key: tuple[Any, ...], catalogue: Catalogue, build: Any) -> Any:
+    hit = _SPACES.get(key)
+    if hit is None or hit[0] is not catalogue:
+        if len(_SPACES) >= 64:
+            _SPACES.clear()
+        hit = _SPACES[key] = (catalogue, build())
+    return hit[1]
+
+
+def _space(width: int, height: int, players: tuple[str, ...], catalogue: Catalogue) -> ActionSpace:
+    return _cached(("actions", width, height, players, id(catalogue)), catalogue,
+                   lambda: ActionSpace(width, height, players, power_keys(catalogue),
+                                       catalogue.names))
+
+
+class Chooser:
+    """The ids legal now in one decision, and the power steps taken so far.
+
+    Built from the deciding player's legal actions. :meth:`step` takes an id and returns the
+    chosen :class:`~legends_core.Action` once it is complete, ``None`` while a power still
+    needs targets.
+    """
+
+    def __init__(self, space: ActionSpace, legal: Sequence[Action]):
+        self.space = space
+        self.legal = list(legal)
+        #: The power steps taken: ``(source square, key, targets so far)``, or ``None``.
+        self.partial: tuple[str, str, tuple[str, ...]] | None = None
+        self._ids: dict[int, list[Action]] | None = None
+
+    def ids(self) -> dict[int, list[Action]]:
+        """Each id legal now, with the legal actions it leads to."""
+        if self._ids is None:
+            self._ids = self._group()
+        return self._ids
+
+    def _group(self) -> dict[int, list[Action]]:
+        sp = self.space
+        out: dict[int, list[Action]] = {}
+        if self.partial is not None:
+            src, key, done = self.partial
+            n = len(done)
+            for a in self.legal:
+                if a.kind == "power" and a.src == src and a.key == key and a.targets[:n] == done:
+                    aid = sp.end_id if len(a.targets) == n else sp.target_id(a.targets[n])
+                    out.setdefault(aid, []).append(a)
+            return out
+        choices = [a for a in self.legal if a.kind == "choose"]
+        if choices:
+            for a, aid in zip(choices, sp.choice_ids(a.value for a in choices), strict=True):
+                out.setdefault(aid, []).append(a)
+        for a in self.legal:
+            if a.kind != "choose":
+                out.setdefault(sp.first_id(a), []).append(a)
+        return out
+
+    def legal_ids(self) -> list[int]:
+        """The ids legal now, ascending."""
+        return sorted(self.ids())
+
+    def mask(self) -> np.ndarray:
+        """A ``int8`` vector of ``space.size``: 1 where the id is legal now."""
+        m = np.zeros(self.space.size, dtype=np.int8)
+        ids = self.ids()
+        if ids:
+            m[list(ids)] = 1
+        return m
+
+    def check(self, aid: Any) -> list[Action]:
+        """The legal actions ``aid`` leads to.
+
+        :raises ~legends_core.errors.ActionIdError: ``aid`` is out of range or not legal now.
+        """
+        self.space.block_of(aid)
+        found = self.ids().get(int(aid))
+        if found is None:
+            raise ActionIdError(f"action id {int(aid)} ({self.space.describe(int(aid))}) is not "
+                                "legal now")
+        return found
+
+    def step(self, aid: Any) -> Action | None:
+        """Take one id; the complete action once it is chosen, else ``None``.
+
+        :raises ~legends_core.errors.ActionIdError: ``aid`` is out of range or masked; nothing changes.
+        """
+        found = self.check(aid)
+        first = found[0]
+        if self.partial is None:
+            if first.kind != "power" or len(found) == 1:
+                return self._done(first)
+            self.partial = (first.src, first.key, ())
+        else:
+            if int(aid) == self.space.end_id or len(found) == 1:
+                return self._done(first)
+            src, key, done = self.partial
+            self.partial = (src, key, (*done, first.targets[len(done)]))
+        self._ids = None
+        return None
+
+    def _done(self, action: Action) -> Action:
+        self.partial = None
+        self._ids = None
+        return action
+
+    def id_towards(self, action: Action) -> int:
+        """The next id on the way to ``action``.
+
+        :raises ~legends_core.errors.ActionIdError: ``action`` is not reachable from the steps taken.
+        """
+        for aid, acts in self.ids().items():
+            if action in acts:
+                return aid
+        raise ActionIdError(f"{action} is not among the legal actions")
+
+
+# -- observation tensors ---------------------------------------------------------------
+
+
+class ObservationSpace:
+    """The layout of :func:`observe`'s vector for one board size, seat list and catalogue.
+
+    ``planes`` names the board planes (each ``height x width``, rank 1 first, file ``a``
+    first) and ``features`` maps each vector field to ``(offset, size)`` after the planes.
+    Seats are numbered from the observer: 0 is the observer, 1 the next seat, and so on.
+    """
+
+    def __init__(self, actions: ActionSpace, numbers: Sequence[int]):
+        self.actions = actions
+        self.width, self.height = actions.width, actions.height
+        self.numbers = tuple(numbers)
+        self._number = {n: i for i, n in enumerate(self.numbers)}
+        p, n, k = len(actions.players), len(self.numbers), len(actions.keys)
+        planes = [f"terrain:{t}" for t in TERRAINS]
+        planes += [f"controller:{i}" for i in range(p)] + [f"owner:{i}" for i in range(p)]
+        planes += [f"known-to:{i}" for i in range(p)] + [f"region:{i}" for i in range(p)]
+        planes += ["hidden", "revealed", "moved", "strength", "base-strength", "effects"]
+        planes += [f"kind:{x}" for x in PIECE_KINDS] + ["power-source"]
+        planes += [f"piece:{num}" for num in self.numbers]
+        self.planes = tuple(planes)
+        self._plane = {name: i for i, name in enumerate(self.planes)}
+        # Plane indices looked up once, for speed (observe runs at every step).
+        self._seat_planes = tuple(tuple(self._plane[f"{what}:{i}"] for i in range(p))
+                                  for what in ("controller", "owner", "known-to"))
+        self._kind_planes = {x: self._plane[f"kind:{x}"] for x in PIECE_KINDS}
+        self._piece_planes = {num: self._plane[f"piece:{num}"] for num in self.numbers}
+        self._static: dict[Any, np.ndarray] = {}
+        fields = [("destroyed", p * n), ("destroyed-count", p), ("reserve", p * n),
+                  ("reserve-count", p), ("curse", n),
+                  ("curse-active", 1), ("curse-controller", p), ("curse-queue", n),
+                  ("turn", 1), ("active", p), ("to-move", p), ("deciding", 1), ("over", 1),
+                  ("winner", p), ("offered", len(ACTION_KINDS)), ("power-key", k),
+                  ("power-targets", 1)]
+        self.board_size = len(self.planes) * self.height * self.width
+        self.features: dict[str, tuple[int, int]] = {}
+        offset = self.board_size
+        for name, size in fields:
+            self.features[name] = (offset, size)
+            offset += size
+        self.size = offset
+
+    @classmethod
+    def for_game(cls, game: Game) -> ObservationSpace:
+        return _obs_space(ActionSpace.for_game(game), game.engine.catalogue)
+
+    def __repr__(self) -> str:
+        return (f"<ObservationSpace {len(self.planes)} planes of {self.height}x{self.width} "
+                f"+ {self.size - self.board_size} features: {self.size} floats>")
+
+    def board(self, vector: np.ndarray) -> np.ndarray:
+        """The planes of an observation vector, shaped ``(planes, height, width)``."""
+        return vector[: self.board_size].reshape(len(self.planes), self.height, self.width)
+
+    def feature(self, vector: np.ndarray, name: str) -> np.ndarray:
+        off, size = self.features[name]
+        return vector[off:off + size]
+
+
+def _obs_space(actions: ActionSpace, catalogue: Catalogue) -> ObservationSpace:
+    return _cached(("observations", actions, id(catalogue)), catalogue,
+                   lambda: ObservationSpace(actions, sorted(catalogue)))
+
+
+def _static_planes(space: ObservationSpace, view: View, rel: dict[str, int]) -> np.ndarray:
+    """The terrain and set-up region planes of a board, seen from one seat (cached: a board
+    does not change during a game)."""
+    regions = view.board.get("regions", {})
+    key = (tuple(view.board["rows"]), tuple(sorted(rel.items())),
+           tuple((k, tuple(v)) for k, v in sorted(regions.items())))
+    hit = space._static.get(key)
+    if hit is not None:
+        return hit
+    planes = np.zeros((len(space.planes), space.height, space.width), np.float32)
+    letters = {t[0].upper(): i for i, t in enumerate(TERRAINS)}
+    letters.update({"N": TERRAINS.index("mountain"), "T": TERRAINS.index("town")})
+    for r, row in enumerate(reversed(view.board["rows"])):
+        for f, ch in enumerate(row):
+            planes[letters[ch.upper()], r, f] = 1.0
+    sq = space.actions._sq
+    for who, squares in regions.items():
+        if who in rel:
+            k = space._plane[f"region:{rel[who]}"]
+            for name in squares:
+                planes[k, sq[name] // space.width, sq[name] % space.width] = 1.0
+    if len(space._static) >= 256:
+        space._static.clear()
+    space._static[key] = planes
+    return planes
+
+
+def observe(view: View, space: ObservationSpace,
+            partial: tuple[str, str, tuple[str, ...]] | None = None,
+            out: np.ndarray | None = None) -> np.ndarray:
+    """The observation vector of ``view`` (a player's :func:`legends_core.visibility.view`).
+
+    :param partial: the power steps the viewer has taken in their own decision
+        (:attr:`Chooser.partial`), shown in ``power-source``, ``power-key`` and
+        ``power-targets``.
+    :param out: a vector of ``space.size`` to fill instead of a new one.
+    """
+    acts = space.actions
+    players = acts.players
+    p = len(players)
+    me = players.index(view.player)
+    rel = {name: (i - me) % p for i, name in enumerate(players)}
+    vec = np.empty(space.size, dtype=np.float32) if out is None else out
+    planes = space.board(vec)
+    planes[...] = _static_planes(space, view, rel)
+    vec[space.board_size:] = 0.0
+    plane = space._plane
+    controller, owner, known_to = space._seat_planes
+    hidden, revealed, moved = plane["hidden"], plane["revealed"], plane["moved"]
+    base, current = plane["base-strength"], plane["strength"]
+    kinds, identity = space._kind_planes, space._piece_planes
+    sq, width = acts._sq, space.width
+    for pv in view.pieces:
+        r, f = divmod(sq[pv.square], width)
+        planes[controller[rel[pv.controller]], r, f] = 1.0
+        planes[owner[rel[pv.owner]], r, f] = 1.0
+        for who in pv.known_to:
+            planes[known_to[rel[who]], r, f] = 1.0
+        if pv.revealed:
+            planes[revealed, r, f] = 1.0
+        if pv.moved:
+            planes[moved, r, f] = 1.0
+        if pv.number is None:
+            planes[hidden, r, f] = 1.0
+            continue
+        planes[identity[pv.number], r, f] = 1.0
+        k = kinds.get(pv.kind or "")
+        if k is not None:
+            planes[k, r, f] = 1.0
+        if pv.strength is not None:
+            planes[base, r, f] = pv.strength / STRENGTH_SCALE
+        if pv.current is not None:
+            planes[current, r, f] = pv.current / STRENGTH_SCALE
+    effects = plane["effects"]
+    for square, _, _ in view.effects:
+        r, f = divmod(sq[square], width)
+        planes[effects, r, f] += 1.0
+    number = space._number
+    n = len(space.numbers)
+
+    def feat(name: str) -> np.ndarray:
+        return space.feature(vec, name)
+
+    # Destroyed areas, and the reserves of editions that keep pieces off the board (a view
+    # without a ``reserve`` field has none); a piece the viewer does not know (``None``)
+    # counts without an identity.
+    for area, where in ((view.destroyed, "destroyed"), (getattr(view, "reserve", {}), "reserve")):
+        pieces, counts = feat(where), feat(f"{where}-count")
+        for who, numbers in area.items():
+            seat = rel[who]
+            counts[seat] = float(len(numbers))
+            for num in numbers:
+                if num is not None:
+                    pieces[seat * n + number[num]] += 1.0
+    if view.curse is not None:
+        feat("curse")[number[view.curse]] = 1.0
+        feat("curse-active")[0] = float(view.curse_active)
+        if view.curse_controller is not None:
+            feat("curse-controller")[rel[view.curse_controller]] = 1.0
+    queue = feat("curse-queue")
+    for num in view.curse_queue:
+        queue[number[num]] += 1.0
+    feat("turn")[0] = view.turn / TURN_SCALE
+    feat("active")[rel[view.active]] = 1.0
+    if view.to_move is not None:
+        feat("to-move")[rel[view.to_move]] = 1.0
+    feat("deciding")[0] = float(view.to_move == view.player)
+    feat("over")[0] = float(view.over)
+    if view.winner is not None:
+        feat("winner")[rel[view.winner]] = 1.0
+    offered = feat("offered")
+    for text in view.options:
+        word = text.split(" ", 1)[0]
+        kind = ("choose" if word == "choose" else "swap" if word == "swap"
+                else "pass" if word == "pass" else "move" if "-" in word else "power")
+        offered[ACTION_KINDS.index(kind)] = 1.0
+    if partial is not None:
+        src, key, targets = partial
+        r, f = divmod(sq[src], width)
+        planes[plane["power-source"], r, f] = 1.0
+        feat("power-key")[acts._key[key]] = 1.0
+        feat("power-targets")[0] = float(len(targets))
+    return vec
+
+
+def observation_string(view: View, partial: tuple[str, str, tuple[str, ...]] | None = None) -> str:
+    """A compact text of the same information as :func:`observe` (for OpenSpiel's strings)."""
+    pieces = " ".join(
+        f"{pv.square}:{pv.controller[0]}{pv.number if pv.number is not None else '?'}"
+        f"{'*' if pv.moved else ''}{'!' if pv.revealed else ''}"
+        for pv in view.pieces)
+    dead = " ".join(f"{who}:{','.join(map(str, nums))}" for who, nums in view.destroyed.items())
+    step = f" steps={partial[0]} {partial[1]} {' '.join(partial[2])}" if partial else ""
+    curse = f"{view.curse}{'+' if view.curse_active else ''}" if view.curse is not None else "-"
+    return (f"{view.player} turn={view.turn} active={view.active} to_move={view.to_move} "
+            f"curse={curse} destroyed[{dead}] pieces[{pieces}] options={len(view.options)}{step}")

@@ -1,0 +1,141 @@
+"""One game driven by action ids: the part every environment shares.
+
+A :class:`Match` keeps a :class:`~legends_core.Game` created with ``auto_pass=True`` (a
+response window in which ``pass`` is the only answer is answered at once, so an agent is
+never asked a question without a choice), the :class:`~.encoding.Chooser` of the pending
+decision, and turns ids into actions. Observations and masks come only from each player's
+view and their own pending decision.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+
+from legends_core.errors import ActionIdError
+from legends_core.events import Event
+from legends_core.game import Game
+from .encoding import ActionSpace, Chooser, ObservationSpace, observation_string, observe
+
+#: Default turn limit of the environments (a game that reaches it ends with no winner and
+#: counts as truncated).
+TURN_LIMIT = 200
+
+
+class Match:
+    """A game played with action ids.
+
+    :param rules: the ruleset name (``None``: the default game).
+    :param turn_limit: end the game with no winner after this many turns.
+    :param setup: begin with the setup decisions (reshuffle and switches).
+    :param game_kwargs: anything else for :meth:`legends_core.Game.new`.
+    """
+
+    def __init__(self, rules: str | None = None, *, turn_limit: int | None = TURN_LIMIT,
+                 setup: bool = True, **game_kwargs: Any):
+        self.rules = rules
+        self.turn_limit = turn_limit
+        self.setup = setup
+        self.game_kwargs = dict(game_kwargs)
+        self.game: Game = self._new(0)
+        self.actions = ActionSpace.for_game(self.game)
+        self.observations = ObservationSpace.for_game(self.game)
+        self.chooser = Chooser(self.actions, [])
+        self._refresh()
+
+    def _new(self, seed: int | None) -> Game:
+        kwargs = dict(self.game_kwargs)
+        if self.rules is not None:
+            kwargs["rules"] = self.rules
+        return Game.new(seed=seed, turn_limit=self.turn_limit, setup=self.setup,
+                        auto_pass=True, **kwargs)
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game (``seed``: reproducible; ``None``: drawn from the secure source)."""
+        self.game = self._new(seed)
+        self._refresh()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        # A copy of the game and of the steps taken; the spaces (immutable) and the catalogue
+        # are shared. OpenSpiel clones its states this way.
+        other = copy.copy(self)
+        other.game = self.game.copy()
+        other.chooser = Chooser(self.actions, self.chooser.legal)
+        other.chooser.partial = self.chooser.partial
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled as the game's full (referee's) record, replayed on loading.
+        return {"rules": self.rules, "turn_limit": self.turn_limit, "setup": self.setup,
+                "game_kwargs": self.game_kwargs, "record": self.game.record(),
+                "partial": self.chooser.partial}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.rules, self.turn_limit = state["rules"], state["turn_limit"]
+        self.setup, self.game_kwargs = state["setup"], state["game_kwargs"]
+        self.game = Game.from_record(state["record"])
+        self.actions = ActionSpace.for_game(self.game)
+        self.observations = ObservationSpace.for_game(self.game)
+        self._refresh()
+        self.chooser.partial = state["partial"]
+
+    def _refresh(self) -> None:
+        legal = [] if self.game.is_over else list(self.game.legal_actions())
+        self.chooser = Chooser(self.actions, legal)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.game.players
+
+    @property
+    def current(self) -> str | None:
+        """Who decides now (``None`` once the game is over)."""
+        return self.game.current_player
+
+    def step(self, aid: Any) -> list[Event]:
+        """Take one id for the current player; the events once an action is complete.
+
+        :raises ~legends_core.errors.ActionIdError: ``aid`` is out of range or masked, or the game is over; nothing
+            changes.
+        """
+        if self.game.is_over:
+            raise ActionIdError("the game is over; no action id is legal")
+        action = self.chooser.step(aid)
+        if action is None:
+            return []
+        events = self.game.apply(action)
+        self._refresh()
+        return events
+
+    def mask(self, player: str) -> np.ndarray:
+        """The legal ids of ``player`` (all zero unless they are deciding)."""
+        if player != self.current:
+            return np.zeros(self.actions.size, dtype=np.int8)
+        return self.chooser.mask()
+
+    def legal_ids(self, player: str) -> list[int]:
+        return self.chooser.legal_ids() if player == self.current else []
+
+    def partial(self, player: str) -> tuple[str, str, tuple[str, ...]] | None:
+        return self.chooser.partial if player == self.current else None
+
+    def observation(self, player: str, out: np.ndarray | None = None) -> np.ndarray:
+        """``player``'s observation vector (from their view only)."""
+        return observe(self.game.view(player), self.observations, self.partial(player), out)
+
+    def observation_text(self, player: str) -> str:
+        return observation_string(self.game.view(player), self.partial(player))
+
+    def returns(self) -> dict[str, float]:
+        """+1 to the winner, -1 to the others; 0 to all when there is no winner (yet)."""
+        winner = self.game.winner
+        if winner is None:
+            return dict.fromkeys(self.players, 0.0)
+        return {p: 1.0 if p == winner else -1.0 for p in self.players}
+
+    @property
+    def truncated(self) -> bool:
+        """Did the game end at the turn limit (no winner by the rules)?"""
+        return self.game.is_over and self.game.reason.startswith("turn limit")

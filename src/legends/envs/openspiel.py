@@ -1,0 +1,244 @@
+"""An OpenSpiel python game (the extra ``legends[openspiel]``).
+
+>>> import pyspiel
+>>> import legends.envs.openspiel                  # registers the games
+>>> game = pyspiel.load_game("python_legends", {"turn_limit": 10})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()                             # the deal: boards, armies, placement
+True
+>>> state.apply_action(7)
+>>> state.current_player(), len(state.observation_tensor(0)) == game.observation_tensor_size()
+(0, True)
+
+Every installed ruleset is registered under its own short name (:func:`short_name`: the
+default game is ``python_legends``, ``classic`` is ``python_legends_classic``, and so on). Parameters: ``turn_limit`` (a game that reaches it ends without a winner,
+returns 0) and ``deals`` (the number of chance outcomes of the first move: deal ``i`` is the
+game of seed ``i``, so every deal is reproducible).
+
+Chance: the whole hidden setup (battle boards, armies, placement, the setup reshuffles) comes
+from the deal, the only chance node, at the root. Players never observe the deal; they see
+what their view shows.
+
+Actions: the ids of :class:`legends.envs.encoding.ActionSpace`; a power may take several
+moves of the same player. Observation tensors are :func:`~legends.envs.encoding.observe`
+of the player's view. The information-state tensor is the same vector (the view keeps
+everything a player has learned: identities shown, pieces moved, destroyed areas; it does not
+keep the order of past events), and the information-state string is perfect recall: every
+event the player was shown, and their own ids, in order.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from legends_core import visibility
+from legends_core.events import Event
+from legends_core.game import Game
+from legends_core.ruleset import rulesets
+from .match import TURN_LIMIT, Match
+
+DEFAULT_DEALS = 1024
+DEFAULT_RULES = "legends"
+_REGISTERED: dict[str | None, str] = {}
+
+
+def short_name(rules: str | None = None) -> str:
+    """The OpenSpiel short name of a ruleset (``None``: the default game)."""
+    if rules in (None, DEFAULT_RULES):
+        return "python_legends"
+    return "python_legends_" + rules.replace("-", "_")
+
+
+def register(rules: str | None = None) -> str:
+    """Register the game of ``rules`` with :mod:`pyspiel` (once); its short name."""
+    if rules == DEFAULT_RULES:
+        rules = None
+    if rules in _REGISTERED:
+        return _REGISTERED[rules]
+    name = short_name(rules)
+    probe = Match(rules, turn_limit=TURN_LIMIT)
+    players = len(probe.players)
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"Stratego Legends ({rules or 'default'} rules)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if players == 2
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"turn_limit": TURN_LIMIT, "deals": DEFAULT_DEALS},
+    )
+
+    # A class per ruleset, as OpenSpiel's own python games register (a closure kept in
+    # pyspiel's registry crashes the interpreter at exit).
+    cls = type(f"LegendsGame_{name}", (LegendsGame,), {"RULES": rules, "GAME_TYPE": game_type})
+    globals()[cls.__name__] = cls  # so a game pickles by name
+    pyspiel.register_game(game_type, cls)
+    _REGISTERED[rules] = name
+    return name
+
+
+class LegendsGame(pyspiel.Game):
+    """The game of one ruleset (a subclass per ruleset sets ``RULES`` and ``GAME_TYPE``)."""
+
+    RULES: str | None = None
+    GAME_TYPE: Any = None
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = params or {}
+        self.rules = rules = self.RULES
+        self.turn_limit = int(params.get("turn_limit", TURN_LIMIT))
+        self.deals = int(params.get("deals", DEFAULT_DEALS))
+        if self.turn_limit < 1 or self.deals < 1:
+            raise ValueError("turn_limit and deals must be at least 1")
+        self.probe = Match(rules, turn_limit=self.turn_limit)
+        players = len(self.probe.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.probe.actions.size,
+            max_chance_outcomes=self.deals,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if players == 2 else None,
+            # A turn is a handful of decisions; this bound is far above any game seen.
+            max_game_length=64 * (self.turn_limit + 2),
+        )
+        super().__init__(self.GAME_TYPE, info, {"turn_limit": self.turn_limit, "deals": self.deals})
+
+    def new_initial_state(self) -> LegendsState:
+        return LegendsState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LegendsObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return LegendsObserver(self, perfect_recall)
+
+
+class LegendsState(pyspiel.State):
+    """A game of the adapter: the deal (chance), then the players' ids."""
+
+    def __init__(self, game: LegendsGame):
+        super().__init__(game)
+        # Plain values only: OpenSpiel clones a python state by deep-copying its attributes.
+        self.rules, self.turn_limit, self.deals = game.rules, game.turn_limit, game.deals
+        self.players = len(game.probe.players)
+        self.match: Match | None = None
+        #: Per player, what they were shown and their own ids (perfect recall strings).
+        self.seen: list[list[str]] = [[] for _ in range(self.players)]
+
+    # -- the flow --------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.match is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.match.game.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.match.players.index(self.match.current)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / self.deals
+        return [(i, p) for i in range(self.deals)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.match is not None
+        return self.match.legal_ids(self.match.players[player])
+
+    def _apply_action(self, action: int) -> None:
+        if self.match is None:
+            if not 0 <= action < self.deals:
+                raise ValueError(f"deal {action} is out of range")
+            self.match = Match(self.rules, turn_limit=self.turn_limit)
+            self.match.reset(int(action))
+            # Each player begins knowing their own placement: their first view.
+            self.seen = [[self.match.observation_text(name)] for name in self.match.players]
+            return
+        player = self.current_player()
+        events = self.match.step(action)
+        self.seen[player].append(f"id {action}")
+        if events:
+            self._record(events)
+
+    def _record(self, events: list[Event]) -> None:
+        assert self.match is not None
+        for i, name in enumerate(self.match.players):
+            for e in visibility.events_for(events, name):
+                if e.kind != "commit":  # a salted digest, different in every game
+                    self.seen[i].append(json.dumps(e.to_dict(), sort_keys=True))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE or self.match is None:
+            return f"deal {action}"
+        return self.match.actions.describe(action)
+
+    def is_terminal(self) -> bool:
+        return self.match is not None and self.match.game.is_over
+
+    def returns(self) -> list[float]:
+        if self.match is None:
+            return [0.0] * self.players
+        r = self.match.returns()
+        return [r[p] for p in self.match.players]
+
+    def __str__(self) -> str:
+        if self.match is None:
+            return "(deal pending)"
+        return visibility.view(self.match.game.engine, None).to_dict().__repr__()
+
+    # -- search helpers ----------------------------------------------------------------------
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> LegendsState:
+        """A state ``player`` cannot tell from this one: the pieces they do not know get
+        plausible identities (:func:`legends_core.visibility.determinize`). For information
+        set search such as OpenSpiel's ISMCTS."""
+        other = copy.deepcopy(self)
+        if self.match is None or self.match.game.is_over:
+            return other
+        rng = random.Random(sampler() if callable(sampler) else None)
+        engine = visibility.determinize(self.match.game.engine, player, rng)
+        assert other.match is not None
+        other.match.game = game = Game(engine)
+        game._run()  # at a decision already: this only takes the undo snapshot
+        other.match._refresh()
+        if other.match.chooser.partial is None and self.match.chooser.partial is not None:
+            other.match.chooser.partial = self.match.chooser.partial
+        return other
+
+
+class LegendsObserver:
+    """Observation (or information-state) tensors and strings of one player."""
+
+    def __init__(self, game: LegendsGame, perfect_recall: bool):
+        self.perfect_recall = perfect_recall
+        space = game.probe.observations
+        self.space = space
+        self.tensor = np.zeros(space.size, np.float32)
+        self.dict = {"board": space.board(self.tensor),
+                     "features": self.tensor[space.board_size:]}
+
+    def set_from(self, state: LegendsState, player: int) -> None:
+        if state.match is None:
+            self.tensor.fill(0.0)
+            return
+        state.match.observation(state.match.players[player], out=self.tensor)
+
+    def string_from(self, state: LegendsState, player: int) -> str:
+        if state.match is None:
+            return ""
+        name = state.match.players[player]
+        if self.perfect_recall:
+            return f"{name}\n" + "\n".join(state.seen[player])
+        return state.match.observation_text(name)
+
+
+for _rules in rulesets():  # every installed ruleset, each under its own short name
+    register(_rules)

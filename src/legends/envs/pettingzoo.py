@@ -1,0 +1,137 @@
+"""A PettingZoo AEC environment (the extra ``legends[pettingzoo]``).
+
+>>> from legends.envs.pettingzoo import env
+>>> e = env(turn_limit=20)
+>>> e.reset(seed=3)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+...     e.step(action)
+>>> e.agents   # every agent has left the finished game
+[]
+
+Agents are the seats (``"beige"``, ``"gray"`` in Stratego Legends). Each observation is a
+dict: ``observation``, the ``float32`` vector of :func:`legends.envs.encoding.observe`
+(from that agent's view only), and ``action_mask``, an ``int8`` vector over the action ids
+(all zero for an agent that is not deciding). A power may take several steps of the same
+agent (source and key, then targets). Rewards come at the end: +1 to the winner, -1 to the
+loser; a game that reaches the turn limit is truncated with 0 for both.
+
+An id out of range or masked raises :class:`legends_core.ActionIdError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import AgentSelector  # noqa: F401 (re-exported for users' wrappers)
+
+from . import render as draw
+from .match import TURN_LIMIT, Match
+
+
+def env(**kwargs: Any) -> LegendsAEC:
+    """The environment (no PettingZoo wrappers: bad ids raise :class:`~legends_core.errors.ActionIdError`
+    rather than ending the game)."""
+    return LegendsAEC(**kwargs)
+
+
+raw_env = env
+
+
+class LegendsAEC(AECEnv):
+    """Stratego Legends (or another ruleset) as an agent-environment-cycle game.
+
+    :param rules: the ruleset (``None``: Stratego Legends).
+    :param turn_limit: truncate a game after this many turns.
+    :param render_mode: ``"ansi"`` (text), ``"svg"`` (SVG text), ``"rgb_array"``, or ``None``.
+    :param render_player: draw what this seat knows; ``None`` draws the referee's picture.
+    :param game_kwargs: passed to :meth:`legends_core.Game.new` (armies, ``setup``, ...).
+    """
+
+    RENDER_MODES = ("ansi", "svg", "rgb_array")
+    metadata = {"render_modes": list(RENDER_MODES), "name": "legends_v0",
+                "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self, rules: str | None = None, *, turn_limit: int | None = TURN_LIMIT,
+                 render_mode: str | None = None, render_player: str | None = None,
+                 **game_kwargs: Any):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}")
+        self.match = Match(rules, turn_limit=turn_limit, **game_kwargs)
+        self.render_mode = render_mode
+        self.render_player = render_player
+        self.possible_agents = list(self.match.players)
+        size, n = self.match.observations.size, self.match.actions.size
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._reset_state()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _reset_state(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.match.current or self.agents[0]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.match.reset(seed)
+        self._reset_state()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return {"observation": self.match.observation(agent),
+                "action_mask": self.match.mask(agent)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.match.step(action)  # raises ActionIdError with nothing changed
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        game = self.match.game
+        if game.is_over:
+            self.rewards = self.match.returns()
+            done = dict.fromkeys(self.agents, True)
+            if self.match.truncated:
+                self.truncations = done
+            else:
+                self.terminations = done
+            for a in self.agents:
+                self.infos[a] = {"winner": game.winner, "reason": game.reason}
+            self._accumulate_rewards()
+            # Every agent is then stepped with None in seat order, from the next seat on.
+            i = self.agents.index(agent)
+            self.agent_selection = self.agents[(i + 1) % len(self.agents)]
+            return
+        self.agent_selection = self.match.current or agent
+
+    def render(self) -> Any:
+        if self.render_mode is None:
+            return None
+        view = self.match.game.view(self.render_player)
+        if self.render_mode == "ansi":
+            return draw.text(view)
+        if self.render_mode == "svg":
+            return draw.svg(view)
+        return draw.rgb(view)
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,195 @@
+"""A game being played on the server, and the messages its seats receive.
+
+A :class:`Room` holds one game, its seats (people or computer players) and the store it is
+saved in. It knows nothing of HTTP or websockets: it turns an action from a seat into one
+message per seat, and every message is built only from what that seat may know: the seat's
+:meth:`~legends_core.Game.view`, the events :meth:`~legends_core.Game.events_for` gives that
+seat, and the public catalogue. The twin-game tests feed these messages through the leak checks.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from legends_core.actions import Action
+from ..ai import make_player
+from legends_core.errors import LegendsError, PositionError
+from legends_core.events import Event, describe
+from legends_core.game import Game
+from legends_core.records import without_result
+from legends_core.registry import Catalogue
+from legends_core.ruleset import ALIASES, DEFAULT
+from ..svg import board_svg
+from legends_core.visibility import View
+from .store import Store
+
+#: Letters of game codes: no 0/O or 1/I/L, which are easy to mistype.
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def last_action(events: list[dict[str, Any]]) -> Action | None:
+    """The latest move, attack, placement, power or swap among events one seat was shown, as an
+    action to draw (an arrow); only what that seat saw goes into it."""
+    for e in reversed(events):
+        kind = e.get("kind")
+        if kind in ("move", "attack"):
+            return Action.move(e["frm"], e["to"])
+        if kind == "place":
+            return Action.move(e["frm"], e["at"])
+        if kind == "power":
+            return Action("power", e["at"], "", e["key"], tuple(e.get("targets") or ()))
+        if kind == "swap":
+            return Action.swap(e["a"], e["b"])
+    return None
+
+
+def _legends(record: dict[str, Any]) -> bool:
+    """Is this record a game of Stratego Legends (not another edition)?"""
+    start = record.get("setup") or record.get("position", {}).get("rules") or {}
+    name = start.get("rules", start.get("name")) if isinstance(start, dict) else None
+    name = str(name or DEFAULT)
+    return ALIASES.get(name, name) == DEFAULT
+
+
+class Room:
+    """One game, its seats and its store.
+
+    ``seats`` maps each seat name to ``{"kind": "human"}`` or
+    ``{"kind": "computer", "player": "heuristic"}`` (plus a display ``name``, and for a person
+    whether a browser has taken the seat yet, ``taken``).
+    """
+
+    def __init__(self, code: str, game: Game, seats: dict[str, dict[str, Any]], store: Store,
+                 shown: Mapping[str, list[dict[str, Any]]] | None = None,
+                 steps: int = 0):
+        self.code = code
+        self.steps = steps  # actions stored so far
+        self.game = game
+        self.seats = seats
+        self.store = store
+        self.catalogue = catalogue = game.engine.catalogue
+        self.names = {n: t.name for n, t in catalogue.items()}
+        self.computers = {
+            seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
+            for seat, info in seats.items() if info.get("kind") == "computer"}
+        self.last: dict[str, Action | None] = {
+            seat: last_action(list((shown or {}).get(seat, []))) for seat in game.players}
+
+    # -- building ----------------------------------------------------------------------
+    @classmethod
+    def create(cls, store: Store, game: Game, seats: dict[str, dict[str, Any]]) -> Room:
+        code = new_code()
+        while store.exists(code):
+            code = new_code()
+        store.create(code, game.record(), seats)
+        return cls(code, game, seats, store)
+
+    @classmethod
+    def load(cls, store: Store, catalogue: Catalogue | None, code: str) -> Room | None:
+        """The game ``code`` from the store (``catalogue``: Stratego Legends' pieces, if not
+        the installed ones), or ``None``."""
+        stored = store.load(code)
+        if stored is None:
+            return None
+        try:
+            record = stored.record()
+            game = Game.from_record(record, catalogue=catalogue if _legends(record) else None)
+        except PositionError as exc:  # the database was changed by hand or is damaged
+            raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
+        shown = {seat: store.shown(code, seat) for seat in game.players}
+        return cls(code, game, stored.seats, store, shown, len(stored.actions))
+
+    # -- playing -----------------------------------------------------------------------
+    def act(self, seat: str, text: object) -> dict[str, dict[str, Any]]:
+        """Apply ``seat``'s action (notation) and return each seat's new state message.
+
+        :raises LegendsError: the action is not legal for ``seat`` now (told from that seat's
+            side only); the game is unchanged.
+        """
+        if not isinstance(text, str):
+            raise LegendsError("an action is notation text, e.g. 'b2-b3'")
+        action = self.game.parse_action(text, player=seat)
+        return self._apply(seat, action)
+
+    def computer_to_move(self) -> str | None:
+        seat = self.game.current_player
+        return seat if seat in self.computers else None
+
+    def computer_choice(self, seat: str) -> Action:
+        """The computer player's choice for ``seat`` (may take a while: call from a worker)."""
+        return self.computers[seat].choose(self.game)
+
+    def apply_computer(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
+        return self._apply(seat, action)
+
+    def _apply(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
+        events = self.game.apply(action, player=seat)
+        shown = {s: [e.to_dict() for e in self.game.events_for(events, s)] for s in self.game.players}
+        self.store.add_step(self.code, self.steps, str(action), shown, self.game.is_over)
+        self.steps += 1
+        for s, seen in shown.items():
+            self.last[s] = last_action(seen) or self.last[s]
+        return {s: self.state(s, shown[s]) for s in self.game.players}
+
+    # -- messages (each from one seat's knowledge only) --------------------------------
+    def public_seats(self) -> dict[str, dict[str, Any]]:
+        """Who plays each seat: public to everyone at the table."""
+        return {seat: {"kind": info.get("kind", "human"), "player": info.get("player"),
+                       "name": info.get("name", ""), "taken": bool(info.get("taken"))}
+                for seat, info in self.seats.items()}
+
+    def lines(self, events: list[dict[str, Any]]) -> list[str]:
+        return [describe(Event.from_dict(e), self.names) for e in events]
+
+    def state(self, seat: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """``seat``'s state message: their view, the events just shown to them (with a line of
+        text each) and the board picture drawn from their view."""
+        view = self.game.view(seat)
+        return {"type": "state", "view": view.to_dict(), "events": events,
+                "lines": self.lines(events), "svg": self.picture(view, seat),
+                "seats": self.public_seats()}
+
+    def picture(self, view: View, seat: str) -> str:
+        return board_svg(view=view, last=self.last.get(seat), orientation=seat,
+                         catalogue=self.catalogue)
+
+    def welcome(self, seat: str) -> dict[str, Any]:
+        """The first message to a browser that took ``seat``: who is who, and the log so far."""
+        log = self.store.shown(self.code, seat)
+        return {"type": "welcome", "code": self.code, "seat": seat,
+                "players": list(self.game.players), "seats": self.public_seats(),
+                "rules": ALIASES.get(name := self.game.engine.rules.name, name),
+                "log": self.lines(log)}
+
+    # -- records -----------------------------------------------------------------------
+    def record(self, seat: str | None = None) -> dict[str, Any]:
+        """The game's record (the full one, or ``seat``'s own), its headers naming who sat
+        where now."""
+        self.game.headers["players"] = {s: self.seats.get(s, {}).get("name") or "?"
+                                        for s in self.game.players}
+        return self.game.record(seat)
+
+    # -- after the end -----------------------------------------------------------------
+    def replay_frame(self, seat: str, step: int) -> dict[str, Any]:
+        """The board after the first ``step`` actions, for the replay on the end screen (the
+        full picture: once a game is over its whole record is handed to the players)."""
+        record = without_result(self.game.record())
+        actions = record["actions"]
+        step = max(0, min(step, len(actions)))
+        game = Game.from_record({**record, "actions": actions[:step]}, catalogue=self.catalogue)
+        last = Action.from_str(actions[step - 1]) if step else None
+        view = game.view(None)
+        svg = board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
+        return {"step": step, "of": len(actions), "action": str(last) if last else "",
+                "turn": game.turn, "svg": svg}

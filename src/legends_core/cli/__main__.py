@@ -1,7 +1,0 @@
-"""``python -m legends_core.cli`` runs the ``legends`` command."""
-
-import sys
-
-from . import main
-
-sys.exit(main())
