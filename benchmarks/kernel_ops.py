@@ -14,8 +14,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from legends_core import Game, catalogue
 from legends.ai.ismcts import ISMCTSPlayer
+from legends_core import Game, catalogue
 from legends_core.visibility import determinize
 
 
@@ -54,7 +54,7 @@ def main() -> None:
         game.apply(game.legal_actions()[0])
     player = ISMCTSPlayer(seed=1, iterations=300)
     t0 = time.perf_counter()
-    player.choose(game)
+    player.choose(game.knowledge(game.current_player))
     print(f"  ISMCTS                    {300 / (time.perf_counter() - t0):8.0f} iterations/s")
 
 

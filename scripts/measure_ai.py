@@ -16,8 +16,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from legends_core import Game
 from legends.ai import ISMCTSPlayer, SearchPlayer, make_player
+from legends_core import Game
 
 
 def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int, float]:
@@ -30,7 +30,7 @@ def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int,
     while not game.is_over:
         who = game.current_player
         assert who is not None
-        game.apply(players[who].choose(game))
+        game.apply(players[who].choose(game.knowledge(game.current_player)))
     winner = None if game.winner is None else (first if game.winner == "beige" else second)
     return winner, game.turn, time.perf_counter() - t0
 

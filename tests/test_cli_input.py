@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from legends_core import Game, LegendsError
 from legends.cli import build_parser, main, play_cmd
+from legends_core import Game, LegendsError
 from legends_core.testing import position_dict
 
 

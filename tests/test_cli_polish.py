@@ -16,10 +16,10 @@ import urllib.request
 import pexpect
 import pytest
 
-from legends_core import Game
-from legends_core.armies import PRESETS
 from legends.cli import build_parser, main, play_cmd
 from legends.cli.text import Terminal, board_lines, info_lines, labels
+from legends_core import Game
+from legends_core.armies import PRESETS
 
 CMD = [sys.executable, "-m", "legends.cli"]
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from legends_core.campaign import Campaign
 from legends.cli import build_parser, main, play_cmd
+from legends_core.campaign import Campaign
 
 
 def run_ok(capsys, *argv: str) -> str:
@@ -110,8 +110,8 @@ def test_a_broken_campaign_file_is_reported_on_one_line(capsys, tmp_path):
 
 
 def test_the_text_board_of_a_team_game_names_each_player():
-    from legends_core import Game
     from legends.cli.text import board_text
+    from legends_core import Game
 
     text = board_text(Game.new(players=8, seed=1, setup=False).view("beige-4"))
     header, *rows = text.splitlines()

@@ -9,8 +9,8 @@ import pytest
 from tests.envs_helpers import RULESETS, random_states
 from tests.test_hidden_info import twin_with_permuted_hidden
 
-from legends_core import Action, ActionIdError, Game, IllegalActionError, catalogue
 from legends.envs.encoding import ActionSpace, Chooser, ObservationSpace, observe, power_keys
+from legends_core import Action, ActionIdError, Game, IllegalActionError, catalogue
 from legends_core.testing import comparable_view, position
 
 

@@ -8,8 +8,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from tests.envs_helpers import RULESETS
 
-from legends_core import ActionIdError
 from legends.envs.gymnasium import ENV_ID, LegendsEnv
+from legends_core import ActionIdError
 
 
 @pytest.mark.parametrize("rules", RULESETS)

@@ -8,9 +8,9 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 from tests.envs_helpers import RULESETS
 
-from legends_core import ActionIdError
 from legends.envs.encoding import observe
 from legends.envs.openspiel import register, short_name
+from legends_core import ActionIdError
 
 
 def load(rules=None, turn_limit=6, deals=32):

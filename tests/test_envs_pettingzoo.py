@@ -7,8 +7,8 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 from tests.envs_helpers import RULESETS
 
-from legends_core import ActionIdError
 from legends.envs.pettingzoo import env
+from legends_core import ActionIdError
 
 
 @pytest.mark.parametrize("rules", RULESETS)

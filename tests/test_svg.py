@@ -36,8 +36,8 @@ def test_destroyed_areas_and_curse_are_drawn():
 # -- orientation, arrow, names, legend, shared shapes, Jupyter --------------------------------
 import re  # noqa: E402
 
-from legends_core import Game  # noqa: E402
 from legends.svg import grid, orientation_for, wrap  # noqa: E402
+from legends_core import Game  # noqa: E402
 
 
 def _square_xy(svg, square):

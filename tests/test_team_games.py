@@ -365,7 +365,7 @@ def test_computer_players_play_a_team_game(kind):
     players = {s: make_player(kind, i, **options) for i, s in enumerate(game.players)}
     while not game.is_over:
         who = game.current_player
-        action = players[who].choose(game)
+        action = players[who].choose(game.knowledge(game.current_player))
         game.apply(action, player=who)
     assert game.reason == "turn limit of 6 reached"
 

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from legends_core import Action, Game, PositionError
 from legends.cli import main, play_cmd
 from legends.cli.text import MINE, THEIRS, board_lines, board_text
+from legends_core import Action, Game, PositionError
 from legends_core.testing import pass_windows, play, team_position
 
 GRUNDIN, QUICKSAND, RAT = 16, 28, 152

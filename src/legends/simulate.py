@@ -28,10 +28,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .ai import make_player
+from legends_core import Game
 from legends_core.errors import clip
-from legends_core.game import Game
 from legends_core.teams import seat_kinds, side_of
+
+from .ai import make_player
 
 Job = dict[str, Any]
 Result = dict[str, Any]
@@ -75,7 +76,7 @@ def play_one(job: Job) -> Result:
     while not game.is_over:
         who = game.current_player
         assert who is not None
-        for e in game.apply(players[who].choose(game)):
+        for e in game.apply(players[who].choose(game.knowledge(who))):
             piece: Any = getattr(e, "piece", None)
             if e.kind == "move" and getattr(e, "how", "") == "attack" and piece is not None:
                 attacks_won[piece] += 1

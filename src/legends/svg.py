@@ -22,10 +22,10 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
+from legends_core import PieceView, View
 from legends_core.actions import Action
 from legends_core.board import file_index, file_name
 from legends_core.teams import side_of
-from legends_core.visibility import PieceView, View
 
 if TYPE_CHECKING:
     from legends_core.registry import Catalogue

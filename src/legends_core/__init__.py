@@ -23,17 +23,20 @@ from .events import Event
 from .game import Game, LegalActions
 from .hookspecs import hookimpl, hookspec
 from .piecetype import PieceType, Power, piece
+from .position import SEED_LIMIT
 from .registry import Catalogue, catalogue, load_packs
 from .ruleset import Ruleset, catalogue_for, get_ruleset, register_ruleset, rulesets
 from .rulings import Ruling, all_rulings, ruling
 from .tasks import continuation
-from .visibility import View, event_for
+from .visibility import PieceView, View, event_for
+from .worlds import Knowledge, imagine, imagine_game, random_main_action
 
 __all__ = [
     "COMPOSITION",
     "DONE",
     "PASS",
     "PRESETS",
+    "SEED_LIMIT",
     "Action",
     "ActionIdError",
     "ArmyError",
@@ -47,11 +50,13 @@ __all__ = [
     "Game",
     "GameOverError",
     "IllegalActionError",
+    "Knowledge",
     "LegalActions",
     "LegendsError",
     "NotationError",
     "Outcome",
     "PieceType",
+    "PieceView",
     "PluginError",
     "PositionError",
     "Power",
@@ -67,11 +72,14 @@ __all__ = [
     "from_battle_boards",
     "from_rows",
     "get_ruleset",
+    "imagine",
+    "imagine_game",
     "hookimpl",
     "hookspec",
     "load_packs",
     "piece",
     "preset",
+    "random_main_action",
     "random_army",
     "register_ruleset",
     "ruling",

@@ -27,7 +27,7 @@ def renderer() -> Callable[..., str] | None:
         except Exception:  # a broken renderer must not break the game
             continue
         if callable(fn):
-            return fn  # type: ignore[no-any-return]
+            return fn
     return None
 
 

@@ -43,14 +43,14 @@ from .setup import SetupShuffle, SetupSwitch
 from .teams import (
     is_team_game,
     opposite,
-    seat_names,
     side_of,
     team_masks,
     team_numbers,
     team_table,
     winning_seats,
 )
-from .visibility import View, events_for, player_record, position_for, view
+from .visibility import View, events_for, knowledge_state, player_record, position_for, view
+from .worlds import Knowledge
 
 
 def default_headers(players: Sequence[str]) -> dict[str, Any]:
@@ -116,14 +116,7 @@ def _member(action: object, acts: list[Action]) -> bool:
 
 def _seats(ruleset: Ruleset, players: int) -> tuple[str, ...]:
     """The seats of a game of ``players`` players under ``ruleset``."""
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise ValueError(f"players must be a whole number, not {short(players)}")
-    if players == len(ruleset.seats):
-        return ruleset.seats
-    if ruleset.fixed_seats:
-        raise ValueError(f"the {ruleset.name} rules are played by {len(ruleset.seats)} "
-                         f"players, not {players}")
-    return seat_names(players)
+    return ruleset.seats_for(players)
 
 
 def _armies(seats: tuple[str, ...], beige: object, gray: object,
@@ -274,6 +267,14 @@ class Game:
         record = {"format": RECORD_FORMAT, "version": 1, "setup": made}
         game = cls(g, record=record)
         game._run()
+        return game
+
+    @classmethod
+    def from_world(cls, world: Engine) -> Game:
+        """A game around an imagined world (see :mod:`legends_core.worlds`), standing at the
+        world's pending decision."""
+        game = cls(world)
+        game._run()  # at a decision already: this only takes the undo snapshot
         return game
 
     @classmethod
@@ -569,6 +570,30 @@ class Game:
     def view(self, player: str | None) -> View:
         """Everything ``player`` may know, and nothing else (``None``: the referee's full view)."""
         return view(self._engine, None if player is None else self._engine.player_index(player))
+
+    def knowledge(self, player: str) -> Knowledge:
+        """Everything ``player`` may know now, for a program acting for them (a computer
+        player, a research environment's opponent): their view, their legal actions when
+        they decide, and a knowledge state from which :func:`legends_core.worlds.imagine`
+        draws worlds to search. Nothing the player may not know is in it."""
+        g = self._engine
+        me = g.player_index(player)
+        pending = g.pending
+        mine = pending is not None and pending.player == me
+        return Knowledge(player=player, view=view(g, me),
+                         actions=tuple(g.options()) if mine else (),
+                         decision_kind=pending.name if mine and pending is not None else None,
+                         state=knowledge_state(g, me))
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The pieces this game is played with (public: every player may read them)."""
+        return self._engine.catalogue
+
+    @property
+    def rules(self) -> Rules:
+        """The fixed parameters of this game (ruleset name, seats, teams, options)."""
+        return self._engine.rules
 
     def events_for(self, events: list[Event], player: str) -> list[Event]:
         """``player``'s own stream: the events among ``events`` (as returned by :meth:`apply`)

@@ -131,6 +131,22 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"<Ruleset {self.name}: {self.description}>"
 
+    def seats_for(self, players: int) -> tuple[str, ...]:
+        """The seats of a game of ``players`` players under these rules.
+
+        :raises ValueError: these rules are not played by that many players.
+        """
+        from .teams import seat_names
+
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be a whole number, not {short(players)}")
+        if players == len(self.seats):
+            return self.seats
+        if self.fixed_seats:
+            raise ValueError(f"the {self.name} rules are played by {len(self.seats)} "
+                             f"players, not {players}")
+        return seat_names(players)
+
     def check_options(self, given: Mapping[str, Any] | None, where: str = "options") \
             -> tuple[tuple[str, str], ...]:
         """Every option of this ruleset with its value (the defaults filled in), in order.

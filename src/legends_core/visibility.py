@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .events import ACTOR, KNOWERS, KNOWERS_ONLY, PUBLIC, Event
-from .teams import team_table, winning_seats
+from .teams import side_of, team_table, winning_seats
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -243,59 +243,94 @@ def position_for(g: Engine, player: int) -> dict[str, Any]:
     return {"format": "stratego-legends-view", "version": 1, **view(g, player).to_dict()}
 
 
-def determinize(g: Engine, player: int, rng: Any) -> Engine:
-    """A copy of the game in which every piece ``player`` does not know is given a plausible
-    identity drawn at random, keeping only what ``player`` knows.
+def knowledge_state(g: Engine, player: int) -> Engine:
+    """A copy of the game holding only what ``player`` may know, for imagining worlds.
 
-    The other sides' army make-up follows the ruleset's composition (Stratego Legends: one
-    castle, five magic pieces, one 10, one 9, three each of 8 to 2, one 1), less the pieces
-    ``player`` already knows. A piece that has moved is never made a castle or a stationary
-    piece. Search players use this to imagine the hidden pieces without looking at them.
+    This is the projection that search players start from (see :mod:`legends_core.worlds`):
+
+    * every piece ``player`` does not know gets a stand-in identity (the same for every hidden
+      piece of an army, whatever it really is), to be drawn afresh by
+      :func:`legends_core.worlds.imagine`;
+    * a power's memory is kept only for pieces ``player``'s side controls (the other side's
+      memory can hold a private guess or a secret target);
+    * effects in force and powers used are kept only on pieces ``player`` knows (as the view
+      shows them);
+    * pending steps are kept when they are the kernel's own public steps, or questions and
+      follow-ups of ``player``'s side; another side's private question, and follow-ups a
+      power of theirs scheduled, are left out;
+    * the seed and the commitment's salt are blanked.
     """
-    composition = g.rs.ruleset.composition
-    d = g.copy()
-    d.types = list(g.types)
-    d.beh = list(g.beh)
-    cat = g.catalogue
+    w = g.copy()
     bit = 1 << player
-    by_side: dict[int, list[int]] = {}
-    for pid in range(len(g.types)):
-        if not g.known[pid] & bit:
-            by_side.setdefault(g.owner[pid], []).append(pid)
-    for owner, hidden in by_side.items():
-        army = g.types[hidden[0]].army
-        slots: dict[Any, int] = dict(composition)
-        for pid in range(len(g.types)):
-            if g.owner[pid] == owner and g.known[pid] & bit:
-                t = g.types[pid]
-                k = t.strength if t.kind == "warrior" else t.kind
-                slots[k] = slots.get(k, 0) - 1
-        bag = [k for k, n in slots.items() for _ in range(max(0, n))]
-        while len(bag) < len(hidden):
-            bag.append(rng.choice([k for k in composition if isinstance(k, int)]))
-        rng.shuffle(bag)
-        # Castles and stationary magic only where a piece has never moved.
-        still = [p for p in hidden if p not in g.moved and g.loc[p] >= 0]
-        moving = [p for p in hidden if p not in still]
-        fixed = [k for k in bag if k in ("castle", "magic")]
-        free = [k for k in bag if k not in ("castle", "magic")]
-        rng.shuffle(still)
-        order = still + moving
-        assigned = fixed[: len(still)] + free + fixed[len(still):]
-        for pid, k in zip(order, assigned, strict=False):
-            choices: Any = cat.slot_pool(army, k)
-            if pid in g.moved:
-                choices = [t for t in choices if "stationary" not in t.keywords] or choices
-            if not choices:
-                continue
-            t = rng.choice(choices)
-            d.types[pid] = t
-            d.beh[pid] = cat.behaviour(t.number)
-    d._opts = None
-    d._abl = None  # the imagined types may offer other abilities
-    d.offers = {}  # and other actions
-    d.shift()
-    return d
+    known = g.known
+    hidden = [pid for pid in range(len(g.types)) if not known[pid] & bit]
+    if hidden:
+        w.types = list(g.types)
+        w.beh = list(g.beh)
+        cat = g.catalogue
+        for pid in hidden:
+            stand_in = _stand_in(g, g.owner[pid])
+            w.types[pid] = stand_in
+            w.beh[pid] = cat.behaviour(stand_in.number)
+    ours = g.team_mask[player]
+    w.memo = {k: v for k, v in g.memo.items() if ours >> g.ctrl[k[0]] & 1 and known[k[0]] & bit}
+    w.temps = [t for t in g.temps if known[t[0]] & bit]
+    w.tstr, w.tkw = {}, {}
+    for pid, kind, value, _ in w.temps:
+        if kind == "strength":
+            w.tstr[pid] = w.tstr.get(pid, 0) + value
+        elif kind == "keyword":
+            w.tkw[pid] = w.tkw.get(pid, frozenset()) | {value}
+    w.used_turn = {u for u in g.used_turn if known[u[0]] & bit}
+    w.used_game = {u for u in g.used_game if known[u[0]] & bit}
+    w.stack = [t for t in g.stack if _step_known(g, t, player)]
+    w.seed = 0
+    w.salt = "0" * 32
+    w.events = []
+    w._opts = None
+    w._abl = None
+    w.offers = {}
+    w.shift()
+    return w
+
+
+def _stand_in(g: Engine, owner: int) -> Any:
+    """The identity every hidden piece of ``owner``'s army wears in a knowledge state: the
+    first piece of the army's smallest warrior slot (or any of its pieces)."""
+    army = army_of(g.rules.players[owner], g.catalogue)
+    comp = g.rs.ruleset.composition
+    for slot in sorted(k for k in comp if isinstance(k, int)) + ["magic", "castle"]:
+        pool = g.catalogue.slot_pool(army, slot)
+        if pool:
+            return pool[0]
+    return next(iter(t for _, t in g.catalogue.items()))
+
+
+def army_of(seat: str, catalogue: Any) -> str:
+    """The army a seat brings: its side's (``"beige-2"`` brings the beige army)."""
+    return side_of(seat)
+
+
+#: The kernel's own steps: plain public structure of the turn (what is under way is shown to
+#: every player by events), so they stay in a knowledge state.
+PUBLIC_STEPS = frozenset({
+    "turn-start", "main-check", "main", "rules-turn-end", "window", "turn-end",
+    "attack", "attack-reveal", "attack-resolve", "replacement", "attack-kill",
+    "attack-finish", "berserk-check", "berserk", "curse-arrive", "curse-activate",
+    "strike-resolve", "setup-shuffle", "setup-switch",
+})
+
+
+def _step_known(g: Engine, task: Any, player: int) -> bool:
+    if task.name in PUBLIC_STEPS:
+        return True
+    if task.name == "ask":
+        return bool(task.public) or g.same_side(task.player, player)
+    if task.name == "later":
+        piece = task.data.get("piece") if isinstance(task.data, dict) else None
+        return isinstance(piece, int) and 0 <= piece < len(g.ctrl) \
+            and g.same_side(g.ctrl[piece], player) and bool(g.known[piece] & (1 << player))
+    return False
 
 
 PLAYER_RECORD_FORMAT = "stratego-legends-player-record"

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from legends_core import Game
 from legends.ai import ISMCTSPlayer, make_player
-from legends_core.engine import CURSE, DESTROYED, RESERVE
 from legends.svg import board_svg
+from legends_core import Game
+from legends_core.engine import CURSE, DESTROYED, RESERVE
 from legends_core.testing import comparable_view
 
 EDITIONS = ["classic", "ultimate-lightning", "ultimate-campaign", "narnia-1", "narnia-2"]
@@ -160,7 +160,7 @@ def test_computer_players_and_pictures_work(rules):
     heuristic, search = make_player("heuristic", 1), ISMCTSPlayer(seed=2, iterations=15)
     for i in range(6):
         player = search if i % 3 == 2 else heuristic
-        action = player.choose(game)
+        action = player.choose(game.knowledge(game.current_player))
         assert action in game.legal_actions()
         game.apply(action)
     svg = board_svg(view=game.view("red"))

@@ -1,7 +1,7 @@
 """A heuristic player: try each action on imagined copies of the game and keep the best.
 
 For every legal action (at most ``breadth`` of them) it imagines the hidden pieces
-(:func:`~legends_core.visibility.determinize`), applies the action, lets the rest of the turn
+(:func:`~legends_core.worlds.imagine`, from its own side's knowledge only), applies the action, lets the rest of the turn
 play out with a simple policy (pass in windows, cheapest answers to questions) and scores the
 result with :func:`evaluate`. It never looks at a piece its side does not know.
 """
@@ -13,12 +13,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from legends_core.actions import Action
-from legends_core.visibility import determinize
+from legends_core import Action, Knowledge, imagine
 
 if TYPE_CHECKING:
-    from legends_core.engine import Engine
-    from legends_core.game import Game
+    from legends_core import Engine
 
 WIN = 10_000.0
 
@@ -96,21 +94,31 @@ def setup_answer(g: Engine) -> Action:
     return next(a for a in opts if a.kind == "choose")
 
 
-def obvious_answer(game: Game) -> Action | None:
+def deciding(knowledge: object) -> Knowledge:
+    """``knowledge`` itself, checked: computer players are handed a player's
+    :class:`~legends_core.Knowledge` (``game.knowledge(seat)``), never the game."""
+    if not isinstance(knowledge, Knowledge):
+        raise TypeError("a computer player chooses from a player's knowledge "
+                        f"(game.knowledge(seat)), not from {type(knowledge).__name__}")
+    if not knowledge.deciding or not knowledge.actions:
+        raise ValueError(f"{knowledge.player} has no decision to make now")
+    return knowledge
+
+
+def obvious_answer(knowledge: Knowledge, rng: random.Random) -> Action | None:
     """The answer when there is nothing to think about: a single option, or setup."""
-    actions = game.legal_actions()
+    actions = knowledge.actions
     if len(actions) == 1:
         return actions[0]
-    pending = game.engine.pending
-    if pending is not None and pending.name in ("setup-shuffle", "setup-switch"):
-        return setup_answer(game.engine)
+    if knowledge.decision_kind in ("setup-shuffle", "setup-switch"):
+        return setup_answer(imagine(knowledge, rng))  # our own pieces are real in any world
     return None
 
 
-def sample_actions(game: Game, rng: random.Random, breadth: int) -> list[Action]:
+def sample_actions(knowledge: Knowledge, rng: random.Random, breadth: int) -> list[Action]:
     """The legal actions, or ``breadth`` of them drawn at random (passing always kept) when
     there are more: a player that tries each one cannot afford a hundred."""
-    actions = list(game.legal_actions())
+    actions = list(knowledge.actions)
     if len(actions) > breadth:
         keep = [a for a in actions if a.kind == "pass"]
         actions = keep + rng.sample([a for a in actions if a.kind != "pass"],
@@ -153,39 +161,40 @@ class HeuristicPlayer:
         self.breadth = breadth
         self.seconds = seconds
 
-    def choose(self, game: Game) -> Action:
-        obvious = obvious_answer(game)
+    def choose(self, knowledge: Knowledge) -> Action:
+        """The action to play, from the deciding player's knowledge alone."""
+        knowledge = deciding(knowledge)
+        obvious = obvious_answer(knowledge, self.rng)
         if obvious is not None:
             return obvious
-        actions = sample_actions(game, self.rng, self.breadth)
-        scored = self.score(game, actions)
+        actions = sample_actions(knowledge, self.rng, self.breadth)
+        scored = self.score(knowledge, actions)
         return max(scored, key=lambda kv: kv[1])[0]
 
-    def score(self, game: Game, actions: list[Action]) -> list[tuple[Action, float]]:
+    def score(self, knowledge: Knowledge, actions: list[Action]) -> list[tuple[Action, float]]:
         """Each action with its average score over ``samples`` imagined worlds."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         return score_in_worlds(
-            game, actions, self.rng, evaluate,
+            knowledge, actions, self.rng, evaluate,
             lambda n: n < self.samples or (deadline is not None
                                            and time.perf_counter() < deadline))
 
 
-def score_in_worlds(game: Game, actions: list[Action], rng: random.Random,
+def score_in_worlds(knowledge: Knowledge, actions: list[Action], rng: random.Random,
                     judge: Callable[[Engine, int], float],
                     another: Callable[[int], bool],
-                    imagine: Callable[[Engine, int, random.Random], Engine] = determinize
+                    draw: Callable[[Knowledge, random.Random], Engine] | None = None
                     ) -> list[tuple[Action, float]]:
     """Each action with its average score over imagined worlds: in each world (drawn by
-    ``imagine`` from the deciding side's view) play the action and the rest of the turn, then
-    ``judge(world, me)``. Worlds are drawn while ``another(worlds so far)`` says so."""
-    g = game.engine
-    pending = g.pending
-    assert pending is not None
-    me = pending.player
+    ``draw`` from the deciding player's knowledge) play the action and the rest of the turn,
+    then ``judge(world, me)``. Worlds are drawn (by :func:`~legends_core.worlds.imagine`
+    unless told) while ``another(worlds so far)`` says so."""
+    draw = draw or imagine
+    me = knowledge.seat
     totals = [0.0] * len(actions)
     n = 0
     while another(n):
-        w = imagine(g, me, rng)
+        w = draw(knowledge, rng)
         for i, a in enumerate(actions):
             sim = w.copy()
             try:

@@ -1,6 +1,7 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS).
 
-Each iteration imagines the hidden pieces afresh (:func:`~legends_core.visibility.determinize`),
+Each iteration imagines the hidden pieces afresh (:func:`~legends_core.worlds.imagine`, from
+the deciding player's knowledge only),
 walks down a tree of actions shared by all imagined worlds (choosing by UCB among the actions
 legal in this world), adds one node, plays ``depth`` random decisions (a random piece's move,
 mostly passing in windows) and scores the end with the heuristic evaluation; ``depth=0``
@@ -20,14 +21,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core.actions import PASS, Action
-from legends_core.moves import dynamic_keywords, offer_actions, standard_moves
-from legends_core.visibility import determinize
-from .heuristic import HeuristicPlayer, evaluate, obvious_answer, settle_turn
+from legends_core import PASS, Action, Knowledge, imagine, random_main_action
+
+from .heuristic import HeuristicPlayer, deciding, evaluate, obvious_answer, settle_turn
 
 if TYPE_CHECKING:
-    from legends_core.engine import Engine
-    from legends_core.game import Game
+    from legends_core import Engine
 
 
 class _Node:
@@ -55,29 +54,30 @@ class ISMCTSPlayer:
         self.widen = widen
         self._prior = HeuristicPlayer(seed=seed, samples=1)
 
-    def choose(self, game: Game) -> Action:
-        obvious = obvious_answer(game)
+    def choose(self, knowledge: Knowledge) -> Action:
+        """The action to play, from the deciding player's knowledge alone."""
+        knowledge = deciding(knowledge)
+        obvious = obvious_answer(knowledge, self.rng)
         if obvious is not None:
             return obvious
-        actions = list(game.legal_actions())
-        g = game.engine
-        pending = g.pending
-        assert pending is not None
-        me = pending.player
+        actions = list(knowledge.actions)
+        me = knowledge.seat
         root = _Node(me)
         allowed: set[Action] | None = None
         if self.widen and len(actions) > self.widen:
             # Search only the most promising root actions, as the heuristic ranks them.
-            ranked = sorted(self._prior.score(game, actions), key=lambda kv: -kv[1])
+            ranked = sorted(self._prior.score(knowledge, actions), key=lambda kv: -kv[1])
             allowed = {a for a, _ in ranked[: self.widen]}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
-        asking = attrs.evolve(g.rules, auto_pass=False)
+        asking = None
         for i in range(self.iterations if self.iterations else 10**9):
             if deadline is not None and time.perf_counter() > deadline and i > 0:
                 break
-            w = determinize(g, me, self.rng)
+            w = imagine(knowledge, self.rng)
             # Imagined worlds ask in every window: the rollout passes without listing the
             # abilities, which is cheaper than auto-pass finding out that there are none.
+            if asking is None:
+                asking = attrs.evolve(w.rules, auto_pass=False)
             w.rules = asking
             self._iterate(w, root, me, allowed)
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
@@ -130,7 +130,7 @@ class ISMCTSPlayer:
                 continue
             if pending.name == "main":
                 # A random piece's move or action: far cheaper than listing the whole army's.
-                quick = quick_main_action(w, pending.player, rng)
+                quick = random_main_action(w, pending.player, rng)
                 if quick is not None:
                     w.answer(quick)
                     continue
@@ -141,22 +141,3 @@ class ISMCTSPlayer:
             else:
                 w.answer(opts[rng.randrange(len(opts))])
         return math.tanh(evaluate(w, me) / 12.0)
-
-
-def quick_main_action(w: Engine, player: int, rng: random.Random) -> Action | None:
-    """A legal move or action for ``player``'s main decision, drawn by picking a random piece
-    that has one (a subset of the legal actions, without building the whole list)."""
-    ctrl, loc = w.ctrl, w.loc
-    own = [p for p in range(len(loc)) if loc[p] >= 0 and ctrl[p] == player]
-    if not own:
-        return None
-    dyn = dynamic_keywords(w)
-    out: list[Action] = []
-    start = rng.randrange(len(own))
-    for i in range(len(own)):  # from a random piece on, the first that can do something
-        pid = own[(start + i) % len(own)]
-        standard_moves(w, pid, loc[pid], out, dyn)
-        offer_actions(w, pid, out, dyn)
-        if out:
-            return out[rng.randrange(len(out))]
-    return None

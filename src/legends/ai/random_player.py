@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from legends_core.actions import Action
-from legends_core.game import Game
+from legends_core import Action, Knowledge
+
+from .heuristic import deciding
 
 
 class RandomPlayer:
@@ -14,6 +15,7 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
-        actions = game.legal_actions()
+    def choose(self, knowledge: Knowledge) -> Action:
+        """Any legal action, uniformly."""
+        actions = deciding(knowledge).actions
         return actions[self.rng.randrange(len(actions))]

@@ -3,7 +3,7 @@ in reply, and our best answer to that.
 
 The heuristic player looks one move ahead, so it happily wins an attack with a piece that the
 enemy then takes back. This player looks further. For each imagined world
-(:func:`~legends_core.visibility.determinize`, from its own side's view only) and each of its
+(:func:`~legends_core.worlds.imagine`, from its own side's knowledge only) and each of its
 actions it plays the action and the rest of the turn as the heuristic player would; then, if
 the next decision is an enemy's turn, it tries the enemy's attacks on its pieces (each played
 out to the end of that turn) and keeps the worst outcome for itself, or the position as it
@@ -31,10 +31,11 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from legends_core.actions import Action
-from legends_core.visibility import determinize
+from legends_core import Action, Knowledge, imagine
+
 from .heuristic import (
     HeuristicPlayer,
+    deciding,
     evaluate,
     obvious_answer,
     sample_actions,
@@ -43,8 +44,7 @@ from .heuristic import (
 )
 
 if TYPE_CHECKING:
-    from legends_core.engine import Engine
-    from legends_core.game import Game
+    from legends_core import Engine
 
 
 class SearchPlayer:
@@ -70,11 +70,13 @@ class SearchPlayer:
         self.plies = plies
         self._prior = HeuristicPlayer(seed=seed, samples=samples)
 
-    def choose(self, game: Game) -> Action:
-        obvious = obvious_answer(game)
+    def choose(self, knowledge: Knowledge) -> Action:
+        """The action to play, from the deciding player's knowledge alone."""
+        knowledge = deciding(knowledge)
+        obvious = obvious_answer(knowledge, self.rng)
         if obvious is not None:
             return obvious
-        actions = sample_actions(game, self.rng, self.breadth)
+        actions = sample_actions(knowledge, self.rng, self.breadth)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         if self.focus and len(actions) > self.focus:
@@ -82,19 +84,19 @@ class SearchPlayer:
             # ranking is cheap and rarely buries the best action below the first few.
             self._prior.seconds = None if self.seconds is None else \
                 self.seconds * self.shortlist_share
-            ranked = sorted(self._prior.score(game, actions), key=lambda kv: -kv[1])
+            ranked = sorted(self._prior.score(knowledge, actions), key=lambda kv: -kv[1])
             actions = [a for a, _ in ranked[: self.focus]]
-        return max(self.score(game, actions, deadline), key=lambda kv: kv[1])[0]
+        return max(self.score(knowledge, actions, deadline), key=lambda kv: kv[1])[0]
 
-    def score(self, game: Game, actions: list[Action],
+    def score(self, knowledge: Knowledge, actions: list[Action],
               deadline: float | None = None) -> list[tuple[Action, float]]:
         """Each action with its average two-ply value over the imagined worlds (as many as
         ``samples``, and more while ``deadline`` allows)."""
         start = time.perf_counter()
         return score_in_worlds(
-            game, actions, self.rng, self.reply_value,
+            knowledge, actions, self.rng, self.reply_value,
             lambda n: n < self.samples or self._time_for_another(start, deadline, n),
-            determinize)
+            imagine)
 
     @staticmethod
     def _time_for_another(start: float, deadline: float | None, n: int) -> bool:

@@ -8,9 +8,10 @@ import os
 from collections.abc import Callable
 
 from legends_core import safejson
-from ..ai import make_player
 from legends_core.campaign import SIDES, Campaign
 from legends_core.errors import PositionError
+
+from ..ai import make_player
 from .common import army_arg, seed_arg, whole, write_json
 
 YOU, COMPUTER = "you", "computer"
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         while not game.is_over:
             who = game.current_player
             assert who is not None
-            game.apply(players[SIDES.index(who)].choose(game))
+            game.apply(players[SIDES.index(who)].choose(game.knowledge(who)))
         row = camp.finish_game()
         won = "nobody" if row["winner"] is None else names[row["winner"]]
         print(f"  game {len(camp.results)}: won by {won} ({game.reason}, {game.turn} turns), "

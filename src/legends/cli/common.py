@@ -14,9 +14,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from legends_core import safejson
+from legends_core import SEED_LIMIT, safejson
 from legends_core.errors import ArmyError, PositionError, short
-from legends_core.position import SEED_LIMIT
 from legends_core.teams import PLAYER_COUNTS, side_of
 
 MAX_ARMY_FILE = 1024 * 1024  # bytes; an army is a few dozen numbers or names
@@ -168,10 +167,9 @@ def winner_text(game: Any) -> str:
 
 def game_seats(args: argparse.Namespace) -> tuple[str, ...]:
     """The seats of the game the options describe (before it is built)."""
-    from legends_core.game import _seats
     from legends_core.ruleset import get_ruleset
 
-    return _seats(get_ruleset(args.rules), getattr(args, "player_count", 2))
+    return get_ruleset(args.rules).seats_for(getattr(args, "player_count", 2))
 
 
 def title(rules: str) -> str:

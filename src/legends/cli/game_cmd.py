@@ -6,10 +6,11 @@ import argparse
 import json
 from typing import TextIO
 
-from ..ai import make_player
+from legends_core import Game
 from legends_core.events import describe
-from legends_core.game import Game
 from legends_core.teams import seat_kinds
+
+from ..ai import make_player
 from .common import (
     PLAYERS_HELP,
     add_game_options,
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     game = Game.new(**new_game_args(args),
                     turn_limit=1000 if args.turn_limit is None else args.turn_limit)
-    names = {n: t.name for n, t in game.engine.catalogue.items()}
+    names = {n: t.name for n, t in game.catalogue.items()}
     kinds = seat_kinds(game.players, args.kinds)
     seed = game.record()["setup"]["seed"]
     players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(game.players)}
@@ -80,7 +81,7 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     while not game.is_over:
         who = game.current_player
         assert who is not None
-        action = players[who].choose(game)
+        action = players[who].choose(game.knowledge(who))
         events = game.apply(action)
         if args.quiet:
             continue

@@ -7,11 +7,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from legends_core import Game
 from legends_core.actions import Action
-from ..ai import make_player
 from legends_core.errors import LegendsError, PositionError
 from legends_core.events import Event
-from legends_core.game import Game
+
+from ..ai import make_player
 from .common import (
     PLAYERS_HELP,
     add_game_options,
@@ -83,13 +84,14 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
             ask_always: bool = False, on_save: Callable[[str], None] | None = None) -> bool:
     """Play ``game`` as ``me`` against ``computer`` (every other seat) until it is over (then
     ``True``) or the person quits (``False``). ``save FILE`` calls ``on_save``."""
-    names = {n: t.name for n, t in game.engine.catalogue.items()}
+    names = {n: t.name for n, t in game.catalogue.items()}
     out = Terminal()
     unseen: list[Event] = []
     shown = ""
     while not game.is_over:
-        if game.current_player != me:
-            events = game.apply(computer.choose(game))
+        who = game.current_player
+        if who is not None and who != me:
+            events = game.apply(computer.choose(game.knowledge(who)), player=who)
             unseen.extend(game.events_for(events, me))
             continue
         for line in event_lines(unseen, names):
@@ -127,7 +129,7 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                 out.lines(key_lines(game.view(me)))
                 continue
             if text.startswith("info"):
-                out.lines(info_lines(game.view(me), text[4:], game.engine.catalogue)
+                out.lines(info_lines(game.view(me), text[4:], game.catalogue)
                           if text[4:].strip() else ["info needs a square, e.g. 'info d4'"])
                 continue
             if text.startswith("save ") and on_save is not None:

@@ -8,6 +8,7 @@ from importlib import metadata
 from typing import Any
 
 from legends_core.ruleset import DEFAULT, GROUP, get_ruleset, rulesets
+
 from . import version
 
 PIECES = "legends.pieces"

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import os
 
+from legends_core import Game
 from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError
-from legends_core.game import Game
 from legends_core.records import headers_line, without_result
+
 from .common import read_record, winner_text
 from .text import board_text, event_lines
 
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     viewer = None if args.view == "full" else args.view
     if viewer is not None and viewer not in game.players:
         raise ValueError(f"--view {viewer[:20]!r}: choose full or one of {', '.join(game.players)}")
-    names = {n: t.name for n, t in game.engine.catalogue.items()}
+    names = {n: t.name for n, t in game.catalogue.items()}
     if args.svg:
         from ..svg import board_svg
 
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             path = os.path.join(args.svg, f"{i:05d}.svg")
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(board_svg(view=game.view(viewer), last=last,
-                                    catalogue=game.engine.catalogue))
+                                    catalogue=game.catalogue))
 
     picture(0, None)
     print(board_text(game.view(viewer)))

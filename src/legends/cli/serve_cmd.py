@@ -6,6 +6,7 @@ import argparse
 import os
 
 from legends_core import safejson
+
 from .common import whole
 
 MISSING = "the web server needs the 'web' extra: pip install 'legends[web]'"

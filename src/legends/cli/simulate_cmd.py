@@ -9,11 +9,12 @@ import statistics
 import time
 from collections import Counter
 
-from ..ai import make_player
-from legends_core.position import SEED_LIMIT
+from legends_core import SEED_LIMIT
 from legends_core.ruleset import catalogue_for, get_ruleset
-from ..simulate import BACKENDS, make_jobs, run_games
 from legends_core.teams import side_of
+
+from ..ai import make_player
+from ..simulate import BACKENDS, make_jobs, run_games
 from .common import (
     PLAYERS_HELP,
     add_game_options,

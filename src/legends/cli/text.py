@@ -12,11 +12,12 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
+from legends_core import PieceView, View
 from legends_core.board import file_name
 from legends_core.events import Event, describe
 from legends_core.registry import Catalogue
+
 from ..svg import grid, split_square
-from legends_core.visibility import PieceView, View
 
 Segment = tuple[str, str]
 

@@ -26,15 +26,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from legends_core import View
 from legends_core.actions import KINDS as ACTION_KINDS
 from legends_core.actions import Action
 from legends_core.board import TERRAINS
 from legends_core.errors import ActionIdError
 from legends_core.piecetype import KINDS as PIECE_KINDS
-from legends_core.visibility import View
 
 if TYPE_CHECKING:
-    from legends_core.game import Game
+    from legends_core import Game
     from legends_core.registry import Catalogue
 
 #: Answers to questions that are plain words (anything else unusual goes to ``choose-other``).
@@ -101,8 +101,8 @@ class ActionSpace:
     @classmethod
     def for_game(cls, game: Game) -> ActionSpace:
         """The action space of ``game``'s board size, seats and catalogue."""
-        g = game.engine
-        return _space(g.board.width, g.board.height, tuple(g.rules.players), g.catalogue)
+        board = game.board
+        return _space(board.width, board.height, tuple(game.players), game.catalogue)
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.width}x{self.height} {len(self.keys)} keys: {self.size} ids>"
@@ -402,7 +402,7 @@ class ObservationSpace:
 
     @classmethod
     def for_game(cls, game: Game) -> ObservationSpace:
-        return _obs_space(ActionSpace.for_game(game), game.engine.catalogue)
+        return _obs_space(ActionSpace.for_game(game), game.catalogue)
 
     def __repr__(self) -> str:
         return (f"<ObservationSpace {len(self.planes)} planes of {self.height}x{self.width} "

@@ -35,8 +35,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..ai import make_player
 from legends_core.errors import ActionIdError
+
+from ..ai import make_player
 from . import render as draw
 from .match import TURN_LIMIT, Match
 
@@ -116,7 +117,7 @@ class LegendsEnv(gymnasium.Env):
         if m.game.is_over:
             raise ActionIdError("the episode is over: call reset()")
         if _is_int(action) and int(action) == self.delegate:
-            m.game.apply(self._assist.choose(m.game))
+            m.game.apply(self._assist.choose(m.game.knowledge(self.seat)))
             m._refresh()
         else:
             m.step(action)  # raises ActionIdError with nothing changed
@@ -130,7 +131,7 @@ class LegendsEnv(gymnasium.Env):
         while not m.game.is_over and m.current != self.seat:
             who = m.current
             assert who is not None
-            m.game.apply(self._players[who].choose(m.game))
+            m.game.apply(self._players[who].choose(m.game.knowledge(who)))
         m._refresh()
 
     def _obs(self) -> dict[str, np.ndarray]:

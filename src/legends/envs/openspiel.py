@@ -37,10 +37,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from legends_core import visibility
+from legends_core import imagine_game
 from legends_core.events import Event
-from legends_core.game import Game
 from legends_core.ruleset import rulesets
+
 from .match import TURN_LIMIT, Match
 
 DEFAULT_DEALS = 1024
@@ -167,12 +167,12 @@ class LegendsState(pyspiel.State):
         events = self.match.step(action)
         self.seen[player].append(f"id {action}")
         if events:
-            self._record(events)
+            self._note_events(events)
 
-    def _record(self, events: list[Event]) -> None:
+    def _note_events(self, events: list[Event]) -> None:
         assert self.match is not None
         for i, name in enumerate(self.match.players):
-            for e in visibility.events_for(events, name):
+            for e in self.match.game.events_for(events, name):
                 if e.kind != "commit":  # a salted digest, different in every game
                     self.seen[i].append(json.dumps(e.to_dict(), sort_keys=True))
 
@@ -193,21 +193,21 @@ class LegendsState(pyspiel.State):
     def __str__(self) -> str:
         if self.match is None:
             return "(deal pending)"
-        return visibility.view(self.match.game.engine, None).to_dict().__repr__()
+        return self.match.game.view(None).to_dict().__repr__()
 
     # -- search helpers ----------------------------------------------------------------------
     def resample_from_infostate(self, player: int, sampler: Any = None) -> LegendsState:
         """A state ``player`` cannot tell from this one: the pieces they do not know get
-        plausible identities (:func:`legends_core.visibility.determinize`). For information
-        set search such as OpenSpiel's ISMCTS."""
+        plausible identities drawn from what ``player`` knows alone
+        (:func:`legends_core.worlds.imagine_game`). For information set search such as
+        OpenSpiel's ISMCTS."""
         other = copy.deepcopy(self)
         if self.match is None or self.match.game.is_over:
             return other
         rng = random.Random(sampler() if callable(sampler) else None)
-        engine = visibility.determinize(self.match.game.engine, player, rng)
+        seat = self.match.players[player]
         assert other.match is not None
-        other.match.game = game = Game(engine)
-        game._run()  # at a decision already: this only takes the undo snapshot
+        other.match.game = imagine_game(self.match.game.knowledge(seat), rng)
         other.match._refresh()
         if other.match.chooser.partial is None and self.match.chooser.partial is not None:
             other.match.chooser.partial = self.match.chooser.partial

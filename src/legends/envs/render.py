@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from legends_core import View
+
 from ..cli.text import board_text
 from ..svg import PIECE_COLOURS, SIDE_COLOURS, TERRAIN_COLOURS, board_svg
-from legends_core.visibility import View
 
 _LETTERS = {"D": "desert", "F": "forest", "M": "marsh", "N": "mountain", "P": "plains",
             "T": "town", "W": "water"}

@@ -36,13 +36,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from legends_core import safejson
-from ..ai import PLAYERS
+from legends_core import Game, safejson
 from legends_core.errors import LegendsError, PositionError, short
-from legends_core.game import Game
 from legends_core.registry import Catalogue
 from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
 from legends_core.teams import PLAYER_COUNTS, seat_names
+
+from ..ai import PLAYERS
 from .rooms import CODE_LENGTH, CODE_LETTERS, Room, new_token
 from .store import Store
 

@@ -13,16 +13,16 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from legends_core import Game, View
 from legends_core.actions import Action
-from ..ai import make_player
 from legends_core.errors import LegendsError, PositionError
 from legends_core.events import Event, describe
-from legends_core.game import Game
 from legends_core.records import without_result
 from legends_core.registry import Catalogue
 from legends_core.ruleset import ALIASES, DEFAULT
+
+from ..ai import make_player
 from ..svg import board_svg
-from legends_core.visibility import View
 from .store import Store
 
 #: Letters of game codes: no 0/O or 1/I/L, which are easy to mistype.
@@ -78,7 +78,7 @@ class Room:
         self.game = game
         self.seats = seats
         self.store = store
-        self.catalogue = catalogue = game.engine.catalogue
+        self.catalogue = catalogue = game.catalogue
         self.names = {n: t.name for n, t in catalogue.items()}
         self.computers = {
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
@@ -128,7 +128,7 @@ class Room:
 
     def computer_choice(self, seat: str) -> Action:
         """The computer player's choice for ``seat`` (may take a while: call from a worker)."""
-        return self.computers[seat].choose(self.game)
+        return self.computers[seat].choose(self.game.knowledge(seat))
 
     def apply_computer(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
         return self._apply(seat, action)
@@ -169,7 +169,7 @@ class Room:
         log = self.store.shown(self.code, seat)
         return {"type": "welcome", "code": self.code, "seat": seat,
                 "players": list(self.game.players), "seats": self.public_seats(),
-                "rules": ALIASES.get(name := self.game.engine.rules.name, name),
+                "rules": ALIASES.get(name := self.game.rules.name, name),
                 "log": self.lines(log)}
 
     # -- records -----------------------------------------------------------------------
