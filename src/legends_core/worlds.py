@@ -1,7 +1,7 @@
 """Imagined worlds: what search players play in, built from one player's knowledge alone.
 
 A computer player never touches the real game. The host asks the game for the deciding
-player's :class:`Knowledge` (:meth:`legends_core.Game.knowledge`): their :class:`View`, their
+player's :class:`Knowledge` (:meth:`legends_core.Game.knowledge`): their :class:`~legends_core.View`, their
 legal actions, and a knowledge state, the projection of the game onto what that player may
 know (see :func:`legends_core.visibility.knowledge_state`). :func:`imagine` turns it into a
 playable world with a random source: each hidden piece gets an identity drawn from its army's
