@@ -90,7 +90,8 @@ def test_a_bad_army_file_names_the_problem(tmp_path):
 def test_play_a_whole_short_game_in_a_terminal(tmp_path):
     save = tmp_path / "saved.json"
     child = pexpect.spawn(CMD[0], [*CMD[1:], "play", "--seed", "5", "--turn-limit", "6",
-                                   "--opponent", "random"], encoding="utf-8", timeout=120)
+                                   "--opponent", "random", "--save-full"], encoding="utf-8",
+                          timeout=120)
     answered = 0
     saved = False
     while True:

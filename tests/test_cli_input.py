@@ -140,8 +140,50 @@ def test_play_survives_bad_commands_and_a_bad_save_path(capsys, tmp_path):
     assert max(len(line) for line in out.splitlines()) < 400
     assert f"saved to {good}" in out
     record = json.loads(good.read_text())
-    assert record["actions"] == []  # saved before any move, and loadable
-    assert Game.from_record(record).decision_kind == "setup-shuffle"
+    assert record["format"] == "stratego-legends-player-record"  # saved before any move
+    assert record["player"] == "beige" and record["log"] == []
+
+
+def test_play_saves_the_players_own_record_by_default(capsys, tmp_path):
+    mine = tmp_path / "mine.json"
+    assert _play(["choose keep", f"save {mine}", "quit"], "--seed", "5") == 0
+    out = capsys.readouterr().out
+    assert "your own record" in out and "cannot be resumed" in out
+    record = json.loads(mine.read_text())
+    assert record["format"] == "stratego-legends-player-record" and record["player"] == "beige"
+    assert {"action": "choose keep"} in record["log"]
+    text = mine.read_text()
+    assert '"seed"' not in text and '"salt"' not in text and '"setup"' not in text
+    # Gray's pieces are face down in beige's record: no collector number of gray's army.
+    gray = [p for p in record["start"]["pieces"] if p["controller"] == "gray"]
+    assert gray and all(p.get("number") is None for p in gray)
+
+
+def test_play_saves_the_full_record_only_when_asked(capsys, tmp_path):
+    full = tmp_path / "full.json"
+    assert _play(["choose keep", f"save {full}", "quit"], "--seed", "5", "--save-full") == 0
+    assert "the full record" in capsys.readouterr().out
+    record = json.loads(full.read_text())
+    assert record["format"] == "stratego-legends-record"
+    assert record["setup"]["seed"] == 5 and len(record["setup"]["salt"]) == 32
+    assert record["actions"][0] == "choose keep"
+    assert Game.from_record(record).current_player == "beige"  # resumable: beige to decide
+
+
+def test_play_refuses_to_resume_a_players_own_record(capsys, tmp_path):
+    mine = tmp_path / "mine.json"
+    _play([f"save {mine}", "quit"], "--seed", "5")
+    capsys.readouterr()
+    assert main(["play", "--load", str(mine)]) == 2
+    err = capsys.readouterr().err
+    assert "player's own record" in err and "--save-full" in err
+
+
+def test_save_full_help_says_what_it_exposes(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--save-full" in text and "hidden setup" in text and "salt" in text
 
 
 _RECORD = None

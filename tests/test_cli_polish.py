@@ -86,7 +86,7 @@ def test_setup_switches_are_typed_as_two_squares(tmp_path):
     out = play(["choose keep", f"{a} {b}", f"save {save}", "quit"], "--seed", "5")
     assert "swap " not in out  # the hundreds of pairs are not listed
     assert "switch two of your pieces by typing their squares" in out
-    assert f"swap {a} {b}" in json.loads(save.read_text())["actions"]
+    assert {"action": f"swap {a} {b}"} in json.loads(save.read_text())["log"]
 
 
 def test_the_board_is_turned_for_gray():

@@ -77,3 +77,16 @@ def test_same_seed_same_episode():
             break
         oa, *_ = a.step(a.delegate)
         ob, *_ = b.step(b.delegate)
+
+
+def test_deals_are_128_bit_seeds_drawn_from_the_seeded_generator():
+    def seeds(env):
+        env.reset(seed=1)
+        first = env.match.game.engine.seed
+        env.reset()  # the next deal comes from the same generator
+        return first, env.match.game.engine.seed
+
+    a = seeds(LegendsEnv(opponent="random", turn_limit=5))
+    b = seeds(LegendsEnv(opponent="random", turn_limit=5))
+    assert a == b  # seeded resets replay
+    assert a[0] != a[1] and min(a) >= 2**100 and max(a) < 2**128

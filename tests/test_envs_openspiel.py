@@ -9,12 +9,20 @@ from open_spiel.python.algorithms import ismcts, mcts
 from tests.envs_helpers import RULESETS
 
 from legends.envs.encoding import observe
-from legends.envs.openspiel import register, short_name
+from legends.envs.openspiel import DEAL_BYTES, register, short_name
 from legends_core import ActionIdError
 
 
-def load(rules=None, turn_limit=6, deals=32):
-    return pyspiel.load_game(register(rules), {"turn_limit": turn_limit, "deals": deals})
+def load(rules=None, turn_limit=6):
+    return pyspiel.load_game(register(rules), {"turn_limit": turn_limit})
+
+
+def deal(state, seed):
+    """Play chance's moves so that the game has ``seed`` (a number below 2**128)."""
+    for byte in seed.to_bytes(DEAL_BYTES, "big"):
+        assert state.is_chance_node()
+        state.apply_action(byte)
+    assert not state.is_chance_node()
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -26,8 +34,8 @@ def test_one_short_name_per_ruleset_and_the_layout_sizes():
     assert short_name() == "python_legends"
     game = load()
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 32
-    state.apply_action(4)
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 256
+    deal(state, 4)
     match = state.match
     assert game.num_distinct_actions() == match.actions.size
     assert game.observation_tensor_size() == match.observations.size
@@ -36,7 +44,7 @@ def test_one_short_name_per_ruleset_and_the_layout_sizes():
 
 def test_tensors_and_strings_come_from_each_players_view():
     state = load().new_initial_state()
-    state.apply_action(2)
+    deal(state, 2)
     for _ in range(5):
         state.apply_action(state.legal_actions()[0])
     for p, name in enumerate(state.match.players):
@@ -52,7 +60,7 @@ def test_tensors_and_strings_come_from_each_players_view():
 def test_serialization_round_trip_mid_game():
     game = load()
     state = game.new_initial_state()
-    state.apply_action(9)
+    deal(state, 9)
     rng = np.random.default_rng(0)
     for _ in range(12):
         state.apply_action(int(rng.choice(state.legal_actions())))
@@ -65,7 +73,7 @@ def test_serialization_round_trip_mid_game():
 @pytest.mark.parametrize("bad", [5, -3, 10**6])
 def test_bad_ids_raise_and_leave_the_state_unchanged(bad):
     state = load().new_initial_state()
-    state.apply_action(1)
+    deal(state, 1)
     history, legal = state.history(), state.legal_actions()
     assert bad not in legal
     with pytest.raises(ActionIdError):
@@ -87,7 +95,7 @@ def test_complete_games_with_openspiel_bots():
     ]
     for i, bots in enumerate(lineups):
         state = game.new_initial_state()
-        state.apply_action(5 + i)
+        deal(state, 5 + i)
         while not state.is_terminal():
             state.apply_action(bots[state.current_player()].step(state))
         assert sum(state.returns()) == 0.0 and state.match.game.is_over
@@ -95,7 +103,7 @@ def test_complete_games_with_openspiel_bots():
 
 def test_resampled_states_keep_what_the_player_knows():
     state = load().new_initial_state()
-    state.apply_action(3)
+    deal(state, 3)
     player = state.current_player()
     name = state.match.players[player]
     other = state.resample_from_infostate(player, lambda: 0.5)
@@ -104,3 +112,54 @@ def test_resampled_states_keep_what_the_player_knows():
     assert other.legal_actions() == state.legal_actions()
     hidden = [p.square for p in state.match.game.view(name).pieces if p.number is None]
     assert any(other.match.game.piece_at(sq) != state.match.game.piece_at(sq) for sq in hidden)
+
+
+# -- the deal carries 128 bits ------------------------------------------------------------
+
+
+def test_the_deal_is_sixteen_uniform_bytes_not_a_short_list_of_seeds():
+    game = load()
+    assert game.max_chance_outcomes() == 256
+    state = game.new_initial_state()
+    for i in range(DEAL_BYTES):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == list(range(256))
+        assert all(p == 1 / 256 for _, p in outcomes)
+        state.apply_action(0xA5 if i % 2 else 0x5A)
+    assert state.current_player() == 0
+    assert state.match.game.engine.seed == int.from_bytes(bytes([0x5A, 0xA5] * 8), "big")
+
+
+def test_any_128_bit_seed_can_be_dealt():
+    top = load().new_initial_state()
+    deal(top, 2**128 - 1)
+    assert top.match.game.engine.seed == 2**128 - 1
+    other = load().new_initial_state()
+    deal(other, 2**127 + 1024)
+    assert other.match.game.engine.seed == 2**127 + 1024
+    # Far outside the old 1,024 deals, and a different game.
+    assert top.match.game.view(None) != other.match.game.view(None)
+
+
+def test_sampled_deals_differ_and_are_far_beyond_1024():
+    seeds = []
+    for seed in (1, 2):
+        rng = np.random.default_rng(seed)  # as a driver samples chance with its own generator
+        state = load().new_initial_state()
+        while state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        seeds.append(state.match.game.engine.seed)
+    assert seeds[0] != seeds[1] and min(seeds) >= 2**100
+
+
+def test_the_deal_is_kept_by_serialization_and_invisible_to_players():
+    game = load()
+    state = game.new_initial_state()
+    deal(state, 0x0123456789ABCDEF0123456789ABCDEF)
+    again = game.deserialize_state(state.serialize())
+    assert again.match.game.engine.seed == state.match.game.engine.seed
+    for p in range(2):
+        text = state.information_state_string(p)
+        assert "deal" not in text and str(state.match.game.engine.seed) not in text

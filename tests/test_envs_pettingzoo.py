@@ -116,3 +116,18 @@ def test_render_modes():
     assert img.shape == (board.height * 32, board.width * 32, 3) and img.dtype == np.uint8
     with pytest.raises(ValueError):
         env(render_mode="human")
+
+
+def test_deals_are_128_bit_seeds_drawn_from_the_seeded_generator():
+    def seeds(e):
+        e.reset(seed=3)
+        first = e.match.game.engine.seed
+        e.reset()  # goes on drawing from the generator seeded with 3
+        return first, e.match.game.engine.seed
+
+    a, b = seeds(env(turn_limit=5)), seeds(env(turn_limit=5))
+    assert a == b  # seeded resets replay
+    assert 3 not in a and a[0] != a[1] and min(a) >= 2**100 and max(a) < 2**128
+    fresh = env(turn_limit=5)
+    fresh.reset()  # never seeded: from the secure source
+    assert fresh.match.game.engine.seed not in a

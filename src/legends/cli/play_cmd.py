@@ -28,8 +28,10 @@ from .text import Terminal, board_lines, board_text, event_lines, info_lines, ke
 HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass'); switch two
 pieces during setup by typing their squares ('a1 b2').
 Other commands: board (draw the board and its key), info SQUARE (what you know of a square),
-save FILE (save and keep playing), quit."""
+save FILE (save your own record of the game and keep playing; with --save-full, the full
+record, which --load can resume), quit."""
 SQUARE = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
+PLAYER_RECORD = "stratego-legends-player-record"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -38,7 +40,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--side", default=None,
                    help="your side (default: the first seat, beige in Stratego Legends)")
     p.add_argument("--opponent", default="heuristic", help="random, heuristic or ismcts")
-    p.add_argument("--load", help="resume a saved game record")
+    p.add_argument("--load", help="resume a game saved with --save-full (your own record "
+                                  "cannot be resumed)")
+    p.add_argument("--save-full", action="store_true",
+                   help="make 'save FILE' write the full (referee's) record, which --load can "
+                        "resume, instead of your own record; it exposes the opponent's secrets: "
+                        "the whole hidden setup, the seed and the commitment salt")
     p.add_argument("--ask-always", action="store_true",
                    help="ask even when there is only one possible answer")
     p.add_argument("--players", type=whole(2, 8), default=2,
@@ -60,6 +67,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     args.player_count, _ = players_arg([str(args.players)])
     if args.load:
         record = read_record(args.load)
+        if record.get("format") == PLAYER_RECORD:
+            raise PositionError(f"{args.load}: this is a player's own record, which holds only "
+                                "what that player was shown and cannot be resumed; save with "
+                                "--save-full to keep a game you can resume")
         try:
             game = Game.from_record(record)
         except PositionError as exc:
@@ -76,7 +87,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
             p: "you" if p == me else f"computer ({args.opponent})" for p in game.players})
     Terminal().line(f"You play {me}. {HELP}")
     session(game, me, computer, read, ask_always=args.ask_always,
-            on_save=lambda path: save(game, path))
+            on_save=lambda path: save(game, path, None if args.save_full else me))
     return 0
 
 
@@ -167,8 +178,15 @@ def _read_action(text: str) -> Action:
     return Action.from_str(text)
 
 
-def save(game: Game, path: str) -> None:
-    """Save the record; a path that cannot be written is reported and play goes on."""
-    if not write_json(game.record(), path, after="; the game goes on"):
+def save(game: Game, path: str, player: str | None) -> None:
+    """Save ``player``'s own record, or with ``None`` the full record (the opponent's hidden
+    pieces, seed and salt included); a path that cannot be written is reported and play goes
+    on."""
+    if not write_json(game.record(player), path, after="; the game goes on"):
         return
-    print(f"saved to {path}")
+    if player is None:
+        print(f"saved to {path} (the full record: every hidden piece, the seed and the salt; "
+              "resume it with --load)")
+    else:
+        print(f"saved to {path} (your own record: what you were shown; it cannot be resumed, "
+              "use --save-full for that)")

@@ -9,7 +9,9 @@ from legends_core.fairness import verify
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="check that the hidden setup was never changed")
-    p.add_argument("file", help="the full game record (JSON), as the referee hands it out at the end")
+    p.add_argument("file", help="the full game record (JSON), as the referee hands it out at the "
+                                "end; the setup commitment is recomputed from its setup and salt, "
+                                "never taken from it")
     p.add_argument("--commitment", metavar="HEX", help="the setup commitment you were shown")
     p.add_argument("--player-record", metavar="FILE",
                    help="your own record of the game (its commitment and every event you were "

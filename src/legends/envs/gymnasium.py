@@ -39,7 +39,7 @@ from legends_core.errors import ActionIdError
 
 from ..ai import make_player
 from . import render as draw
-from .match import TURN_LIMIT, Match
+from .match import TURN_LIMIT, Match, draw_seed
 
 
 class DelegatingDiscrete(spaces.Discrete):
@@ -93,10 +93,11 @@ class LegendsEnv(gymnasium.Env):
     # -- the episode ---------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """A new game: its seed is drawn from the environment's generator (seeded by
-        ``seed``); the computer players move until the agent decides."""
+        """A new game: its 128-bit seed is drawn from the environment's generator (seeded by
+        ``seed``, else from the operating system); the computer players move until the agent
+        decides."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**63))
+        game_seed = draw_seed(self.np_random)
         self.match.reset(game_seed)
         self._players = {p: self._make(self._opponent_spec, game_seed + i)
                          for i, p in enumerate(self.match.players) if p != self.seat}

@@ -10,6 +10,7 @@ view and their own pending decision.
 from __future__ import annotations
 
 import copy
+import secrets
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,20 @@ from .encoding import ActionSpace, Chooser, ObservationSpace, observation_string
 #: Default turn limit of the environments (a game that reaches it ends with no winner and
 #: counts as truncated).
 TURN_LIMIT = 200
+#: Bits of every game seed an environment draws (as many as a game made without a seed).
+SEED_BITS = 128
+
+
+def draw_seed(rng: np.random.Generator | None = None) -> int:
+    """A game seed of :data:`SEED_BITS` bits: from ``rng`` when given (a generator the user
+    seeded, so that seeded resets replay), else from the operating system's secure source.
+
+    Every bit counts: a seed drawn from a small range would let a player who sees their own
+    placement tell which seed it was, and so the whole hidden setup.
+    """
+    if rng is None:
+        return secrets.randbits(SEED_BITS)
+    return int.from_bytes(rng.bytes(SEED_BITS // 8), "big")
 
 
 class Match:
@@ -40,7 +55,7 @@ class Match:
         self.turn_limit = turn_limit
         self.setup = setup
         self.game_kwargs = dict(game_kwargs)
-        self.game: Game = self._new(0)
+        self.game: Game = self._new(None)  # a secret deal even if reset is never called
         self.actions = ActionSpace.for_game(self.game)
         self.observations = ObservationSpace.for_game(self.game)
         self.chooser = Chooser(self.actions, [])
@@ -54,7 +69,8 @@ class Match:
                         auto_pass=True, **kwargs)
 
     def reset(self, seed: int | None = None) -> None:
-        """A new game (``seed``: reproducible; ``None``: drawn from the secure source)."""
+        """A new game (``seed``: reproducible, and as secret as the seed; ``None``: 128 bits
+        drawn from the secure source). The environments pass :func:`draw_seed`."""
         self.game = self._new(seed)
         self._refresh()
 

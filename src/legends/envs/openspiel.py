@@ -4,20 +4,21 @@
 >>> import legends.envs.openspiel                  # registers the games
 >>> game = pyspiel.load_game("python_legends", {"turn_limit": 10})
 >>> state = game.new_initial_state()
->>> state.is_chance_node()                             # the deal: boards, armies, placement
-True
->>> state.apply_action(7)
+>>> for byte in bytes(range(16)):                     # the deal: 16 chance nodes of a byte
+...     state.apply_action(byte)
 >>> state.current_player(), len(state.observation_tensor(0)) == game.observation_tensor_size()
 (0, True)
 
 Every installed ruleset is registered under its own short name (:func:`short_name`: the
-default game is ``python_legends``, ``classic`` is ``python_legends_classic``, and so on). Parameters: ``turn_limit`` (a game that reaches it ends without a winner,
-returns 0) and ``deals`` (the number of chance outcomes of the first move: deal ``i`` is the
-game of seed ``i``, so every deal is reproducible).
+default game is ``python_legends``, ``classic`` is ``python_legends_classic``, and so on).
+Parameter: ``turn_limit`` (a game that reaches it ends without a winner, returns 0).
 
 Chance: the whole hidden setup (battle boards, armies, placement, the setup reshuffles) comes
-from the deal, the only chance node, at the root. Players never observe the deal; they see
-what their view shows.
+from the deal at the root: :data:`DEAL_BYTES` chance nodes, each a uniform byte, which make
+the game's 128-bit seed (first byte most significant). A deal is as hard to guess as a game
+made without a seed, so a player's own placement cannot be looked up among a few deals to
+find the opponent's; a given list of bytes is still a reproducible game. Players never observe
+the deal; they see what their view shows.
 
 Actions: the ids of :class:`legends.envs.encoding.ActionSpace`; a power may take several
 moves of the same player. Observation tensors are :func:`~legends.envs.encoding.observe`
@@ -43,7 +44,8 @@ from legends_core.ruleset import rulesets
 
 from .match import TURN_LIMIT, Match
 
-DEFAULT_DEALS = 1024
+#: Chance nodes of the deal, one byte each: the game's seed has 128 bits.
+DEAL_BYTES = 16
 DEFAULT_RULES = "legends"
 _REGISTERED: dict[str | None, str] = {}
 
@@ -79,7 +81,7 @@ def register(rules: str | None = None) -> str:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"turn_limit": TURN_LIMIT, "deals": DEFAULT_DEALS},
+        parameter_specification={"turn_limit": TURN_LIMIT},
     )
 
     # A class per ruleset, as OpenSpiel's own python games register (a closure kept in
@@ -101,14 +103,13 @@ class LegendsGame(pyspiel.Game):
         params = params or {}
         self.rules = rules = self.RULES
         self.turn_limit = int(params.get("turn_limit", TURN_LIMIT))
-        self.deals = int(params.get("deals", DEFAULT_DEALS))
-        if self.turn_limit < 1 or self.deals < 1:
-            raise ValueError("turn_limit and deals must be at least 1")
+        if self.turn_limit < 1:
+            raise ValueError("turn_limit must be at least 1")
         self.probe = Match(rules, turn_limit=self.turn_limit)
         players = len(self.probe.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.probe.actions.size,
-            max_chance_outcomes=self.deals,
+            max_chance_outcomes=256,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -116,7 +117,7 @@ class LegendsGame(pyspiel.Game):
             # A turn is a handful of decisions; this bound is far above any game seen.
             max_game_length=64 * (self.turn_limit + 2),
         )
-        super().__init__(self.GAME_TYPE, info, {"turn_limit": self.turn_limit, "deals": self.deals})
+        super().__init__(self.GAME_TYPE, info, {"turn_limit": self.turn_limit})
 
     def new_initial_state(self) -> LegendsState:
         return LegendsState(self)
@@ -132,8 +133,10 @@ class LegendsState(pyspiel.State):
     def __init__(self, game: LegendsGame):
         super().__init__(game)
         # Plain values only: OpenSpiel clones a python state by deep-copying its attributes.
-        self.rules, self.turn_limit, self.deals = game.rules, game.turn_limit, game.deals
+        self.rules, self.turn_limit = game.rules, game.turn_limit
         self.players = len(game.probe.players)
+        #: The bytes of the deal drawn so far (chance's moves).
+        self.deal: list[int] = []
         self.match: Match | None = None
         #: Per player, what they were shown and their own ids (perfect recall strings).
         self.seen: list[list[str]] = [[] for _ in range(self.players)]
@@ -147,8 +150,9 @@ class LegendsState(pyspiel.State):
         return self.match.players.index(self.match.current)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.deals
-        return [(i, p) for i in range(self.deals)]
+        # A byte at a time: a list of 2**128 seeds could not be made, and a short list would
+        # let a player find the deal (and the opponent's setup) from their own placement.
+        return [(i, 1.0 / 256) for i in range(256)]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.match is not None
@@ -156,10 +160,13 @@ class LegendsState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.match is None:
-            if not 0 <= action < self.deals:
-                raise ValueError(f"deal {action} is out of range")
+            if not 0 <= action < 256:
+                raise ValueError(f"a deal byte is from 0 to 255, not {action}")
+            self.deal.append(int(action))
+            if len(self.deal) < DEAL_BYTES:
+                return
             self.match = Match(self.rules, turn_limit=self.turn_limit)
-            self.match.reset(int(action))
+            self.match.reset(int.from_bytes(bytes(self.deal), "big"))
             # Each player begins knowing their own placement: their first view.
             self.seen = [[self.match.observation_text(name)] for name in self.match.players]
             return
@@ -178,7 +185,7 @@ class LegendsState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.match is None:
-            return f"deal {action}"
+            return f"deal byte {action}"
         return self.match.actions.describe(action)
 
     def is_terminal(self) -> bool:

@@ -30,7 +30,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector  # noqa: F401 (re-exported for users' wrappers)
 
 from . import render as draw
-from .match import TURN_LIMIT, Match
+from .match import TURN_LIMIT, Match, draw_seed
 
 
 def env(**kwargs: Any) -> LegendsAEC:
@@ -73,6 +73,8 @@ class LegendsAEC(AECEnv):
                 "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        #: Draws the deals once a seed is given (``None``: each from the secure source).
+        self._deals: np.random.Generator | None = None
         self._reset_state()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -91,7 +93,12 @@ class LegendsAEC(AECEnv):
         self.agent_selection = self.match.current or self.agents[0]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.match.reset(seed)
+        """A new game, its 128-bit seed drawn from a generator seeded by ``seed``; later
+        resets without a seed go on drawing from it (as a Gymnasium environment does), and
+        before any seed is given each deal comes from the operating system's secure source."""
+        if seed is not None:
+            self._deals = np.random.default_rng(seed)
+        self.match.reset(draw_seed(self._deals))
         self._reset_state()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
