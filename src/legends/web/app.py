@@ -18,7 +18,7 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   ``state``, ``seats``, ``pong`` and ``error`` messages (see :mod:`.rooms`). A bad message gets
   an ``error`` to that browser only.
 
-The limits on bodies, games in memory, websockets and attempts are in :class:`.guards.Limits`.
+The limits on bodies, games in memory, websockets and attempts are in ``guards.Limits``.
 """
 
 from __future__ import annotations
@@ -366,9 +366,9 @@ class Server:
             if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
             room, seat = self.seat_for(ws.path_params["code"], hello.get("token"))
-        except (BadRequest, TimeoutError) as exc:
+        except (Refused, TimeoutError) as exc:
             await _send(ws, {"type": "error", "message": str(exc) or "no hello in time"})
-            await ws.close(code=REFUSED_CLOSE)
+            await ws.close(code=BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
             return
         except WebSocketDisconnect:
             return
@@ -482,7 +482,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         of a dealt game: a way to set up short games for demonstrations and tests.
     :param catalogue: the pieces of Stratego Legends games (the installed catalogue by
         default); the other editions use their own (:func:`legends_core.catalogue_for`).
-    :param limits: what clients may use (:class:`.guards.Limits`: body size, games in memory,
+    :param limits: what clients may use (``guards.Limits``: body size, games in memory,
         websockets, attempts).
     :param computer_time: in a game between people and the computer, the seconds each batch of
         messages after a person's action is held, so the time the computer took tells nothing
