@@ -173,7 +173,7 @@ def test_a_game_code_can_be_joined_once(http):
     made = http.post("/api/games", json={"opponent": "human", "position": "hunt"}).json()
     assert http.post(f"/api/games/{made['code']}/join", json={}).status_code == 200
     again = http.post(f"/api/games/{made['code']}/join", json={})
-    assert again.status_code == 400 and "no free seat" in again.json()["error"]
+    assert again.status_code == 400 and "with a free seat" in again.json()["error"]
 
 
 @pytest.mark.parametrize("body, error", [
@@ -194,8 +194,9 @@ def test_bad_new_game_requests_are_refused_with_a_reason(http, body, error):
 def test_bad_http_bodies(http):
     assert http.post("/api/games", content=b"{nope").status_code == 400
     assert http.post("/api/games", content=b"[" * 100 + b"]" * 100).status_code == 400
-    assert http.post("/api/games", content=b" " * 20_000).status_code == 400
-    assert http.post("/api/games/ZZZZZZ/join", json={}).json()["error"] == "no game ZZZZZZ"
+    assert http.post("/api/games", content=b" " * 20_000).status_code == 413
+    missing = http.post("/api/games/ZZZZZZZ-ZZZZZZZ-ZZZZZZZ/join", json={}).json()["error"]
+    assert missing == "no game with a free seat has that code"
     assert http.post("/api/games/../../etc/join", json={}).status_code in (400, 404)
 
 

@@ -48,7 +48,7 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "games.sqlite3"
-    app = create_app(db_path=str(db), positions={"castle-hunt": castle_hunt()})
+    app = create_app(db_path=str(db), positions={"castle-hunt": castle_hunt()}, computer_time=0.0)
     port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -124,9 +124,9 @@ def test_two_people_play_a_game_to_its_end_in_the_browser(server, browser):
     alice.uncheck("#auto-pass")
     alice.fill("#name", "Alice")
     alice.click("#start")
-    expect(alice.locator("#code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    expect(alice.locator("#code")).to_have_text(re.compile(r"^[A-Z2-9]{7}-[A-Z2-9]{7}-[A-Z2-9]{7}$"))
     code = alice.locator("#code").inner_text()
-    assert len(code) == 6 and alice.url.endswith(f"/game/{code}")
+    assert alice.url.endswith(f"/game/{code}")
 
     # Bob joins with the code.
     bob.goto(server)

@@ -47,7 +47,7 @@ def test_four_people_take_the_seats_in_turn_order_and_play_to_the_end(http):
     with Table(http, joins=3, position="stuck", side="beige-1") as t:
         assert list(t.tokens) == ["beige-1", "gray-1", "beige-2", "gray-2"]
         extra = http.post(f"/api/games/{t.code}/join", json={})
-        assert extra.status_code == 400 and "no free seat" in extra.json()["error"]
+        assert extra.status_code == 400 and "with a free seat" in extra.json()["error"]
         got = t.act("beige-1", "a1-a2")
         for seat in ("beige-1", "beige-2"):
             assert 'data-orientation="0"' in got[seat]["svg"]

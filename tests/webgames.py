@@ -30,7 +30,8 @@ def castle_hunt(**changes: Any) -> dict[str, Any]:
 
 
 def client(db_path: str, **positions: dict[str, Any]) -> TestClient:
-    return TestClient(create_app(db_path=db_path, positions=positions))
+    # No think-time padding for the computer: the tests would only wait longer.
+    return TestClient(create_app(db_path=db_path, positions=positions, computer_time=0.0))
 
 
 class Table:
@@ -50,7 +51,7 @@ class Table:
             assert joined.status_code == 200, joined.text
             self.tokens[joined.json()["seat"]] = joined.json()["token"]
         self.ws: dict[str, Any] = {}
-        #: every message each seat received, in order
+        #: every message each seat received, in order (the replies to our pings left out)
         self.received: dict[str, list[dict[str, Any]]] = {s: [] for s in self.tokens}
 
     def __enter__(self) -> Table:
@@ -73,10 +74,30 @@ class Table:
         self.received[seat].append(message)
         return message
 
+    def drain(self, seat: str) -> list[dict[str, Any]]:
+        """Everything the server has sent ``seat`` so far and not yet read.
+
+        A ping is answered in order on the same connection, so every message sent before the
+        pong has arrived by then; the pong itself is not kept.
+        """
+        self.ws[seat].send_json({"type": "ping"})
+        out = []
+        while (message := self.ws[seat].receive_json())["type"] != "pong":
+            out.append(message)
+        self.received[seat].extend(out)
+        return out
+
     def act(self, seat: str, action: str) -> dict[str, dict[str, Any]]:
-        """Send ``seat``'s action; return the state message each seat received for it."""
+        """Send ``seat``'s action; return the latest state message each seat was sent because
+        of it (a seat that was told nothing is left out)."""
         self.ws[seat].send_json({"type": "action", "action": action})
-        out = {s: self.receive(s) for s in self.ws}
-        for s, message in out.items():
-            assert message["type"] == "state", (s, message)
+        # The actor's own connection first: its pong comes only once the action (and every
+        # message it caused to any seat) has been handled.
+        order = [seat, *(s for s in self.ws if s != seat)]
+        out = {}
+        for s in order:
+            for message in self.drain(s):
+                assert message["type"] in ("state", "seats"), (s, message)
+                if message["type"] == "state":
+                    out[s] = message
         return out

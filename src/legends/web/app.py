@@ -14,22 +14,27 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
 * ``POST /api/games/{code}/record`` and ``.../replay``: after the end, the full record and the
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
-  ``{"type": "action", "action": "b2-b3"}``; receive ``welcome``, ``state``, ``seats`` and
-  ``error`` messages (see :mod:`.rooms`). A bad message gets an ``error`` to that browser only.
+  ``{"type": "action", "action": "b2-b3"}`` (or ``{"type": "ping"}``); receive ``welcome``,
+  ``state``, ``seats``, ``pong`` and ``error`` messages (see :mod:`.rooms`). A bad message gets
+  an ``error`` to that browser only.
+
+The limits on bodies, games in memory, websockets and attempts are in ``guards.Limits``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import anyio
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -43,15 +48,36 @@ from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
 from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS
-from .rooms import CODE_LENGTH, CODE_LETTERS, Room, new_token
+from .codes import joinable, parse_code
+from .guards import (
+    Busy,
+    Clock,
+    Limits,
+    Pacer,
+    RateLimit,
+    Refused,
+    SecurityHeaders,
+    Sleep,
+    TooMany,
+    read_body,
+    same_origin,
+)
+from .rooms import Room, new_token
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 16 * 1024       # bytes of an HTTP request body
 MAX_MESSAGE = 4 * 1024     # characters of one websocket message
 MAX_NAME = 40              # characters of a display name
 MAX_TURN_LIMIT = 10_000
 HELLO_TIMEOUT = 30.0       # seconds a new websocket may take to say who it is
+COMPUTER_TIME = 0.5        # seconds each batch of messages after a person's action is held
+#: One answer whether the game does not exist or has no free seat: no oracle for codes.
+NO_FREE_SEAT = "no game with a free seat has that code"
+#: Likewise for a seat token that does not fit the code, whichever is wrong.
+NO_SEAT = "that token holds no seat in that game"
+IDLE_CLOSE = 4408          # websocket close code: silent too long (the page waits for the user)
+REFUSED_CLOSE = 4403       # websocket close code: refused (the page does not retry)
+BUSY_CLOSE = 1013          # websocket close code: try again later
 
 
 def default_db_path() -> str:
@@ -80,13 +106,11 @@ def editions() -> list[dict[str, Any]]:
     return out
 
 
-class BadRequest(Exception):
+class BadRequest(Refused):
     """A request or message the server refuses; the text goes back to that client only."""
 
 
 def _body(raw: bytes) -> dict[str, Any]:
-    if len(raw) > MAX_BODY:
-        raise BadRequest(f"request body larger than {MAX_BODY} bytes")
     if not raw.strip():
         return {}
     return _json_object(raw, "request", "expected a JSON object")
@@ -101,37 +125,87 @@ def _text(data: Mapping[str, Any], key: str, default: str, limit: int = MAX_NAME
     return " ".join(value.split())
 
 
-def _code(code: str) -> str:
-    code = code.upper()
-    if len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
-        raise BadRequest(f"no game {short(code, 20)}")
-    return code
+def _client(conn: Request | WebSocket) -> str:
+    """Whom limits are counted against: the peer's address (behind a proxy, the proxy's,
+    unless the ASGI server is told to trust its forwarded headers)."""
+    return conn.client.host if conn.client else "?"
 
 
 class Server:
     """The state of one server: its store, the games in play and the browsers connected."""
 
     def __init__(self, store: Store, catalogue: Catalogue | None,
-                 positions: Mapping[str, dict[str, Any]]):
+                 positions: Mapping[str, dict[str, Any]], limits: Limits,
+                 computer_time: float, clock: Clock, sleep: Sleep):
         self.store = store
         self.catalogue = catalogue
         self.positions = dict(positions)
+        self.limits = limits
+        self.computer_time = computer_time
+        self.clock = clock
+        self.sleep = sleep
         self.rooms: dict[str, Room] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
         self.sockets: dict[str, dict[str, set[WebSocket]]] = {}
+        self.per_client: dict[str, int] = {}
+        self.open_sockets = 0
+        self.attempts = RateLimit(limits.attempts, limits.attempt_window, clock)
 
-    def room(self, code: str) -> Room:
-        code = _code(code)
-        room = self.rooms.get(code)
-        if room is None:
-            room = Room.load(self.store, self.catalogue, code)
-            if room is None:
-                raise BadRequest(f"no game {code}")
-            self.rooms[code] = room
+    # -- games in memory ---------------------------------------------------------------
+    def _idle(self, room: Room) -> bool:
+        """May ``room`` leave memory (nobody uses it; it is back in the store anyway)?"""
+        return room.users == 0 and not self.sockets.get(room.code) and not room.lock.locked()
+
+    def evict(self) -> None:
+        """Forget the games nobody is connected to that are over or unused for a while."""
+        now = self.clock()
+        for code, room in list(self.rooms.items()):
+            if self._idle(room) and (room.game.is_over
+                                     or now - room.used > self.limits.room_idle):
+                del self.rooms[code]
+
+    def _make_space(self) -> None:
+        self.evict()
+        if len(self.rooms) < self.limits.max_rooms:
+            return
+        idle = [r for r in self.rooms.values() if self._idle(r)]
+        if not idle:
+            raise Busy("the server has too many games in play; try again later")
+        del self.rooms[min(idle, key=lambda r: r.used).code]
+
+    def _add(self, room: Room) -> Room:
+        self._make_space()
+        room.used = self.clock()
+        self.rooms[room.code] = room
         return room
 
-    def lock(self, code: str) -> asyncio.Lock:
-        return self.locks.setdefault(code, asyncio.Lock())
+    def room(self, code: str) -> Room | None:
+        """The game ``code`` (from memory or the store), or ``None``."""
+        parsed = parse_code(code)
+        if parsed is None:
+            return None
+        room = self.rooms.get(parsed)
+        if room is None:
+            loaded = Room.load(self.store, self.catalogue, parsed)
+            if loaded is None:
+                return None
+            room = self._add(loaded)
+        room.used = self.clock()
+        return room
+
+    @asynccontextmanager
+    async def using(self, room: Room) -> AsyncIterator[Room]:
+        """Hold ``room``'s lock, the room staying in memory meanwhile."""
+        room.users += 1
+        try:
+            async with room.lock:
+                yield room
+        finally:
+            room.users -= 1
+            room.used = self.clock()
+
+    def attempt(self, client: str) -> None:
+        if not self.attempts.take(client):
+            raise TooMany("too many games started or joined from your address; wait a minute")
 
     # -- starting games ----------------------------------------------------------------
     def build_game(self, data: Mapping[str, Any]) -> Game:
@@ -157,7 +231,11 @@ class Server:
         if position not in (None, ""):
             if not isinstance(position, str) or position not in self.positions:
                 raise BadRequest(f"position: this server offers no position {short(position)}")
-            return Game.from_position(self.positions[position], catalogue=self.catalogue)
+            chosen = self.positions[position]
+            rules_field = chosen.get("rules")
+            if auto_pass and isinstance(rules_field, dict):
+                chosen = {**chosen, "rules": {**rules_field, "auto_pass": True}}
+            return Game.from_position(chosen, catalogue=self.catalogue)
         # A catalogue given to the server is for Stratego Legends; other editions bring theirs.
         catalogue = self.catalogue if rules == DEFAULT else None
         return Game.new(rules=rules, players=players, turn_limit=limit, auto_pass=auto_pass,
@@ -186,22 +264,26 @@ class Server:
             else:
                 seats[seat] = {"kind": "computer", "player": opponent, "name": f"computer ({opponent})"}
         game.headers.update(event="legends web game", site="legends serve")
-        room = Room.create(self.store, game, seats)
-        self.rooms[room.code] = room
+        self._make_space()  # before the game is stored: a full server refuses it whole
+        room = self._add(Room.create(self.store, game, seats))
         token = new_token()
         self.store.add_token(token, room.code, side)
-        async with self.lock(room.code):
-            await self.run_computers(room)
+        async with self.using(room):
+            # Nobody is connected yet, so nothing needs holding back.
+            await self.run_computers(room, Pacer(0.0, self.clock, self.sleep))
         return {"code": room.code, "seat": side, "token": token}
 
     async def join(self, code: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        room = self.room(code)
         name = _text(data, "name", "")
-        async with self.lock(room.code):
+        parsed = parse_code(code)
+        room = self.room(code) if parsed is not None and joinable(parsed) else None
+        if room is None:
+            raise BadRequest(NO_FREE_SEAT)
+        async with self.using(room):
             free = [s for s, info in room.seats.items()
                     if info.get("kind") == "human" and not info.get("taken")]
             if not free:
-                raise BadRequest(f"game {room.code} has no free seat")
+                raise BadRequest(NO_FREE_SEAT)
             seat = free[0]
             room.seats[seat] = {**room.seats[seat], "taken": True, "name": name or "player"}
             self.store.set_seats(room.code, room.seats)
@@ -211,15 +293,36 @@ class Server:
                                        for s in room.game.players})
         return {"code": room.code, "seat": seat, "token": token}
 
+    def seat_for(self, code: str, token: object) -> tuple[Room, str]:
+        """The game and seat ``token`` holds under ``code``; one answer for every failure."""
+        room = self.room(code)
+        seat = (self.store.seat_of(token, room.code)
+                if room is not None and isinstance(token, str) and len(token) <= 100 else None)
+        if room is None or seat is None:
+            raise BadRequest(NO_SEAT)
+        return room, seat
+
     # -- playing -----------------------------------------------------------------------
-    async def run_computers(self, room: Room) -> None:
-        """Let computer seats decide until a person must (call with the room's lock held)."""
+    def pacer(self, room: Room) -> Pacer:
+        """The beat for the messages that follow a person's action: steady when a computer
+        plays, so its thinking (and how often it was asked) cannot be timed."""
+        beat = self.computer_time if room.computers and room.people else 0.0
+        return Pacer(beat, self.clock, self.sleep)
+
+    async def run_computers(self, room: Room, pacer: Pacer) -> None:
+        """Let computer seats decide until a person must (call with the room held)."""
         while not room.game.is_over:
             seat = room.computer_to_move()
             if seat is None:
                 return
             action = await anyio.to_thread.run_sync(room.computer_choice, seat)
-            await self.send_all(room, room.apply_computer(seat, action))
+            await self.release(room, room.apply_computer(seat, action), pacer)
+
+    async def release(self, room: Room, messages: Mapping[str, dict[str, Any]],
+                      pacer: Pacer) -> None:
+        if messages:
+            await pacer.wait()
+            await self.send_all(room, messages)
 
     async def send_all(self, room: Room, messages: Mapping[str, dict[str, Any]]) -> None:
         """Send each seat its own message (and nothing else) on every browser it has open."""
@@ -227,54 +330,107 @@ class Server:
             for ws in list(self.sockets.get(room.code, {}).get(seat, ())):
                 await _send(ws, message)
 
+    def _socket_room(self, ws: WebSocket) -> str | None:
+        """Why a new websocket may not stay (``None``: it may)."""
+        if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
+            return "connections from pages of other sites are refused"
+        if self.open_sockets >= self.limits.max_sockets:
+            return "the server has too many connections; try again later"
+        if self.per_client.get(_client(ws), 0) >= self.limits.max_sockets_per_client:
+            return "too many connections from your address; close some tabs"
+        return None
+
     async def play(self, ws: WebSocket) -> None:
-        code = ws.path_params["code"]
         await ws.accept()
+        refusal = self._socket_room(ws)
+        if refusal is not None:
+            await _send(ws, {"type": "error", "message": refusal})
+            await ws.close(code=REFUSED_CLOSE if "other sites" in refusal else BUSY_CLOSE)
+            return
+        client = _client(ws)
+        self.open_sockets += 1
+        self.per_client[client] = self.per_client.get(client, 0) + 1
+        try:
+            await self._play(ws)
+        finally:
+            self.open_sockets -= 1
+            self.per_client[client] -= 1
+            if not self.per_client[client]:
+                del self.per_client[client]
+
+    async def _play(self, ws: WebSocket) -> None:
         try:
             with anyio.fail_after(HELLO_TIMEOUT):
-                hello = _message(await ws.receive_text())
-            token = hello.get("token")
-            if hello.get("type") != "hello" or not isinstance(token, str) or len(token) > 100:
+                hello = _message(await _receive_text(ws))
+            if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
-            room = self.room(code)
-            seat = self.store.seat_of(token, room.code)
-            if seat is None:
-                raise BadRequest(f"that token holds no seat in game {room.code}")
-        except (BadRequest, TimeoutError) as exc:
+            room, seat = self.seat_for(ws.path_params["code"], hello.get("token"))
+        except (Refused, TimeoutError) as exc:
             await _send(ws, {"type": "error", "message": str(exc) or "no hello in time"})
-            await ws.close(code=4403)
+            await ws.close(code=BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
             return
         except WebSocketDisconnect:
             return
         mine = self.sockets.setdefault(room.code, {}).setdefault(seat, set())
         mine.add(ws)
         try:
-            async with self.lock(room.code):
-                await _send(ws, room.welcome(seat))
-                await _send(ws, room.state(seat, []))
+            async with self.using(room):
+                for message in room.greeting(seat):
+                    await _send(ws, message)
             while True:
-                text = await ws.receive_text()
                 try:
-                    message = _message(text)
-                    kind = message.get("type")
-                    if kind == "ping":
-                        await _send(ws, {"type": "pong"})
-                        continue
-                    if kind != "action":
-                        raise BadRequest(f"unknown message type {short(kind, 30)}")
-                    async with self.lock(room.code):
-                        await self.send_all(room, room.act(seat, message.get("action")))
-                        await self.run_computers(room)
-                except (BadRequest, LegendsError) as exc:
-                    # Told to this browser only; the game and the other seats are unchanged.
-                    await _send(ws, {"type": "error", "message": str(exc)})
+                    with anyio.fail_after(self.limits.socket_idle):
+                        text = await _receive_text(ws)
+                except TimeoutError:
+                    await _send(ws, {"type": "error", "message": "closed after a long silence"})
+                    await ws.close(code=IDLE_CLOSE)
+                    return
+                await self._answer(ws, room, seat, text)
         except WebSocketDisconnect:
             pass
         finally:
-            mine.discard(ws)
+            self._forget_socket(room.code, seat, ws)
+
+    async def _answer(self, ws: WebSocket, room: Room, seat: str, text: str | None) -> None:
+        try:
+            if text is None:
+                raise BadRequest("send text frames holding JSON, not binary ones")
+            message = _message(text)
+            kind = message.get("type")
+            if kind == "ping":
+                await _send(ws, {"type": "pong"})
+                return
+            if kind != "action":
+                raise BadRequest(f"unknown message type {short(kind, 30)}")
+            async with self.using(room):
+                pacer = self.pacer(room)
+                await self.release(room, room.act(seat, message.get("action")), pacer)
+                await self.run_computers(room, pacer)
+        except (BadRequest, LegendsError) as exc:
+            # Told to this browser only; the game and the other seats are unchanged.
+            await _send(ws, {"type": "error", "message": str(exc)})
+
+    def _forget_socket(self, code: str, seat: str, ws: WebSocket) -> None:
+        seats = self.sockets.get(code, {})
+        seats.get(seat, set()).discard(ws)
+        if not seats.get(seat):
+            seats.pop(seat, None)
+        if not seats:
+            self.sockets.pop(code, None)
 
 
-def _message(text: str) -> dict[str, Any]:
+async def _receive_text(ws: WebSocket) -> str | None:
+    """The next message's text; ``None`` for a binary frame (refused, the socket kept)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+def _message(text: str | None) -> dict[str, Any]:
+    if text is None:
+        raise BadRequest("send text frames holding JSON, not binary ones")
     if len(text) > MAX_MESSAGE:
         raise BadRequest(f"message longer than {MAX_MESSAGE} characters")
     return _json_object(text, "message", "expected a JSON object with a 'type'")
@@ -314,28 +470,41 @@ def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
 
 
 def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, Any]] | None = None,
-               catalogue: Catalogue | None = None) -> Starlette:
+               catalogue: Catalogue | None = None, limits: Limits | None = None,
+               computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
+               sleep: Sleep = anyio.sleep) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
-    :param db_path: the SQLite file games are kept in (created if missing);
-        :func:`default_db_path` by default.
+    :param db_path: the SQLite file games are kept in (created if missing, readable by its
+        owner only); :func:`default_db_path` by default.
     :param positions: named test positions (JSON positions) the new-game form offers in place
         of a dealt game: a way to set up short games for demonstrations and tests.
     :param catalogue: the pieces of Stratego Legends games (the installed catalogue by
         default); the other editions use their own (:func:`legends_core.catalogue_for`).
+    :param limits: what clients may use (``guards.Limits``: body size, games in memory,
+        websockets, attempts).
+    :param computer_time: in a game between people and the computer, the seconds each batch of
+        messages after a person's action is held, so the time the computer took tells nothing
+        (0: no holding, for tests).
+    :param clock: and ``sleep``: the time source the limits and the holding use (tests pass
+        their own).
     """
     path = db_path or default_db_path()
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    server = Server(Store(path), catalogue, positions or {})
+    limits = limits or Limits()
+    server = Server(Store(path), catalogue, positions or {}, limits, computer_time, clock, sleep)
 
-    def guarded(handler):
+    def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
             try:
                 return JSONResponse(await handler(request))
-            except BadRequest as exc:
-                return JSONResponse({"error": str(exc)}, status_code=400)
+            except Refused as exc:
+                return JSONResponse({"error": str(exc)}, status_code=exc.status)
         return endpoint
+
+    async def body(request: Request) -> dict[str, Any]:
+        return _body(await read_body(request, limits.max_body))
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
@@ -345,10 +514,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 "positions": sorted(server.positions)}
 
     async def new_game(request: Request) -> dict[str, Any]:
-        return await server.new_game(_body(await request.body()))
+        server.attempt(_client(request))
+        return await server.new_game(await body(request))
 
     async def join(request: Request) -> dict[str, Any]:
-        return await server.join(request.path_params["code"], _body(await request.body()))
+        server.attempt(_client(request))
+        return await server.join(request.path_params["code"], await body(request))
 
     async def piece(request: Request) -> dict[str, Any]:
         rules = request.query_params.get("rules", DEFAULT)
@@ -357,18 +528,10 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         cat = server.catalogue if rules == DEFAULT and server.catalogue else catalogue_for(rules)
         return piece_info(cat, request.path_params["number"])
 
-    def seat_for(code: str, data: Mapping[str, Any]) -> tuple[Room, str]:
-        room = server.room(code)
-        token = data.get("token")
-        seat = server.store.seat_of(token, room.code) if isinstance(token, str) else None
-        if seat is None:
-            raise BadRequest(f"that token holds no seat in game {room.code}")
-        return room, seat
-
     async def record(request: Request) -> dict[str, Any]:
-        data = _body(await request.body())
-        room, seat = seat_for(request.path_params["code"], data)
-        async with server.lock(room.code):
+        data = await body(request)
+        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        async with server.using(room):
             if data.get("mine"):
                 return room.record(seat)
             if not room.game.is_over:
@@ -376,12 +539,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             return room.record()
 
     async def replay(request: Request) -> dict[str, Any]:
-        data = _body(await request.body())
-        room, seat = seat_for(request.path_params["code"], data)
+        data = await body(request)
+        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
         step = data.get("step", 0)
         if not isinstance(step, int) or isinstance(step, bool):
             raise BadRequest("step: expected a whole number")
-        async with server.lock(room.code):
+        async with server.using(room):
             if not room.game.is_over:
                 raise BadRequest("the replay is shown when the game is over")
             return room.replay_frame(seat, step)
@@ -398,6 +561,6 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         WebSocketRoute("/ws/{code}", server.play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
     app.state.server = server
     return app

@@ -1,15 +1,24 @@
 """A game being played on the server, and the messages its seats receive.
 
 A :class:`Room` holds one game, its seats (people or computer players) and the store it is
-saved in. It knows nothing of HTTP or websockets: it turns an action from a seat into one
-message per seat, and every message is built only from what that seat may know: the seat's
+saved in. It knows nothing of HTTP or websockets: it turns an action from a seat into messages
+for the seats, and every message is built only from what that seat may know: the seat's
 :meth:`~legends_core.Game.view`, the events :meth:`~legends_core.Game.events_for` gives that
 seat, and the public catalogue. The twin-game tests feed these messages through the leak checks.
+
+*When* a seat is sent a message must not tell anything either. With auto-pass, a window is
+answered at once for a seat that can only pass, so whether another seat was asked depends on its
+hidden pieces. A seat is therefore told of the game only at points it knows must come: its own
+decisions, the end, and the decisions every seat is always asked (a turn's action and the setup,
+and, without auto-pass, every window). The events between two such points reach it merged into
+one message, as the kernel's per-player records merge them.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,19 +32,24 @@ from legends_core.ruleset import ALIASES, DEFAULT
 
 from ..ai import make_player
 from ..svg import board_svg
+from .codes import new_code
 from .store import Store
 
-#: Letters of game codes: no 0/O or 1/I/L, which are easy to mistype.
-CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+#: Decisions the game always asks whoever's they are, so anyone may know they come.
+ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def auto_pass_of(record: Mapping[str, Any]) -> bool:
+    """Was the game in ``record`` started with auto-pass?"""
+    start = record.get("setup")
+    if isinstance(start, Mapping):
+        return bool(start.get("auto_pass", False))
+    rules = record.get("position", {}).get("rules", {})
+    return bool(rules.get("auto_pass", False)) if isinstance(rules, Mapping) else False
 
 
 def last_action(events: list[dict[str, Any]]) -> Action | None:
@@ -71,7 +85,6 @@ class Room:
     """
 
     def __init__(self, code: str, game: Game, seats: dict[str, dict[str, Any]], store: Store,
-                 shown: Mapping[str, list[dict[str, Any]]] | None = None,
                  steps: int = 0):
         self.code = code
         self.steps = steps  # actions stored so far
@@ -83,8 +96,22 @@ class Room:
         self.computers = {
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
             for seat, info in seats.items() if info.get("kind") == "computer"}
+        self.people = [s for s in game.players if s not in self.computers]
+        self.auto_pass = auto_pass_of(game.record())
+        #: per person: the step of the last message they were sent, and the events since
+        self.told: dict[str, int] = {}
+        self.unsent: dict[str, list[dict[str, Any]]] = {}
+        for seat in self.people:
+            self.told[seat] = told = self.steps if self.may_tell(seat) else self._last_told(seat)
+            self.unsent[seat] = store.shown(code, seat, since=told)
+        #: per person: the latest action their messages showed, drawn as an arrow
         self.last: dict[str, Action | None] = {
-            seat: last_action(list((shown or {}).get(seat, []))) for seat in game.players}
+            seat: last_action(store.shown(code, seat, before=self.told[seat]))
+            for seat in self.people}
+        #: for the server: one change at a time, who uses the room now, when it was last used
+        self.lock = asyncio.Lock()
+        self.users = 0
+        self.used = time.monotonic()
 
     # -- building ----------------------------------------------------------------------
     @classmethod
@@ -107,12 +134,11 @@ class Room:
             game = Game.from_record(record, catalogue=catalogue if _legends(record) else None)
         except PositionError as exc:  # the database was changed by hand or is damaged
             raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
-        shown = {seat: store.shown(code, seat) for seat in game.players}
-        return cls(code, game, stored.seats, store, shown, len(stored.actions))
+        return cls(code, game, stored.seats, store, len(stored.actions))
 
     # -- playing -----------------------------------------------------------------------
     def act(self, seat: str, text: object) -> dict[str, dict[str, Any]]:
-        """Apply ``seat``'s action (notation) and return each seat's new state message.
+        """Apply ``seat``'s action (notation) and return the state messages it sends, by seat.
 
         :raises LegendsError: the action is not legal for ``seat`` now (told from that seat's
             side only); the game is unchanged.
@@ -138,9 +164,36 @@ class Room:
         shown = {s: [e.to_dict() for e in self.game.events_for(events, s)] for s in self.game.players}
         self.store.add_step(self.code, self.steps, str(action), shown, self.game.is_over)
         self.steps += 1
-        for s, seen in shown.items():
-            self.last[s] = last_action(seen) or self.last[s]
-        return {s: self.state(s, shown[s]) for s in self.game.players}
+        out = {}
+        for s in self.people:
+            self.unsent[s].extend(shown[s])
+            if self.may_tell(s):
+                out[s] = self.state(s, self.unsent[s])
+                self.unsent[s] = []
+                self.told[s] = self.steps
+        return out
+
+    def may_tell(self, seat: str, game: Game | None = None) -> bool:
+        """Is ``game`` (this room's by default) at a point ``seat`` may be sent a message?"""
+        game = game or self.game
+        if game.is_over or game.current_player == seat:
+            return True
+        kind = game.decision_kind
+        return kind in ALWAYS_ASKED or (kind == "window" and not self.auto_pass)
+
+    def _prefix(self, steps: int) -> Game:
+        """The game after its first ``steps`` actions, rebuilt from the record."""
+        record = without_result(self.game.record())
+        return Game.from_record({**record, "actions": record["actions"][:steps]},
+                                catalogue=self.catalogue)
+
+    def _last_told(self, seat: str) -> int:
+        """The last step before now at which ``seat`` could be told of the game (rare: only
+        a room loaded while another seat answers a window with auto-pass)."""
+        for steps in range(self.steps - 1, 0, -1):
+            if self.may_tell(seat, self._prefix(steps)):
+                return steps
+        return 0
 
     # -- messages (each from one seat's knowledge only) --------------------------------
     def public_seats(self) -> dict[str, dict[str, Any]]:
@@ -152,25 +205,31 @@ class Room:
     def lines(self, events: list[dict[str, Any]]) -> list[str]:
         return [describe(Event.from_dict(e), self.names) for e in events]
 
-    def state(self, seat: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def state(self, seat: str, events: list[dict[str, Any]],
+              game: Game | None = None) -> dict[str, Any]:
         """``seat``'s state message: their view, the events just shown to them (with a line of
         text each) and the board picture drawn from their view."""
-        view = self.game.view(seat)
+        view = (game or self.game).view(seat)
+        last = self.last[seat] = last_action(events) or self.last.get(seat)
         return {"type": "state", "view": view.to_dict(), "events": events,
-                "lines": self.lines(events), "svg": self.picture(view, seat),
+                "lines": self.lines(events), "svg": self.picture(view, seat, last),
                 "seats": self.public_seats()}
 
-    def picture(self, view: View, seat: str) -> str:
-        return board_svg(view=view, last=self.last.get(seat), orientation=seat,
-                         catalogue=self.catalogue)
+    def picture(self, view: View, seat: str, last: Action | None) -> str:
+        return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
 
-    def welcome(self, seat: str) -> dict[str, Any]:
-        """The first message to a browser that took ``seat``: who is who, and the log so far."""
-        log = self.store.shown(self.code, seat)
-        return {"type": "welcome", "code": self.code, "seat": seat,
-                "players": list(self.game.players), "seats": self.public_seats(),
-                "rules": ALIASES.get(name := self.game.rules.name, name),
-                "log": self.lines(log)}
+    def greeting(self, seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What a browser that took ``seat`` is sent first: who is who and the log, then the
+        state, both as of the last message ``seat`` was sent (a person not yet told of the
+        latest steps learns of them with everyone else, not by reconnecting)."""
+        told = self.told.get(seat, self.steps)
+        game = self.game if told == self.steps else self._prefix(told)
+        log = self.store.shown(self.code, seat, before=told)
+        welcome = {"type": "welcome", "code": self.code, "seat": seat,
+                   "players": list(self.game.players), "seats": self.public_seats(),
+                   "rules": ALIASES.get(name := self.game.rules.name, name),
+                   "log": self.lines(log)}
+        return welcome, self.state(seat, [], game)
 
     # -- records -----------------------------------------------------------------------
     def record(self, seat: str | None = None) -> dict[str, Any]:
@@ -190,6 +249,6 @@ class Room:
         game = Game.from_record({**record, "actions": actions[:step]}, catalogue=self.catalogue)
         last = Action.from_str(actions[step - 1]) if step else None
         view = game.view(None)
-        svg = board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
+        svg = self.picture(view, seat, last)
         return {"step": step, "of": len(actions), "action": str(last) if last else "",
                 "turn": game.turn, "svg": svg}

@@ -4,13 +4,15 @@ A game is stored as its record's start (how it was set up, seed and salt include
 is the referee's and must stay on the server), the seats (who plays each: a person or a
 computer player), one row per action, and per seat the events that seat was shown, so a
 reconnecting browser gets its log back without the server replaying the game. Seat tokens are
-stored hashed: the file alone does not let anyone act for a seat.
+stored hashed: the file alone does not let anyone act for a seat. The file (and SQLite's
+``-wal`` and ``-shm`` files beside it) can be read and written by its owner only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Mapping
@@ -48,6 +50,14 @@ CREATE TABLE IF NOT EXISTS shown (
 """
 
 
+def _private(path: str) -> None:
+    """Create the database file readable by its owner only (it holds every game's seed and
+    hidden setup), or make an existing one so."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    os.chmod(path, 0o600)
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -75,12 +85,19 @@ class Store:
 
     def __init__(self, path: str):
         self.path = path
+        if path != ":memory:":
+            _private(path)
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         with self._lock:
             if path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.executescript(SCHEMA)
+        if path != ":memory:":
+            # SQLite gives its side files the database file's mode; older ones are tightened.
+            for side in ("-wal", "-shm"):
+                if os.path.exists(path + side):
+                    os.chmod(path + side, 0o600)
 
     def close(self) -> None:
         with self._lock:
@@ -133,11 +150,15 @@ class Store:
             steps.append(("UPDATE games SET over = 1 WHERE code = ?", (code,)))
         self._write(steps)
 
-    def shown(self, code: str, seat: str) -> list[dict[str, Any]]:
-        """Every event ``seat`` has been shown in game ``code``, oldest first."""
+    def shown(self, code: str, seat: str, *, since: int = 0,
+              before: int | None = None) -> list[dict[str, Any]]:
+        """The events ``seat`` was shown in game ``code`` because of the actions numbered
+        ``since`` up to (not including) ``before``, oldest first."""
+        end = 2**62 if before is None else before
         with self._lock:
             rows = self._db.execute("SELECT events FROM shown WHERE code = ? AND seat = ? "
-                                    "ORDER BY seq", (code, seat)).fetchall()
+                                    "AND seq >= ? AND seq < ? ORDER BY seq",
+                                    (code, seat, since, end)).fetchall()
         return [e for (text,) in rows for e in json.loads(text)]
 
     # -- seat tokens -------------------------------------------------------------------

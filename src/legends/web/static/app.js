@@ -12,6 +12,7 @@ const me = {
   power: null,         // {src, key, targets} while choosing a power's target
   swapFirst: null,     // first square of a setup switch
   closing: false, retry: 0, pieces: new Map(), rules: "legends",
+  shown: null,         // the last state message, shown again if an action is refused
 };
 
 // -- lobby -------------------------------------------------------------------------------
@@ -119,6 +120,14 @@ function connect() {
   ws.onclose = (ev) => {
     $("#connection").textContent = "disconnected";
     if (me.closing || ev.code === 4403) return;
+    if (ev.code === 4408) {
+      // Closed after a long silence: come back when the person does.
+      $("#connection").textContent = "disconnected while idle: click or press a key to reconnect";
+      const back = () => { removeEventListener("pointerdown", back); removeEventListener("keydown", back); connect(); };
+      addEventListener("pointerdown", back);
+      addEventListener("keydown", back);
+      return;
+    }
     me.retry = Math.min(me.retry + 1, 10);
     setTimeout(connect, 300 * me.retry);
   };
@@ -127,6 +136,14 @@ function connect() {
 function send(action) {
   $("#error").textContent = "";
   me.ws.send(JSON.stringify({type: "action", action}));
+  // The next state may come only when this seat is next asked (or the game ends): until
+  // then nothing here can be chosen.
+  $("#decision").textContent = "Sent; waiting…";
+  $("#controls").replaceChildren();
+  $("#question").close();
+  clearMarks();
+  me.options = parseOptions([]);
+  document.body.dataset.phase = "waiting";
 }
 
 function receive(msg) {
@@ -144,6 +161,7 @@ function receive(msg) {
   } else if (msg.type === "seats") {
     seats(msg.seats);
   } else if (msg.type === "error") {
+    if (me.shown && document.body.dataset.phase === "waiting") show(me.shown);
     $("#error").textContent = msg.message;
     document.body.dataset.errors = String(Number(document.body.dataset.errors || 0) + 1);
   }
@@ -185,6 +203,7 @@ function parseOptions(list) {
 }
 
 function show(msg) {
+  me.shown = msg;
   me.view = msg.view;
   me.options = parseOptions(msg.view.options);
   me.selected = null; me.power = null; me.swapFirst = null;
@@ -399,7 +418,7 @@ function wireEnd() {
 window.addEventListener("DOMContentLoaded", async () => {
   wireEnd();
   await lobby();
-  const m = location.pathname.match(/^\/game\/([A-Za-z0-9]+)$/);
+  const m = location.pathname.match(/^\/game\/([A-Za-z0-9-]+)$/);
   if (m) {
     const code = m[1].toUpperCase();
     const known = recall(code);
