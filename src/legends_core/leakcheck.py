@@ -27,6 +27,7 @@ choice is never played in both).
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import re
@@ -701,7 +702,8 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
 
 def compare_strict(a: Game, b: Game, observer: str, changed: dict[int, tuple[int, int]],
                    policy: Policy, *, max_decisions: int = 150, seed: int | str = 0,
-                   actor: Actor | None = None, carriers: Iterable[int] = ()) -> PairResult:
+                   actor: Actor | None = None, carriers: Iterable[int] = (),
+                   watch_turns: bool = True) -> PairResult:
     """Like :func:`compare_twins`, but step by step, with no catching up: what the observer
     could see between its own decisions is compared as it happens.
 
@@ -721,6 +723,11 @@ def compare_strict(a: Game, b: Game, observer: str, changed: dict[int, tuple[int
     game has is answered there ("done" or "pass") only while the same seat stays to move in
     both, which the observer cannot see; any other difference in who is to move is a finding
     ("turns"), unless the events already differ through a legitimate reveal.
+
+    With ``watch_turns`` false the observer is taken to look only at its own decisions (a
+    program that never shows who is to move between them): another seat's decision that
+    only one game has is then answered blindly there, and only what reaches the observer at
+    its decisions is compared.
     """
     t = _Twins(a, b, observer, changed, carriers)
     result = PairResult()
@@ -755,13 +762,15 @@ def compare_strict(a: Game, b: Game, observer: str, changed: dict[int, tuple[int
             if t.pending[0] != t.pending[1] and t.legitimate_reveal():
                 result.stop = t.legitimate_reveal() or ""
                 return result
+            if not watch_turns and _blind_step(t, anyone=True):
+                continue
             result.findings.append(t.finding(
                 "turns", "to_move", f"{' '.join(trails[0])} | {' '.join(trails[1])}",
                 result.decisions))
             result.stop = "finding"
             return result
         if all(at_observer):
-            if trails[0] != trails[1]:
+            if watch_turns and trails[0] != trails[1]:
                 if not events_differ():
                     result.findings.append(t.finding(
                         "turns", "to_move", f"{' '.join(trails[0])} | {' '.join(trails[1])}",
@@ -819,15 +828,16 @@ def compare_strict(a: Game, b: Game, observer: str, changed: dict[int, tuple[int
     return result
 
 
-def _blind_step(t: _Twins) -> bool:
+def _blind_step(t: _Twins, anyone: bool = False) -> bool:
     """Answer, in one game only, another seat's decision the other game does not have
     ("done" or "pass"), when the same seat is still to move in both games afterwards: the
-    observer sees that seat to move all along. True if a step was taken."""
+    observer sees that seat to move all along (``anyone``: whoever is to move afterwards,
+    for an observer who does not watch). True if a step was taken."""
     for i, g in enumerate(t.games):
         other = t.games[1 - i]
         if g.is_over or g.current_player in (None, t.observer):
             continue
-        if g.current_player != other.current_player:
+        if g.current_player != other.current_player and not anyone:
             continue
         acts = g.legal_actions()
         pick = DONE if DONE in acts else PASS if PASS in acts else None
@@ -835,7 +845,7 @@ def _blind_step(t: _Twins) -> bool:
             continue
         trial = g.copy()
         trial.apply(pick)
-        if trial.current_player == g.current_player:
+        if anyone or trial.current_player == g.current_player:
             t.apply(i, pick)
             return True
     return False
@@ -969,7 +979,7 @@ def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
               pairs: int = 1, max_warmup: int = 300, max_decisions: int = 150,
               feature: int | None = None, rules: str = "legends", players: int = 2,
               kinds: Sequence[str] = ("identities",), strict: bool = False,
-              actor: Actor | None = None) -> Iterator[Report]:
+              actor: Actor | None = None, watch_turns: bool = True) -> Iterator[Report]:
     """Play one game drawn from ``seed`` and compare up to ``pairs`` twin pairs along it
     (half the games with auto-pass on; all of them in ``strict`` mode, which compares with
     :func:`compare_strict`).
@@ -989,7 +999,8 @@ def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
     ``kinds`` are the twins to make, one drawn per pair (see :data:`TWIN_KINDS`): a data
     twin (memory, secret targets, a private question) is looked for at every decision of
     the next stretch of play, since the data it varies lives within a turn. ``actor``
-    chooses the observer's actions (see :data:`Actor`).
+    chooses the observer's actions (see :data:`Actor`); ``watch_turns`` is passed on to
+    :func:`compare_strict`.
     """
     rng = random.Random(seed)
     if rules == "legends":
@@ -1015,7 +1026,9 @@ def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
         # A game that ended early is taken back to its last main decision.
         while game.history and (game.is_over or game.decision_kind != "main"):
             game.pop()
-    compare = compare_strict if strict else compare_twins
+    compare: Callable[..., PairResult] = compare_twins
+    if strict:
+        compare = functools.partial(compare_strict, watch_turns=watch_turns)
     for index in range(pairs):
         if game.is_over:
             return
