@@ -17,9 +17,9 @@ import random
 import numpy as np
 import pytest
 
+from legends.envs.pettingzoo import env
 from legends_core import Game
 from legends_core.leakcheck import ALL_PIECES, make_twin
-from legends.envs.pettingzoo import env
 
 pytest.importorskip("pettingzoo")
 

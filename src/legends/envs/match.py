@@ -21,6 +21,7 @@ import numpy as np
 from legends_core.errors import ActionIdError
 from legends_core.events import Event
 from legends_core.game import Game
+
 from .encoding import ActionSpace, Chooser, ObservationSpace, observation_string, observe
 
 #: Default turn limit of the environments (a game that reaches it ends with no winner and
