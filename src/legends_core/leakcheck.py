@@ -196,13 +196,12 @@ def ask_twin(position: dict[str, Any], observer: str, rng: random.Random,
     """A copy of ``position`` whose pending private questions differ.
 
     An ``ask`` step on the stack for a seat of another team, not public, is private to that
-    seat: its choices come in another order, and names of pieces in its data are replaced
-    by other names. Returns the twin and the ids of the pieces named in the data of the
+    seat: its choices come in another order. (Its data is left alone: a continuation relies on
+    it agreeing with the board, and a twin it cannot run is no world at all.) Returns the twin and the ids of the pieces named in the data of the
     questions that differ (their powers asked them).
     """
     twin = copy.deepcopy(position)
     seats = twin["rules"]["players"]
-    names = sorted({t.name for t in (catalogue[n] for n in catalogue)})
     carriers: set[int] = set()
     for task in twin.get("stack", ()):
         if task.get("task") != "ask" or task.get("public") or \
@@ -212,9 +211,6 @@ def ask_twin(position: dict[str, Any], observer: str, rng: random.Random,
         choices = list(task["choices"])
         rng.shuffle(choices)
         task["choices"] = choices
-        for k, v in task.get("data", {}).items():
-            if isinstance(v, str) and v in names:
-                task["data"][k] = rng.choice(names)
         if task != before:
             carriers |= {v for v in task.get("data", {}).values()
                          if isinstance(v, int) and 0 <= v < len(twin["pieces"])}
