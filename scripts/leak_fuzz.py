@@ -1,7 +1,9 @@
 """Long leak-fuzzing run: twin games over random armies from all 208 pieces.
 
 Usage: python scripts/leak_fuzz.py [--pairs N] [--seconds S] [--seed K] [--per-game P]
-                                   [--jobs J] [--out DIR]
+                                   [--jobs J] [--out DIR] [--strict] [--unwatched]
+                                   [--rules R[,R...]|all] [--players 2,4,6,8]
+                                   [--kinds identities,memo,secret-targets,ask]
        python scripts/leak_fuzz.py --replay FILE
 
 Plays one game per seed K, K+1, ... and compares up to P twin pairs along each (see
@@ -23,13 +25,20 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from legends_core import Action
-from legends_core.leakcheck import fuzz_game, replay
+from legends_core import Action, rulesets
+from legends_core.leakcheck import TWIN_KINDS, fuzz_game, replay
 
 
-def one(seed: int, per_game: int) -> list[dict[str, Any]]:
+def one(seed: int, per_game: int, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pairs of one seed's game; the ruleset and player count rotate with the seed."""
+    rules = options["rules"][seed % len(options["rules"])]
+    players = options["players"][(seed // len(options["rules"])) % len(options["players"])]
+    if rules != "legends":
+        players = 2  # team games are a Stratego Legends variant
     out = []
-    for report in fuzz_game(seed, pairs=per_game):
+    for report in fuzz_game(seed, pairs=per_game, rules=rules, players=players,
+                            kinds=options["kinds"], strict=options["strict"],
+                            watch_turns=not options["unwatched"]):
         r = report.result
         done: dict[str, Any] = {
             "seed": seed, "index": report.index, "stop": r.stop, "decisions": r.decisions,
@@ -52,7 +61,23 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default="leak-findings", help="folder for reproducer files")
     ap.add_argument("--replay", metavar="FILE", help="re-run one reproducer file and exit")
+    ap.add_argument("--strict", action="store_true",
+                    help="compare step by step with auto-pass on, no catching up, watching "
+                         "who is to move between the observer's decisions")
+    ap.add_argument("--unwatched", action="store_true",
+                    help="with --strict: the observer looks only at its own decisions")
+    ap.add_argument("--rules", default="legends",
+                    help="rulesets to rotate through, comma-separated, or 'all'")
+    ap.add_argument("--players", default="2", help="player counts to rotate through (2,4,6,8)")
+    ap.add_argument("--kinds", default="identities",
+                    help=f"twin kinds, comma-separated, or 'all' ({', '.join(TWIN_KINDS)})")
     args = ap.parse_args()
+    options = {
+        "rules": sorted(rulesets()) if args.rules == "all" else args.rules.split(","),
+        "players": [int(n) for n in args.players.split(",")],
+        "kinds": TWIN_KINDS if args.kinds == "all" else tuple(args.kinds.split(",")),
+        "strict": args.strict, "unwatched": args.unwatched,
+    }
     if args.replay:
         with open(args.replay) as fh:
             result = replay(json.load(fh))
@@ -77,7 +102,7 @@ def main() -> int:
 
         while running or more():
             while len(running) < 2 * args.jobs and more():
-                running.append(pool.submit(one, seed, args.per_game))
+                running.append(pool.submit(one, seed, args.per_game, options))
                 seed += 1
             games += 1
             for done in running.pop(0).result():

@@ -16,16 +16,20 @@ from hypothesis import strategies as st
 from tests.leaky_pack import CATALOGUE as LEAKY_CATALOGUE
 from tests.leaky_pack import CONTROL, SNIFFERS, WHISPERERS
 
-from legends_core import Game, catalogue, random_army, validate_army
+from legends_core import Game, catalogue, random_army, rulesets, validate_army
 from legends_core.leakcheck import (
     ALL_PIECES,
     Report,
+    draw_armies,
     fuzz_game,
     fuzz_seed,
     hidden_from,
     make_twin,
+    memo_twin,
     power_biased,
     replay,
+    secret_target_twin,
+    seeded_actor,
     slot,
     stationary,
     twin_game,
@@ -179,3 +183,97 @@ def test_twins_vary_hidden_pieces_with_castles_only_on_pieces_that_never_moved()
                 seen_castle_move = True
                 assert pid not in pos["moved"]
     assert seen_castle_move
+
+
+# -- strict mode, every ruleset, team games, data twins, actors ------------------------------
+
+
+def test_strict_mode_sees_another_seat_asked_only_when_it_holds_an_ability():
+    """With auto-pass, gray is asked in the attack window in one twin only (a hidden piece
+    offers an ability there): the observer sees gray to move before its own next decision
+    in that twin alone. The lenient comparison catches up and misses it; strict mode finds
+    it, and finds nothing when the observer does not watch who is to move between its
+    decisions (its views, prompts and merged events are alike)."""
+    strict = list(fuzz_game(1, pairs=3, strict=True, max_warmup=150))
+    assert [f.channel for f in strict[0].result.findings] == ["turns"]
+    assert "beige" in strict[0].result.findings[0].detail
+    unwatched = list(fuzz_game(1, pairs=3, strict=True, watch_turns=False, max_warmup=150))
+    assert [r.result.findings for r in unwatched] == [[]] * len(unwatched)
+    assert sum(r.result.decisions for r in unwatched) > 20
+
+
+def test_a_strict_reproducer_replays_strictly():
+    report = next(r for r in fuzz_game(1, pairs=3, strict=True, max_warmup=150)
+                  if r.result.findings)
+    again = replay(json.dumps(report.reproducer()))
+    assert again.findings == report.result.findings
+
+
+@pytest.mark.parametrize("rules", sorted(rulesets()))
+def test_every_ruleset_twins_look_the_same(rules):
+    reports = [r for seed in range(3) for r in fuzz_game(seed, rules=rules, pairs=2,
+                                                         max_warmup=120)]
+    assert reports
+    assert [describe(r) for r in reports if r.result.findings] == []
+    assert all(r.position["rules"]["name"] == rules for r in reports)
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_team_game_twins_look_the_same(players):
+    reports = [r for seed in range(2) for r in fuzz_game(seed, players=players, pairs=2,
+                                                         max_warmup=120)]
+    assert reports and all(len(r.position["rules"]["players"]) == players for r in reports)
+    assert [describe(r) for r in reports if r.result.findings] == []
+
+
+def peeking_actor(game: Game, seat: str) -> str:
+    """Cheats: picks among its options by the referee's identities of the enemy pieces."""
+    options = game.view(seat).options
+    enemy = sum(t.number * (i + 1) for i, t in enumerate(game.engine.types)
+                if game.engine.ctrl[i] != game.engine.player_index(seat))
+    return options[enemy % len(options)]
+
+
+def test_the_fuzzer_catches_an_actor_that_peeks_and_passes_an_honest_one():
+    peeked = [r for s in range(4) for r in fuzz_game(s, pairs=2, actor=peeking_actor)]
+    assert any(f.channel == "actor" for r in peeked for f in r.result.findings)
+    honest = [r for s in range(4) for r in fuzz_game(s, pairs=2, actor=seeded_actor(5))]
+    assert [describe(r) for r in honest if r.result.findings] == []
+    assert sum(r.result.decisions for r in honest) > 20
+
+
+def test_a_private_memory_twin_names_another_piece_for_the_other_seat_only():
+    game = mid_game(3, 40)
+    pos = game.to_position()
+    gray_piece = next(p["id"] for p in pos["pieces"] if p["controller"] == "gray")
+    pos["memo"] = [[gray_piece, "turn:guess", "Sir Urgwaine"]]
+    twin, carriers = memo_twin(pos, "beige", random.Random(1), catalogue())
+    assert carriers == {gray_piece}
+    assert twin["memo"][0][2] != "Sir Urgwaine" and twin["memo"][0][2] in catalogue().names
+    Game.from_position(twin)  # a loadable world
+    assert memo_twin(pos, "gray", random.Random(1), catalogue())[1] == set()
+
+
+def test_a_secret_target_twin_moves_the_effect_to_another_hidden_piece():
+    cat = catalogue()
+    rng = random.Random(4)
+    armies = draw_armies(rng, cat, feature=67)
+    game = Game.new(seed=4, armies=armies, setup=False)
+    pos = game.to_position()
+    castle = next(p["id"] for p in pos["pieces"] if p["number"] == 67)
+    gray = [p["id"] for p in hidden_from(pos, "beige") if p["controller"] == "gray"]
+    target = next(i for i in gray if i != castle)
+    pos["effects"] = [{"piece": target, "kind": "keyword", "value": "quickness",
+                       "source": castle}]
+    twin, carriers = secret_target_twin(pos, "beige", rng, cat)
+    moved_to = twin["effects"][0]["piece"]
+    assert moved_to != target and moved_to in gray and carriers == {target, moved_to}
+    Game.from_position(twin)
+    assert secret_target_twin(pos, "gray", rng, cat)[1] == set()
+
+
+def test_data_twins_run_through_the_fuzzer():
+    kinds = ("memo", "secret-targets", "ask")
+    reports = [r for s in range(6) for r in fuzz_game(s, pairs=2, kinds=kinds, feature=60)]
+    assert reports and all(r.kind in kinds and r.carriers for r in reports)
+    assert [describe(r) for r in reports if r.result.findings] == []

@@ -27,6 +27,7 @@ choice is never played in both).
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import re
@@ -129,6 +130,105 @@ def _substitute(t: PieceType, has_moved: bool, numbers: Sequence[int], rng: rand
     return rng.choice(choices) if choices else t.number
 
 
+def _team_of(position: dict[str, Any], seat: str) -> int:
+    rules = position["rules"]
+    return rules["teams"][rules["players"].index(seat)]
+
+
+def _foreign(position: dict[str, Any], observer: str, seat: str) -> bool:
+    """Is ``seat`` on another team than ``observer`` (so its private data is not theirs)?"""
+    return _team_of(position, seat) != _team_of(position, observer)
+
+
+def memo_twin(position: dict[str, Any], observer: str, rng: random.Random,
+              catalogue: Catalogue) -> tuple[dict[str, Any], set[int]]:
+    """A copy of ``position`` whose power memory holds another private name.
+
+    A memory entry whose value names a piece (Psychic Devourer #60 keeps its blind guess this
+    way) and whose piece a seat of another team controls is private to that seat: it gets
+    another name from the catalogue. Returns the twin and the ids of the pieces whose memory
+    differs (empty: nothing to vary).
+    """
+    twin = copy.deepcopy(position)
+    names = sorted({t.name for t in (catalogue[n] for n in catalogue)})
+    seats = _controllers(twin)
+    carriers = set()
+    for entry in twin.get("memo", ()):
+        pid, _key, value = entry
+        if isinstance(value, str) and value in names and _foreign(twin, observer, seats[pid]):
+            entry[2] = rng.choice([n for n in names if n != value])
+            carriers.add(pid)
+    return twin, carriers
+
+
+def secret_target_twin(position: dict[str, Any], observer: str, rng: random.Random,
+                       catalogue: Catalogue) -> tuple[dict[str, Any], set[int]]:
+    """A copy of ``position`` in which an effect given by a power with secret targets
+    (Urgwaine's Castle #67 grants Quickness to a piece it does not show) lies on another
+    piece of the same controller, one ``observer`` does not know either.
+
+    The observer was told only that the power was used, so any of the controller's hidden
+    pieces on the board could carry the effect. Returns the twin and the ids of the pieces
+    whose effects differ.
+    """
+    twin = copy.deepcopy(position)
+    hidden = hidden_from(twin, observer)
+    carriers: set[int] = set()
+    for effect in twin.get("effects", ()):
+        src = effect.get("source", -1)
+        pid = effect["piece"]
+        if not 0 <= src < len(twin["pieces"]):
+            continue
+        number = twin["pieces"][src]["number"]
+        powers = catalogue[number].powers if number in catalogue else ()
+        if not any(getattr(p, "secret_targets", False) for p in powers):
+            continue
+        owner = twin["pieces"][pid]["controller"]
+        others = [p["id"] for p in hidden if p["controller"] == owner and p["id"] != pid]
+        if pid in {p["id"] for p in hidden} and others:
+            effect["piece"] = rng.choice(others)
+            carriers |= {pid, effect["piece"]}
+    return twin, carriers
+
+
+def ask_twin(position: dict[str, Any], observer: str, rng: random.Random,
+             catalogue: Catalogue) -> tuple[dict[str, Any], set[int]]:
+    """A copy of ``position`` whose pending private questions differ.
+
+    An ``ask`` step on the stack for a seat of another team, not public, is private to that
+    seat: its choices come in another order. (Its data is left alone: a continuation relies on
+    it agreeing with the board, and a twin it cannot run is no world at all.) Returns the twin and the ids of the pieces named in the data of the
+    questions that differ (their powers asked them).
+    """
+    twin = copy.deepcopy(position)
+    seats = twin["rules"]["players"]
+    carriers: set[int] = set()
+    for task in twin.get("stack", ()):
+        if task.get("task") != "ask" or task.get("public") or \
+                not _foreign(twin, observer, seats[task["player"]]):
+            continue
+        before = copy.deepcopy(task)
+        choices = list(task["choices"])
+        rng.shuffle(choices)
+        task["choices"] = choices
+        if task != before:
+            carriers |= {v for v in task.get("data", {}).values()
+                         if isinstance(v, int) and 0 <= v < len(twin["pieces"])}
+            carriers.add(-1 - task["player"])  # marks the seat asked, even with no piece named
+    return twin, carriers
+
+
+def _controllers(position: dict[str, Any]) -> dict[int, str]:
+    return {p["id"]: p["controller"] for p in position["pieces"]}
+
+
+#: The kinds of twin :func:`fuzz_game` can make: hidden identities, a private memory, an
+#: effect on a secretly chosen piece, a pending private question.
+TWIN_KINDS = ("identities", "memo", "secret-targets", "ask")
+DATA_TWINS: dict[str, Callable[..., tuple[dict[str, Any], set[int]]]] = {
+    "memo": memo_twin, "secret-targets": secret_target_twin, "ask": ask_twin}
+
+
 # -------------------------------------------------------------------------------------
 # Choosing actions
 # -------------------------------------------------------------------------------------
@@ -176,6 +276,42 @@ def scripted(texts: Sequence[str]) -> Policy:
 
 class _ScriptEnd(Exception):
     pass
+
+
+#: A program acting for the observer: ``actor(game, seat)`` returns the notation of the
+#: action it chooses. The fuzzer calls it in both twins at each of the observer's decisions
+#: (the first game first) and compares the two choices as part of what the observer shows:
+#: a program that only uses what its seat may know chooses alike. It must be a function of
+#: what it is shown: seed any randomness from that (see :func:`seeded_actor`), not from a
+#: generator shared by both calls.
+Actor = Callable[[Game, str], str]
+
+
+def seeded_actor(seed: int | str = 0) -> Actor:
+    """An honest actor: a random choice among the options in the seat's own view, seeded by
+    ``seed`` and by that view (its turn, prompt and options), so twins it cannot tell apart
+    get the same choice."""
+    def act(game: Game, seat: str) -> str:
+        v = game.view(seat)
+        rng = random.Random(repr((seed, v.turn, v.decision, v.options)))
+        return rng.choice(v.options)
+    return act
+
+
+def _acted(t: Any, actor: Actor, result: PairResult) -> Action | None:
+    """The observer's action chosen by ``actor`` in both games; a finding (and ``None``)
+    when the choices differ or are not legal."""
+    a, b = t.games
+    chosen = (actor(a, t.observer), actor(b, t.observer))
+    if chosen[0] != chosen[1]:
+        result.findings.append(t.finding("actor", "choice", f"{chosen[0]} | {chosen[1]}",
+                                         result.decisions, prompt=a.decision or ""))
+        result.stop = "finding"
+        return None
+    try:
+        return a.parse_action(chosen[0], player=t.observer)
+    except LegendsError as exc:
+        raise LegendsError(f"the actor chose {chosen[0]!r}, which is not legal: {exc}") from None
 
 
 # -------------------------------------------------------------------------------------
@@ -318,14 +454,41 @@ class _Twins:
     """Two games driven in step, with what the observer received since the last compared
     point and which differing pieces they knew then."""
 
-    def __init__(self, a: Game, b: Game, observer: str, changed: dict[int, tuple[int, int]]):
+    def __init__(self, a: Game, b: Game, observer: str, changed: dict[int, tuple[int, int]],
+                 carriers: Iterable[int] = ()):
         self.games = (a, b)
         self.observer = observer
         self.bit = 1 << a.engine.player_index(observer)
         self.changed = changed
+        #: Pieces (and, as ``-1 - seat``, seats) whose private data differs in a data twin.
+        self.carriers = set(carriers)
         self.pending: tuple[list[Event], list[Event]] = ([], [])
         self.actors: list[int] = []
         self.known = self._known()
+        self.places = self._places()
+
+    def _places(self) -> set[str]:
+        """The squares of the carriers now, in either game (where their data can show)."""
+        out = set()
+        for g in self.games:
+            e = g.engine
+            out |= {e.board.name(e.loc[p]) for p in self.carriers if p >= 0 and e.loc[p] >= 0}
+        return out
+
+    def data_used(self) -> bool:
+        """In a data twin: did the observer see a carrier act, or be acted on, at or before
+        the first differing event? Its private data then legitimately shows (a guess decides
+        the attack it was made for; a granted move is made)."""
+        if not self.carriers:
+            return False
+        i, _, _ = self.first_difference()
+        seats = {self.games[0].players[-1 - p] for p in self.carriers if p < 0}
+        for events in self.pending:
+            for e in events[:i + 1]:
+                spots = {getattr(e, f, None) for f in ("at", "frm", "to", "a", "b")}
+                if spots & self.places or getattr(e, "player", None) in seats:
+                    return True
+        return False
 
     def _known(self) -> tuple[set[int], set[int]]:
         return tuple({pid for pid in self.changed if g.engine.known[pid] & self.bit}  # type: ignore[return-value]
@@ -416,6 +579,8 @@ class _Twins:
         ``None``.
         """
         i, x, y = self.first_difference()
+        if self.data_used():
+            return "data used"
         if x is not None and y is not None and x.kind == y.kind == STRENGTH_EVENT:
             return "reveal"
         if "game-over" in (getattr(x, "kind", None), getattr(y, "kind", None)):
@@ -455,7 +620,8 @@ class _Twins:
 
 
 def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int, int]],
-                  policy: Policy, *, max_decisions: int = 150, seed: int | str = 0) -> PairResult:
+                  policy: Policy, *, max_decisions: int = 150, seed: int | str = 0,
+                  actor: Actor | None = None, carriers: Iterable[int] = ()) -> PairResult:
     """Drive ``a`` and ``b`` with the same decisions and report what ``observer`` could
     tell apart.
 
@@ -464,8 +630,11 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
     legitimately differ, and the comparison stops). A decision of another player that only
     one game has is answered with "done" or "pass". The comparison stops at the first
     legitimate reveal of a piece that differs, at the first finding, or at the end.
+
+    ``actor``, when given, chooses the observer's actions instead of ``policy`` (see
+    :data:`Actor`); ``carriers`` are the pieces whose private data differs in a data twin.
     """
-    t = _Twins(a, b, observer, changed)
+    t = _Twins(a, b, observer, changed, carriers)
     result = PairResult()
     probe_rng = random.Random(seed)
     while True:
@@ -501,6 +670,15 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
             return _compare_records(t, result)
         t.pending = ([], [])
         t.known = t._known()
+        t.places = t._places()
+        if a.current_player == observer and actor is not None:
+            action = _acted(t, actor, result)
+            if action is None:
+                return result
+            result.actions.append(str(action))
+            t.apply(0, action)
+            t.apply(1, action)
+            continue
         if a.current_player == observer:
             choices: Sequence[Action] = list(a.legal_actions())
         else:
@@ -516,6 +694,164 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
         result.actions.append(str(action))
         t.apply(0, action)
         t.apply(1, action)
+
+
+def compare_strict(a: Game, b: Game, observer: str, changed: dict[int, tuple[int, int]],
+                   policy: Policy, *, max_decisions: int = 150, seed: int | str = 0,
+                   actor: Actor | None = None, carriers: Iterable[int] = (),
+                   watch_turns: bool = True) -> PairResult:
+    """Like :func:`compare_twins`, but step by step, with no catching up: what the observer
+    could see between its own decisions is compared as it happens.
+
+    Give it games with auto-pass on (see :func:`with_auto_pass`): that is where whether
+    another seat is asked depends on what it holds. The observer's share of the game is
+    taken to be:
+
+    * at each of its own decisions (and at the end): its view, options, prompt, the answers
+      to probe inputs, and every event it got since its previous decision, as one list (how
+      the events were split between other seats' steps is not its to see: the record meant
+      for a player merges them the same way);
+    * between its decisions, who is to move, as its view shows it at every point where the
+      game waits: the seats in order, a seat that decides several times in a row counted
+      once (another seat's private steps show only as that seat being to move).
+
+    At another seat's decision both games take an action legal in both. A decision only one
+    game has is answered there ("done" or "pass") only while the same seat stays to move in
+    both, which the observer cannot see; any other difference in who is to move is a finding
+    ("turns"), unless the events already differ through a legitimate reveal.
+
+    With ``watch_turns`` false the observer is taken to look only at its own decisions (a
+    program that never shows who is to move between them): another seat's decision that
+    only one game has is then answered blindly there, and only what reaches the observer at
+    its decisions is compared.
+    """
+    t = _Twins(a, b, observer, changed, carriers)
+    result = PairResult()
+    probe_rng = random.Random(seed)
+    trails: tuple[list[str], list[str]] = ([], [])
+
+    def look() -> None:
+        for g, trail in zip(t.games, trails, strict=True):
+            who = g.current_player or "-"
+            if not trail or trail[-1] != who:
+                trail.append(who)
+
+    def events_differ() -> bool:
+        """Do the events differ; if so, add the finding or set the legitimate stop."""
+        if t.pending[0] == t.pending[1]:
+            return False
+        reveal = t.legitimate_reveal()
+        if reveal:
+            result.stop = reveal
+        else:
+            what, detail = t.first_event_difference()
+            result.findings.append(t.finding("events", what, detail, result.decisions))
+            result.stop = "finding"
+        return True
+
+    look()
+    for _ in range(20 * max_decisions):
+        a, b = t.games
+        at_observer = [g.is_over or g.current_player == observer for g in (a, b)]
+        if a.current_player != b.current_player or a.is_over != b.is_over:
+            # The observer's view shows different seats to move.
+            if t.pending[0] != t.pending[1] and t.legitimate_reveal():
+                result.stop = t.legitimate_reveal() or ""
+                return result
+            if not watch_turns and _blind_step(t, anyone=True):
+                continue
+            result.findings.append(t.finding(
+                "turns", "to_move", f"{' '.join(trails[0])} | {' '.join(trails[1])}",
+                result.decisions))
+            result.stop = "finding"
+            return result
+        if all(at_observer):
+            if watch_turns and trails[0] != trails[1]:
+                if not events_differ():
+                    result.findings.append(t.finding(
+                        "turns", "to_move", f"{' '.join(trails[0])} | {' '.join(trails[1])}",
+                        result.decisions))
+                    result.stop = "finding"
+                return result
+            if events_differ():
+                return result
+            _compare_point(t, probe_rng, result)
+            result.decisions += 1
+            if result.findings:
+                result.stop = "finding"
+                return result
+            if a.is_over:
+                result.stop = "over"
+                return _compare_records(t, result)
+            if result.decisions >= max_decisions:
+                result.stop = "limit"
+                return _compare_records(t, result)
+            t.pending = ([], [])
+            t.known = t._known()
+            t.places = t._places()
+            trails[0][:] = trails[0][-1:]
+            trails[1][:] = trails[1][-1:]
+            if actor is not None:
+                action = _acted(t, actor, result)
+                if action is None:
+                    return result
+            else:
+                try:
+                    action = policy(list(a.legal_actions()), a)
+                except _ScriptEnd:
+                    result.stop = "script end"
+                    return result
+        else:
+            common = [x for x in a.legal_actions() if x in b.legal_actions()]
+            if not common:
+                if _blind_step(t):
+                    look()
+                    continue
+                if events_differ():
+                    return result
+                result.stop = "no common action"
+                return _compare_records(t, result)
+            try:
+                action = policy(common, a)
+            except _ScriptEnd:
+                result.stop = "script end"
+                return result
+        result.actions.append(str(action))
+        t.apply(0, action)
+        t.apply(1, action)
+        look()
+    result.stop = "limit"
+    return result
+
+
+def _blind_step(t: _Twins, anyone: bool = False) -> bool:
+    """Answer, in one game only, another seat's decision the other game does not have
+    ("done" or "pass"), when the same seat is still to move in both games afterwards: the
+    observer sees that seat to move all along (``anyone``: whoever is to move afterwards,
+    for an observer who does not watch). True if a step was taken."""
+    for i, g in enumerate(t.games):
+        other = t.games[1 - i]
+        if g.is_over or g.current_player in (None, t.observer):
+            continue
+        if g.current_player != other.current_player and not anyone:
+            continue
+        acts = g.legal_actions()
+        pick = DONE if DONE in acts else PASS if PASS in acts else None
+        if pick is None:
+            continue
+        trial = g.copy()
+        trial.apply(pick)
+        if anyone or trial.current_player == g.current_player:
+            t.apply(i, pick)
+            return True
+    return False
+
+
+def with_auto_pass(position: dict[str, Any], on: bool = True) -> dict[str, Any]:
+    """``position`` with the auto-pass setting of its rules set to ``on`` (a copy)."""
+    out = copy.deepcopy(position)
+    out["rules"]["auto_pass"] = on
+    return out
 
 
 def _compare_point(t: _Twins, rng: random.Random, result: PairResult) -> None:
@@ -596,23 +932,53 @@ class Report:
     position: dict[str, Any]
     twin: dict[str, Any]
     result: PairResult
+    #: The kind of twin (see :data:`TWIN_KINDS`).
+    kind: str = "identities"
+    #: The pieces whose private data differs (data twins; ``-1 - seat`` marks a seat).
+    carriers: tuple[int, ...] = ()
+    #: Compared step by step with no catching up (:func:`compare_strict`)?
+    strict: bool = False
 
     def reproducer(self) -> dict[str, Any]:
         """Everything needed to run this comparison again (see :func:`replay`)."""
         return {"format": "legends-leak-reproducer", "seed": self.seed, "index": self.index,
-                "observer": self.observer,
+                "observer": self.observer, "kind": self.kind, "strict": self.strict,
                 "changed": {str(k): list(v) for k, v in self.changed.items()},
+                "carriers": list(self.carriers),
                 "actions": list(self.result.actions),
                 "findings": [attrs.asdict(f) for f in self.result.findings],
                 "position": self.position, "twin": self.twin}
 
 
+#: Team games the fuzzer can play (players per game; 2 is the ordinary game).
+TEAM_SIZES = (4, 6, 8)
+
+
+def draw_armies(rng: random.Random, cat: Catalogue, players: int = 2,
+                pool: Iterable[int] | None = ALL_PIECES,
+                feature: int | None = None) -> dict[str, list[int]]:
+    """Random Stratego Legends armies from ``pool``, one per seat (``players`` seats)."""
+    numbers = [n for n in (pool if pool is not None else cat) if n in cat]
+    seats = ("beige", "gray") if players == 2 else \
+        tuple(f"{side}-{i}" for i in range(1, players // 2 + 1) for side in ("beige", "gray"))
+    armies = {}
+    for seat in seats:
+        side = seat.split("-")[0]
+        armies[seat] = list(random_army(rng, side, cat, numbers))
+        if feature is not None and cat[feature].army == side:
+            _feature(armies[seat], cat[feature], cat)
+    return armies
+
+
 def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
               pool: Iterable[int] | None = ALL_PIECES, from_start: bool | None = None,
               pairs: int = 1, max_warmup: int = 300, max_decisions: int = 150,
-              feature: int | None = None) -> Iterator[Report]:
+              feature: int | None = None, rules: str = "legends", players: int = 2,
+              kinds: Sequence[str] = ("identities",), strict: bool = False,
+              actor: Actor | None = None, watch_turns: bool = True) -> Iterator[Report]:
     """Play one game drawn from ``seed`` and compare up to ``pairs`` twin pairs along it
-    (half the games with auto-pass on).
+    (half the games with auto-pass on; all of them in ``strict`` mode, which compares with
+    :func:`compare_strict`).
 
     Random armies come from ``pool`` (default: every collector number 1-208 in the
     catalogue; ``None``: the whole catalogue). With ``from_start`` unset, one game in four
@@ -623,18 +989,31 @@ def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
     its own observer. ``feature`` puts up to three copies of that piece in its army (as
     many as its composition slot holds), so a sample can give every piece its turn. A
     point where the observer has no hidden piece to vary yields no pair.
+
+    ``rules`` picks the ruleset (any of :func:`legends_core.rulesets`; armies other than
+    Stratego Legends' are the ruleset's own) and ``players`` a team game (4, 6 or 8).
+    ``kinds`` are the twins to make, one drawn per pair (see :data:`TWIN_KINDS`): a data
+    twin (memory, secret targets, a private question) is looked for at every decision of
+    the next stretch of play, since the data it varies lives within a turn. ``actor``
+    chooses the observer's actions (see :data:`Actor`); ``watch_turns`` is passed on to
+    :func:`compare_strict`.
     """
-    cat = catalogue or default_catalogue()
     rng = random.Random(seed)
-    numbers = [n for n in (pool if pool is not None else cat) if n in cat]
-    armies = {side: list(random_army(rng, side, cat, numbers)) for side in ("beige", "gray")}
-    if feature is not None:
-        _feature(armies[cat[feature].army], cat[feature], cat)
+    if rules == "legends":
+        cat = catalogue or default_catalogue()
+        armies = draw_armies(rng, cat, players, pool, feature)
     # Half the games auto-pass: an observer must see the same whether the other player was
     # asked in a window or passed for (the twins share the setting through the position).
-    auto = rng.random() < 0.5
-    game = Game.new(seed=seed, catalogue=cat, beige=armies["beige"], gray=armies["gray"],
-                    auto_pass=auto)
+    auto = strict or rng.random() < 0.5
+    if rules == "legends":
+        game = Game.new(players=players, seed=seed, catalogue=cat, armies=armies,
+                        auto_pass=auto)
+    else:
+        # Other editions: their own armies, a setup drawn by the seed.
+        game = Game.new(rules=rules, seed=seed, auto_pass=auto, catalogue=catalogue)
+    cat = game.engine.catalogue
+    numbers = [n for n in (pool if pool is not None and rules == "legends" else cat) if n in cat]
+    replace = 0.5 if rules == "legends" else 0.0  # other editions: swaps only, armies stay legal
     if from_start is None:
         from_start = rng.random() < 0.25
     play = power_biased(random.Random(f"{seed}:play"))
@@ -643,30 +1022,54 @@ def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
         # A game that ended early is taken back to its last main decision.
         while game.history and (game.is_over or game.decision_kind != "main"):
             game.pop()
+    compare: Callable[..., PairResult] = compare_twins
+    if strict:
+        compare = functools.partial(compare_strict, watch_turns=watch_turns)
     for index in range(pairs):
         if game.is_over:
             return
         observer = rng.choice(game.players)
-        position = game.to_position()
-        twin, changed, b = twin_game(position, observer, rng, cat, numbers)
+        # (a single kind draws nothing, so the seeds of earlier runs give the same games)
+        kind = kinds[0] if len(kinds) == 1 else rng.choice(list(kinds))
+        carriers: set[int] = set()
+        b: Game | None = None
+        if kind == "identities":
+            position = game.to_position()
+            twin, changed, b = twin_game(position, observer, rng, cat, numbers, replace)
+        else:
+            changed = {}
+            for _ in range(40):
+                position = game.to_position()
+                twin, carriers = DATA_TWINS[kind](position, observer, rng, cat)
+                if carriers:
+                    try:
+                        b = Game.from_position(twin, catalogue=cat)
+                        break
+                    except PositionError:
+                        pass
+                if game.is_over:
+                    return
+                game.apply(play(list(game.legal_actions()), game))
         if b is not None:
             a = Game.from_position(position, catalogue=cat)
-            result = compare_twins(a, b, observer, changed,
-                                   power_biased(random.Random(f"{seed}:{index}:twins")),
-                                   max_decisions=max_decisions, seed=f"{seed}:{index}")
-            yield Report(seed, index, observer, changed, position, twin, result)
+            result = compare(a, b, observer, changed,
+                             power_biased(random.Random(f"{seed}:{index}:twins")),
+                             max_decisions=max_decisions, seed=f"{seed}:{index}",
+                             actor=actor, carriers=carriers)
+            yield Report(seed, index, observer, changed, position, twin, result, kind,
+                         tuple(sorted(carriers)), strict)
             game = a
         _advance(game, play, 1 + rng.randrange(20))
 
 
 def twin_game(position: dict[str, Any], observer: str, rng: random.Random,
-              cat: Catalogue, numbers: Sequence[int]
+              cat: Catalogue, numbers: Sequence[int], replace: float = 0.5
               ) -> tuple[dict[str, Any], dict[int, tuple[int, int]], Game | None]:
     """:func:`make_twin`, loaded as a game. A draw the position reader refuses (a warrior
     left at strength 0 under a curse, say) is a world the observer knows is not theirs, so
     it is drawn again, up to five times; ``None`` for the game when none would do."""
     for _ in range(5):
-        twin, changed = make_twin(position, observer, rng, cat, numbers)
+        twin, changed = make_twin(position, observer, rng, cat, numbers, replace)
         if not changed:
             break
         try:
@@ -700,9 +1103,10 @@ def _feature(army: list[int], t: PieceType, catalogue: Catalogue) -> None:
 def replay(reproducer: dict[str, Any] | str, catalogue: Catalogue | None = None) -> PairResult:
     """Run a saved reproducer again (a dict from :meth:`Report.reproducer`, or its JSON)."""
     data = json.loads(reproducer) if isinstance(reproducer, str) else reproducer
-    cat = catalogue or default_catalogue()
-    a = Game.from_position(data["position"], catalogue=cat)
-    b = Game.from_position(data["twin"], catalogue=cat)
+    a = Game.from_position(data["position"], catalogue=catalogue)
+    b = Game.from_position(data["twin"], catalogue=catalogue)
     changed = {int(k): (v[0], v[1]) for k, v in data["changed"].items()}
-    return compare_twins(a, b, data["observer"], changed, scripted(data["actions"]),
-                         seed=f"{data['seed']}:{data.get('index', 0)}")
+    compare = compare_strict if data.get("strict") else compare_twins
+    return compare(a, b, data["observer"], changed, scripted(data["actions"]),
+                   seed=f"{data['seed']}:{data.get('index', 0)}",
+                   carriers=data.get("carriers", ()))

@@ -1,10 +1,14 @@
 """One game driven by action ids: the part every environment shares.
 
-A :class:`Match` keeps a :class:`~legends_core.Game` created with ``auto_pass=True`` (a
-response window in which ``pass`` is the only answer is answered at once, so an agent is
-never asked a question without a choice), the :class:`~.encoding.Chooser` of the pending
-decision, and turns ids into actions. Observations and masks come only from each player's
-view and their own pending decision.
+A :class:`Match` keeps a :class:`~legends_core.Game`, the :class:`~.encoding.Chooser` of
+the pending decision, and turns ids into actions. Observations and masks come only from each
+player's view and their own pending decision.
+
+Every seat is asked in every response window, even when ``pass`` is its only legal id (its
+mask then allows just that). Auto-pass (answering such a window at once) would save those
+steps, but then a seat would be selected only when one of its pieces offers an ability, and
+the other agents would read that from who is selected. ``auto_pass=True`` among the game
+arguments still turns it on, for self-play where nobody reads the order of agents.
 """
 
 from __future__ import annotations
@@ -65,8 +69,9 @@ class Match:
         kwargs = dict(self.game_kwargs)
         if self.rules is not None:
             kwargs["rules"] = self.rules
-        return Game.new(seed=seed, turn_limit=self.turn_limit, setup=self.setup,
-                        auto_pass=True, **kwargs)
+        # Ask every seat in every window: see the module's docstring.
+        kwargs.setdefault("auto_pass", False)
+        return Game.new(seed=seed, turn_limit=self.turn_limit, setup=self.setup, **kwargs)
 
     def reset(self, seed: int | None = None) -> None:
         """A new game (``seed``: reproducible, and as secret as the seed; ``None``: 128 bits
