@@ -4,6 +4,7 @@ Usage: python scripts/leak_fuzz.py [--pairs N] [--seconds S] [--seed K] [--per-g
                                    [--jobs J] [--out DIR] [--strict] [--unwatched]
                                    [--rules R[,R...]|all] [--players 2,4,6,8]
                                    [--kinds identities,memo,secret-targets,ask]
+                                   [--actor random|heuristic|search|ismcts]
        python scripts/leak_fuzz.py --replay FILE
 
 Plays one game per seed K, K+1, ... and compares up to P twin pairs along each (see
@@ -11,7 +12,9 @@ Plays one game per seed K, K+1, ... and compares up to P twin pairs along each (
 prints how many pairs and compared decisions it covered, how the comparisons ended, and each
 distinct finding with a reproducer: the seed, the observer, a JSON file holding both
 positions and the decisions taken, and the decision list. ``--replay`` runs such a file again.
-Exits with 1 when it found anything.
+Exits with 1 when it found anything. ``--actor`` lets a computer player choose the observer's
+actions (a fresh player per decision, seeded from the seed and the observer's view, so its
+choice is a function of what it is shown): its choices in the two twins are compared too.
 """
 
 from __future__ import annotations
@@ -19,14 +22,27 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from legends_core import Action, rulesets
-from legends_core.leakcheck import TWIN_KINDS, fuzz_game, replay
+from legends.ai import make_player
+from legends_core import Action, Game, rulesets
+from legends_core.leakcheck import TWIN_KINDS, Actor, fuzz_game, replay
+
+
+def computer_actor(name: str, seed: int) -> Actor:
+    """The computer player ``name`` acting for the observer, from its knowledge alone."""
+    def act(game: Game, seat: str) -> str:
+        v = game.view(seat)
+        mine = random.Random(repr((seed, v.turn, v.decision, v.options))).getrandbits(64)
+        player = make_player(name, seed=mine,
+                             **({"iterations": 40} if name == "ismcts" else {}))
+        return str(player.choose(game.knowledge(seat)))
+    return act
 
 
 def one(seed: int, per_game: int, options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -38,7 +54,9 @@ def one(seed: int, per_game: int, options: dict[str, Any]) -> list[dict[str, Any
     out = []
     for report in fuzz_game(seed, pairs=per_game, rules=rules, players=players,
                             kinds=options["kinds"], strict=options["strict"],
-                            watch_turns=not options["unwatched"]):
+                            watch_turns=not options["unwatched"],
+                            actor=computer_actor(options["actor"], seed)
+                            if options["actor"] else None):
         r = report.result
         done: dict[str, Any] = {
             "seed": seed, "index": report.index, "stop": r.stop, "decisions": r.decisions,
@@ -71,12 +89,14 @@ def main() -> int:
     ap.add_argument("--players", default="2", help="player counts to rotate through (2,4,6,8)")
     ap.add_argument("--kinds", default="identities",
                     help=f"twin kinds, comma-separated, or 'all' ({', '.join(TWIN_KINDS)})")
+    ap.add_argument("--actor", default=None, choices=("random", "heuristic", "search", "ismcts"),
+                    help="a computer player chooses the observer's actions (compared too)")
     args = ap.parse_args()
     options = {
         "rules": sorted(rulesets()) if args.rules == "all" else args.rules.split(","),
         "players": [int(n) for n in args.players.split(",")],
         "kinds": TWIN_KINDS if args.kinds == "all" else tuple(args.kinds.split(",")),
-        "strict": args.strict, "unwatched": args.unwatched,
+        "strict": args.strict, "unwatched": args.unwatched, "actor": args.actor,
     }
     if args.replay:
         with open(args.replay) as fh:

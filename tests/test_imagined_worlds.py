@@ -151,3 +151,30 @@ def test_computer_players_take_knowledge_not_the_game():
         waiting = next(p for p in game.players if p != game.current_player)
         with pytest.raises(ValueError, match="no decision"):
             make_player(name, seed=1).choose(game.knowledge(waiting))
+
+
+def computer_actor(name: str):
+    """A computer player acting for the fuzzer's observer: a fresh one per decision, seeded
+    from the observer's view, choosing from the observer's knowledge."""
+    def act(game, seat):
+        v = game.view(seat)
+        seed = random.Random(repr((v.turn, v.decision, v.options))).getrandbits(64)
+        options = {"iterations": 30} if name == "ismcts" else {"samples": 1}
+        return str(make_player(name, seed=seed, **options).choose(game.knowledge(seat)))
+    return act
+
+
+@pytest.mark.parametrize("name", PLAYERS)
+def test_computer_players_choose_alike_in_twins_the_fuzzer_makes(name):
+    from legends_core.leakcheck import TWIN_KINDS, fuzz_game
+
+    pairs = findings = 0
+    for seed in range(12):
+        kinds = ("identities",) if seed % 2 else TWIN_KINDS
+        for report in fuzz_game(seed, pairs=1, kinds=kinds, actor=computer_actor(name),
+                                max_decisions=40, strict=seed % 3 == 1, watch_turns=False):
+            pairs += 1
+            findings += len(report.result.findings)
+        if pairs >= 4:
+            break
+    assert pairs >= 4 and findings == 0
