@@ -246,3 +246,14 @@ def test_numeric_arguments_are_accepted_or_refused_on_one_line(options, values):
     lines = err.getvalue().strip().splitlines()
     assert status == 2 and len(lines) == 1 and lines[0].startswith("legends: error: ")
     assert "argument" in lines[0] or "unknown player 'nobody'" in lines[0]
+
+
+def test_a_listed_choice_can_be_typed_as_its_bare_answer():
+    from legends.cli.play_cmd import _read_action
+    from legends_core import Action
+
+    listed = [Action.choose("done"), Action.choose("keep")]
+    assert _read_action("done", listed) == Action.choose("done")
+    assert _read_action(" Keep ", listed) == Action.choose("keep")
+    with pytest.raises(LegendsError):
+        _read_action("fly", listed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from legends_core import Game
@@ -156,7 +156,7 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                         raise IndexError
                     action = listed[int(text) - 1]
                 else:
-                    action = _read_action(text)
+                    action = _read_action(text, listed)
                 unseen.extend(game.events_for(game.apply(action, player=me), me))
                 break
             except IndexError:
@@ -170,11 +170,16 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
     return True
 
 
-def _read_action(text: str) -> Action:
-    """Notation, or two squares for a setup switch ('a1 b2')."""
+def _read_action(text: str, listed: Sequence[Action] = ()) -> Action:
+    """Notation, two squares for a setup switch ('a1 b2'), or the bare answer of a listed
+    choice ('done' for 'choose done'), as people type it."""
     words = text.lower().split()
     if len(words) == 2 and all(SQUARE.fullmatch(w) for w in words):  # 'aa3' on wide boards
         return Action.swap(words[0], words[1])
+    answer = text.strip().casefold()
+    for action in listed:
+        if action.kind == "choose" and str(action.value).casefold() == answer:
+            return action
     return Action.from_str(text)
 
 
