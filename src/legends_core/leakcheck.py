@@ -657,20 +657,9 @@ def compare_twins(a: Game, b: Game, observer: str, changed: dict[int, tuple[int,
                 f"{a.current_player} to {a.decision!r} | {b.current_player} to {b.decision!r}",
                 result.decisions)
             return result
-        _compare_point(t, probe_rng, result)
-        result.decisions += 1
-        if result.findings:
-            result.stop = "finding"
-            return result
-        if a.is_over:
-            result.stop = "over"
-            return _compare_records(t, result)
-        if result.decisions >= max_decisions:
-            result.stop = "limit"
-            return _compare_records(t, result)
-        t.pending = ([], [])
-        t.known = t._known()
-        t.places = t._places()
+        ended = _checkpoint(t, probe_rng, result, max_decisions)
+        if ended is not None:
+            return ended
         if a.current_player == observer and actor is not None:
             action = _acted(t, actor, result)
             if action is None:
@@ -775,20 +764,9 @@ def compare_strict(a: Game, b: Game, observer: str, changed: dict[int, tuple[int
                 return result
             if events_differ():
                 return result
-            _compare_point(t, probe_rng, result)
-            result.decisions += 1
-            if result.findings:
-                result.stop = "finding"
-                return result
-            if a.is_over:
-                result.stop = "over"
-                return _compare_records(t, result)
-            if result.decisions >= max_decisions:
-                result.stop = "limit"
-                return _compare_records(t, result)
-            t.pending = ([], [])
-            t.known = t._known()
-            t.places = t._places()
+            ended = _checkpoint(t, probe_rng, result, max_decisions)
+            if ended is not None:
+                return ended
             trails[0][:] = trails[0][-1:]
             trails[1][:] = trails[1][-1:]
             if actor is not None:
@@ -822,6 +800,28 @@ def compare_strict(a: Game, b: Game, observer: str, changed: dict[int, tuple[int
         look()
     result.stop = "limit"
     return result
+
+
+def _checkpoint(t: Any, probe_rng: random.Random, result: PairResult,
+                max_decisions: int) -> PairResult | None:
+    """Compare the twins at one of the observer's decisions; the result when the comparison
+    ends here (a finding, the game over, the decision limit), else ``None`` after getting
+    ready for the next stretch."""
+    _compare_point(t, probe_rng, result)
+    result.decisions += 1
+    if result.findings:
+        result.stop = "finding"
+        return result
+    if t.games[0].is_over:
+        result.stop = "over"
+        return _compare_records(t, result)
+    if result.decisions >= max_decisions:
+        result.stop = "limit"
+        return _compare_records(t, result)
+    t.pending = ([], [])
+    t.known = t._known()
+    t.places = t._places()
+    return None
 
 
 def _blind_step(t: _Twins, anyone: bool = False) -> bool:
