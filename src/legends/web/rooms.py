@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from legends_core import Game, View
@@ -41,15 +40,6 @@ ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
-
-
-def auto_pass_of(record: Mapping[str, Any]) -> bool:
-    """Was the game in ``record`` started with auto-pass?"""
-    start = record.get("setup")
-    if isinstance(start, Mapping):
-        return bool(start.get("auto_pass", False))
-    rules = record.get("position", {}).get("rules", {})
-    return bool(rules.get("auto_pass", False)) if isinstance(rules, Mapping) else False
 
 
 def last_action(events: list[dict[str, Any]]) -> Action | None:
@@ -97,7 +87,7 @@ class Room:
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
             for seat, info in seats.items() if info.get("kind") == "computer"}
         self.people = [s for s in game.players if s not in self.computers]
-        self.auto_pass = auto_pass_of(game.record())
+        self.auto_pass = game.rules.auto_pass
         #: per person: the step of the last message they were sent, and the events since
         self.told: dict[str, int] = {}
         self.unsent: dict[str, list[dict[str, Any]]] = {}
