@@ -17,7 +17,7 @@ docs): what a player receives is a function only of what that player may know.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -284,6 +284,8 @@ def knowledge_state(g: Engine, player: int) -> Engine:
     w.used_turn = {u for u in g.used_turn if known[u[0]] & bit}
     w.used_game = {u for u in g.used_game if known[u[0]] & bit}
     w.stack = [t for t in g.stack if _step_known(g, t, player)]
+    _relabel(w, _public_labels(g, [pid for pid in range(len(g.types))
+                                   if not ours >> g.owner[pid] & 1]))
     w.seed = 0
     w.salt = "0" * 32
     w.events = []
@@ -292,6 +294,86 @@ def knowledge_state(g: Engine, player: int) -> Engine:
     w.offers = {}
     w.shift()
     return w
+
+
+def _public_labels(g: Engine, hidden: list[int]) -> dict[int, int]:
+    """New ids for the other sides' pieces, in an order made from public facts alone (where
+    each stands, its place in a destroyed area or the curse queue, whose reserve holds it).
+
+    Which id a piece has is the kernel's business, and can depend on what a hidden piece is
+    (a reserve piece named when it is brought in, say): the same pieces must get the same
+    ids whatever the hidden ones really are."""
+    place: dict[int, tuple[int, ...]] = {}
+    for i, area in enumerate(g.dead):
+        for n, pid in enumerate(area):
+            place[pid] = (1, i, n)
+    for n, pid in enumerate(g.curse_queue):
+        place[pid] = (3, n)
+    if g.curse >= 0:
+        place[g.curse] = (2,)
+    rank: dict[int, int] = {}
+
+    def key(pid: int) -> tuple[int, ...]:
+        if g.loc[pid] >= 0:
+            return (0, g.loc[pid])
+        if pid in place:
+            return place[pid]
+        # Off the board elsewhere (a reserve): pieces of one owner there look alike.
+        n = rank[g.owner[pid]] = rank.get(g.owner[pid], -1) + 1
+        return (4, g.owner[pid], g.loc[pid], n)
+
+    ordered = sorted(hidden, key=key)
+    return {old: new for old, new in zip(ordered, sorted(hidden), strict=True) if old != new}
+
+
+#: Fields of the kernel's steps, and keys of powers' follow-up data, that hold piece ids.
+PIECE_FIELDS = frozenset({"attacker", "defender", "piece", "doomed", "target", "cands",
+                          "pieces"})
+
+
+def _relabel(w: Engine, m: dict[int, int]) -> None:
+    """Give the pieces of ``w`` the ids ``m`` names (a permutation; others keep theirs)."""
+    if not m:
+        return
+
+    def to(pid: Any) -> Any:
+        return m.get(pid, pid) if isinstance(pid, int) and not isinstance(pid, bool) else pid
+
+    for name in ("types", "beh", "owner", "ctrl", "loc", "known"):
+        old = getattr(w, name)
+        new = list(old)
+        for a, b in m.items():
+            new[b] = old[a]
+        setattr(w, name, new)
+    w.grid = [to(p) if p >= 0 else p for p in w.grid]
+    w.dead = [[to(p) for p in area] for area in w.dead]
+    w.curse = to(w.curse) if w.curse >= 0 else w.curse
+    w.curse_queue = [to(p) for p in w.curse_queue]
+    w.temps = [(to(t[0]), t[1], t[2], to(t[3]) if t[3] >= 0 else t[3]) for t in w.temps]
+    w.tstr = {to(k): v for k, v in w.tstr.items()}
+    w.tkw = {to(k): v for k, v in w.tkw.items()}
+    w.used_turn = {(to(p), k) for p, k in w.used_turn}
+    w.used_game = {(to(p), k) for p, k in w.used_game}
+    w.memo = {(to(p), k): v for (p, k), v in w.memo.items()}
+    w.moved = {to(p) for p in w.moved}
+    w.flown = [(to(p), over) for p, over in w.flown]
+    w.bf = [None if r is None else (to(r[0]), *r[1:]) for r in w.bf]
+    if w.combat is not None:
+        w.combat = w.combat._replace(attacker=to(w.combat.attacker),
+                                     defender=to(w.combat.defender))
+
+    def fix(v: Any) -> Any:
+        return tuple(to(x) for x in v) if isinstance(v, tuple) else to(v)
+
+    stack = []
+    for t in w.stack:
+        changes = {f.name: fix(getattr(t, f.name)) for f in attrs.fields(cast(Any, type(t)))
+                   if f.name in PIECE_FIELDS}
+        data = getattr(t, "data", None)
+        if isinstance(data, dict) and PIECE_FIELDS & data.keys():
+            changes["data"] = {k: fix(v) if k in PIECE_FIELDS else v for k, v in data.items()}
+        stack.append(attrs.evolve(cast(Any, t), **changes) if changes else t)
+    w.stack = stack
 
 
 def _stand_in(g: Engine, owner: int) -> Any:
@@ -327,10 +409,23 @@ def _step_known(g: Engine, task: Any, player: int) -> bool:
     if task.name == "ask":
         return bool(task.public) or g.same_side(task.player, player)
     if task.name == "later":
-        piece = task.data.get("piece") if isinstance(task.data, dict) else None
-        return isinstance(piece, int) and 0 <= piece < len(g.ctrl) \
-            and g.same_side(g.ctrl[piece], player) and bool(g.known[piece] & (1 << player))
+        return _follow_up_of(g, task.data, player)
     return False
+
+
+def _follow_up_of(g: Engine, data: Any, player: int) -> bool:
+    """Does a power's follow-up belong to ``player``'s side (its data names a seat of theirs
+    as the player or caster, or a piece of theirs they know)?"""
+    if not isinstance(data, dict):
+        return False
+    seats = len(g.rules.players)
+    for key in ("player", "caster"):
+        seat = data.get(key)
+        if isinstance(seat, int) and 0 <= seat < seats:
+            return g.same_side(seat, player)
+    piece = data.get("piece")
+    return isinstance(piece, int) and 0 <= piece < len(g.ctrl) \
+        and g.same_side(g.ctrl[piece], player) and bool(g.known[piece] & (1 << player))
 
 
 PLAYER_RECORD_FORMAT = "stratego-legends-player-record"
