@@ -24,8 +24,14 @@ Actions: the ids of :class:`legends.envs.encoding.ActionSpace`; a power may take
 moves of the same player. Observation tensors are :func:`~legends.envs.encoding.observe`
 of the player's view. The information-state tensor is the same vector (the view keeps
 everything a player has learned: identities shown, pieces moved, destroyed areas; it does not
-keep the order of past events), and the information-state string is perfect recall: every
-event the player was shown, and their own ids, in order.
+keep the order of past events), and the information-state string is perfect recall: the
+player's first view (the whole view, as JSON), then every event they were shown and their own
+ids, in order.
+
+Search: ``LegendsState.resample_from_infostate`` imagines a world from one player's
+knowledge; in it that player's information state is unchanged and every other player's is
+their own in the imagined world, so one string of the player to move always comes with one set
+of legal actions (OpenSpiel's ISMCTS bot needs no special setting).
 """
 
 from __future__ import annotations
@@ -94,7 +100,7 @@ def register(rules: str | None = None) -> str:
 
 
 class ResampleError(ValueError):
-    """:meth:`LegendsState.resample_from_infostate` cannot give a state the player cannot tell
+    """``LegendsState.resample_from_infostate`` cannot give a state the player cannot tell
     from this one (see there)."""
 
 
