@@ -195,6 +195,23 @@ def test_resampling_for_a_player_not_to_move_while_a_private_question_is_pending
     assert other.information_state_string(0) == state.information_state_string(0)
 
 
+def test_power_steps_under_way_are_kept_only_for_the_player_taking_them():
+    state = load(turn_limit=10).new_initial_state()
+    deal(state, 77)
+    rng = random.Random(5)
+    while state.match.chooser.partial is None:  # play on until a power is half chosen
+        state.apply_action(rng.choice(state.legal_actions()))
+    mover = state.current_player()
+    mine = state.resample_from_infostate(mover, lambda: 0.5)
+    assert mine.match.chooser.partial == state.match.chooser.partial
+    assert mine.legal_actions() == state.legal_actions()
+    # The other player did not see those steps: the mover starts the decision afresh there.
+    theirs = state.resample_from_infostate(1 - mover, lambda: 0.5)
+    assert theirs.match.chooser.partial is None and theirs.legal_actions()
+    with pytest.raises(ValueError, match="lead to no legal action"):
+        theirs.match.replace_game(theirs.match.game, ("z9", "no such power", ()))
+
+
 @pytest.mark.parametrize("rules", [None, "classic"])
 def test_ismcts_with_default_settings_plays_complete_games(rules):
     game = load(rules, turn_limit=4 if rules is None else 6)
