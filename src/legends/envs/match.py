@@ -103,6 +103,17 @@ class Match:
         self._refresh()
         self.chooser.partial = state["partial"]
 
+    def replace_game(self, game: Game,
+                     partial: tuple[str, str, tuple[str, ...]] | None = None) -> None:
+        """Go on with ``game`` (an imagined world, say) in place of this match's game, with
+        ``partial`` as the power steps already taken in its pending decision (they must be
+        steps of its legal actions)."""
+        self.game = game
+        self._refresh()
+        self.chooser.partial = partial
+        if partial is not None and not self.chooser.legal_ids():
+            raise ValueError(f"the power steps {partial} lead to no legal action")
+
     def _refresh(self) -> None:
         legal = [] if self.game.is_over else list(self.game.legal_actions())
         self.chooser = Chooser(self.actions, legal)

@@ -24,8 +24,14 @@ Actions: the ids of :class:`legends.envs.encoding.ActionSpace`; a power may take
 moves of the same player. Observation tensors are :func:`~legends.envs.encoding.observe`
 of the player's view. The information-state tensor is the same vector (the view keeps
 everything a player has learned: identities shown, pieces moved, destroyed areas; it does not
-keep the order of past events), and the information-state string is perfect recall: every
-event the player was shown, and their own ids, in order.
+keep the order of past events), and the information-state string is perfect recall: the
+player's first view (the whole view, as JSON), then every event they were shown and their own
+ids, in order.
+
+Search: ``LegendsState.resample_from_infostate`` imagines a world from one player's
+knowledge; in it that player's information state is unchanged and every other player's is
+their own in the imagined world, so one string of the player to move always comes with one set
+of legal actions (OpenSpiel's ISMCTS bot needs no special setting).
 """
 
 from __future__ import annotations
@@ -91,6 +97,11 @@ def register(rules: str | None = None) -> str:
     pyspiel.register_game(game_type, cls)
     _REGISTERED[rules] = name
     return name
+
+
+class ResampleError(ValueError):
+    """``LegendsState.resample_from_infostate`` cannot give a state the player cannot tell
+    from this one (see there)."""
 
 
 class LegendsGame(pyspiel.Game):
@@ -168,7 +179,7 @@ class LegendsState(pyspiel.State):
             self.match = Match(self.rules, turn_limit=self.turn_limit)
             self.match.reset(int.from_bytes(bytes(self.deal), "big"))
             # Each player begins knowing their own placement: their first view.
-            self.seen = [[self.match.observation_text(name)] for name in self.match.players]
+            self.seen = [[_first_view(self.match, name)] for name in self.match.players]
             return
         player = self.current_player()
         events = self.match.step(action)
@@ -204,21 +215,46 @@ class LegendsState(pyspiel.State):
 
     # -- search helpers ----------------------------------------------------------------------
     def resample_from_infostate(self, player: int, sampler: Any = None) -> LegendsState:
-        """A state ``player`` cannot tell from this one: the pieces they do not know get
-        plausible identities drawn from what ``player`` knows alone
-        (:func:`legends_core.worlds.imagine_game`). For information set search such as
-        OpenSpiel's ISMCTS."""
+        """A state ``player`` cannot tell from this one, for information set search such as
+        OpenSpiel's ISMCTS.
+
+        The pieces ``player`` does not know get plausible identities drawn from what they know
+        alone (:func:`legends_core.worlds.imagine_game`). ``player``'s information state (string
+        and tensor) is this state's. Every other player's is their own in the imagined world:
+        their string starts afresh at their full view of it (an imagined world has no past), so
+        it never carries what they knew in the real game, and two states that give the player
+        to move the same string give them the same legal actions."""
         other = copy.deepcopy(self)
         if self.match is None or self.match.game.is_over:
             return other
         rng = random.Random(sampler() if callable(sampler) else None)
-        seat = self.match.players[player]
+        match = self.match
+        seat = match.players[player]
+        imagined = imagine_game(match.game.knowledge(seat), rng)
+        if imagined.view(seat) != match.game.view(seat):
+            # The kernel's knowledge leaves out another side's private question; while one is
+            # pending the imagined world cannot have them deciding, as ``player`` knows they are.
+            raise ResampleError(
+                f"{seat} cannot be resampled for now: {match.current} is answering a question "
+                f"{seat} may not see; resample for the player to move")
+        # Power steps already taken are kept only when they are ``player``'s own: another
+        # player's steps are their secret, and may be no legal start in the imagined world.
+        partial = match.chooser.partial if match.current == seat else None
         assert other.match is not None
-        other.match.game = imagine_game(self.match.game.knowledge(seat), rng)
-        other.match._refresh()
-        if other.match.chooser.partial is None and self.match.chooser.partial is not None:
-            other.match.chooser.partial = self.match.chooser.partial
+        other.match.replace_game(imagined, partial)
+        for i, name in enumerate(other.match.players):
+            if i != player:
+                other.seen[i] = [_first_view(other.match, name)]
         return other
+
+
+def _first_view(match: Match, player: str) -> str:
+    """The first line of ``player``'s perfect-recall string: their whole view as canonical
+    JSON (the board's terrain included, which the compact observation text leaves out), and
+    the power steps they have taken in the pending decision."""
+    text = json.dumps(match.game.view(player).to_dict(), sort_keys=True)
+    partial = match.partial(player)
+    return text if partial is None else f"{text}\nsteps {json.dumps(partial)}"
 
 
 class LegendsObserver:
