@@ -216,3 +216,26 @@ def test_which_id_a_hidden_piece_has_is_not_knowledge(rules):
             game.apply(action)
             twin.apply(action)
     assert compared >= 20
+
+
+def test_every_imagined_world_is_a_position_that_loads():
+    # A hidden warrior imagined with no strength left where it stands (here, under a curse)
+    # would have been destroyed: such a world cannot be saved or copied. Seed 4's game
+    # reaches such a point around its fiftieth decision.
+    from legends_core import imagine_game
+
+    worlds = 0
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        game = Game.new(seed=seed, turn_limit=60)
+        for _ in range(70):
+            if game.is_over:
+                break
+            seat = game.current_player
+            for _ in range(3):
+                imagined = imagine_game(game.knowledge(seat), rng)
+                Game.from_record(imagined.record(), catalogue=game.catalogue)
+                worlds += 1
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+    assert worlds > 300

@@ -122,10 +122,23 @@ def _draw_identities(w: Engine, base: Engine, player: int, rng: random.Random) -
             t = rng.choice(choices)
             w.types[pid] = t
             w.beh[pid] = cat.behaviour(t.number)
+            if t.kind == "warrior" and base.loc[pid] >= 0 and (w.strength(pid) or 0) <= 0:
+                _alive(w, pid, choices, rng)
     w._opts = None
     w._abl = None  # the imagined types may offer other abilities
     w.offers = {}  # and other actions
     w.shift()
+
+
+def _alive(w: Engine, pid: int, choices: Any, rng: random.Random) -> None:
+    """Redraw a warrior imagined with no strength left where it stands (a curse, terrain):
+    such a piece would have been destroyed, so it cannot be what stands there."""
+    cat = w.catalogue
+    for t in rng.sample(list(choices), len(choices)):
+        w.types[pid] = t
+        w.beh[pid] = cat.behaviour(t.number)
+        if (w.strength(pid) or 0) > 0:
+            return
 
 
 def random_main_action(w: Engine, player: int, rng: random.Random) -> Action | None:
