@@ -8,7 +8,7 @@ from pettingzoo.test import api_test, seed_test
 from tests.envs_helpers import RULESETS
 
 from legends.envs.pettingzoo import env
-from legends_core import ActionIdError
+from legends_core import Action, ActionIdError
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -115,7 +115,7 @@ def test_render_modes():
     board = e.match.game.board
     assert img.shape == (board.height * 32, board.width * 32, 3) and img.dtype == np.uint8
     with pytest.raises(ValueError):
-        env(render_mode="human")
+        env(render_mode="opengl")
 
 
 def test_deals_are_128_bit_seeds_drawn_from_the_seeded_generator():
@@ -131,3 +131,59 @@ def test_deals_are_128_bit_seeds_drawn_from_the_seeded_generator():
     fresh = env(turn_limit=5)
     fresh.reset()  # never seeded: from the secure source
     assert fresh.match.game.engine.seed not in a
+
+
+# -- powers chosen in several steps ----------------------------------------------------------
+
+
+def test_a_scout_power_with_a_target_is_completed_and_moves_the_scout():
+    e = env(rules="classic")
+    e.reset(seed=1)
+    space, game = e.match.actions, e.match.game
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    heads = [int(i) for i in np.flatnonzero(mask) if space.block_of(int(i))[0] == "power"
+             and len(e.match.chooser.ids()[int(i)]) > 1]
+    assert heads
+    _, src, key = space.describe(heads[0]).split()
+    scout = game.piece_at(src)
+    e.step(heads[0])
+    assert e.agent_selection == agent and e.match.chooser.partial == (src, key, ())
+    targets = [int(i) for i in np.flatnonzero(e.observe(agent)["action_mask"])
+               if space.block_of(int(i))[0] == "target"
+               and game.piece_at(space.describe(int(i)).split()[1]) is None]
+    assert targets
+    dst = space.describe(targets[0]).split()[1]
+    e.step(targets[0])
+    assert e.match.chooser.partial is None and game.history[-1] == Action.power(src, key, dst)
+    assert game.piece_at(src) is None
+    assert (game.piece_at(dst), game.controller_at(dst)) == (scout, agent)
+    assert e.agent_selection != agent  # the turn passed on
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_agents_that_prefer_powers_with_targets_complete_them(rules):
+    e = env(rules=rules, turn_limit=40, setup=False)
+    space = e.match.actions
+    completed = 0
+    for seed in range(2):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter(max_iter=5000):
+            obs, reward, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            partial = e.match.chooser.partial
+            heads = [int(i) for i in legal if space.block_of(int(i))[0] == "power"
+                     and len(e.match.chooser.ids()[int(i)]) > 1]
+            before = len(e.match.game.history)
+            e.step(heads[0] if heads and partial is None else int(rng.choice(legal)))
+            if partial is not None and e.match.chooser.partial is None:
+                played = e.match.game.history[before]
+                assert played.kind == "power" and (played.src, played.key) == partial[:2]
+                assert played.targets[:len(partial[2])] == partial[2]
+                completed += 1
+        assert e.match.game.is_over and e.agents == []
+    assert completed > 0, "no power with several targets came up"
