@@ -9,6 +9,7 @@ from gymnasium.utils.env_checker import check_env
 from tests.envs_helpers import RULESETS
 
 from legends.ai import RandomPlayer
+from legends.cli.text import board_text
 from legends.envs.gymnasium import ENV_ID, LegendsEnv
 from legends_core import Action, ActionIdError
 
@@ -178,3 +179,12 @@ def test_an_agent_that_prefers_powers_with_targets_completes_them_and_the_game_g
                 completed += 1
         assert done and info["turn"] > 1
     assert completed > 0, "no power with several targets came up"
+
+
+def test_the_human_render_mode_prints_what_the_agent_knows(capsys):
+    env = LegendsEnv(opponent="random", turn_limit=8, render_mode="human")
+    env.reset(seed=1)
+    assert capsys.readouterr().out == board_text(env.match.game.view(env.seat)) + "\n"
+    env.step(env.delegate)
+    assert capsys.readouterr().out == board_text(env.match.game.view(env.seat)) + "\n"
+    assert env.render() is None

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from tests.envs_helpers import RULESETS
 
+from legends.cli.text import board_text
 from legends.envs.pettingzoo import env
 from legends_core import Action, ActionIdError
 
@@ -187,3 +188,36 @@ def test_agents_that_prefer_powers_with_targets_complete_them(rules):
                 completed += 1
         assert e.match.game.is_over and e.agents == []
     assert completed > 0, "no power with several targets came up"
+
+
+def test_a_seeded_reset_makes_the_unseeded_resets_after_it_reproducible():
+    def run():
+        e = env(turn_limit=30)
+        games = []
+        for seed in (5, None, None):
+            e.reset(seed=seed)
+            rng = np.random.default_rng(0)
+            for agent in e.agent_iter():
+                obs, _, terminated, truncated, _ = e.last()
+                e.step(None if terminated or truncated
+                       else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            games.append((e.match.game.engine.seed, [str(a) for a in e.match.game.history]))
+        return games
+
+    first, second = run(), run()
+    assert first == second
+    assert len({seed for seed, _ in first}) == 3  # three different deals
+
+
+def test_passes_pettingzoos_render_test():
+    render_test(lambda render_mode=None: env(turn_limit=8, render_mode=render_mode))
+
+
+def test_the_human_render_mode_prints_the_text_picture(capsys):
+    e = env(turn_limit=8, render_mode="human")
+    e.reset(seed=1)
+    picture = board_text(e.match.game.view(None))
+    assert "curse:" in picture and capsys.readouterr().out == picture + "\n"
+    assert e.render() is None and capsys.readouterr().out == picture + "\n"
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert capsys.readouterr().out == board_text(e.match.game.view(None)) + "\n"
