@@ -57,7 +57,7 @@ def test_random_agents_finish_pettingzoo_episodes(rules):
     for seed in range(3):
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
-        for agent in e.agent_iter(max_iter=e.max_steps + len(e.possible_agents)):
+        for _agent in e.agent_iter(max_iter=e.max_steps + len(e.possible_agents)):
             obs, reward, terminated, truncated, _ = e.last()
             if terminated or truncated:
                 e.step(None)
@@ -86,7 +86,7 @@ def test_the_step_bound_truncates_a_pettingzoo_episode():
     e.reset(seed=2)
     rng = np.random.default_rng(2)
     taken = 0
-    for agent in e.agent_iter(max_iter=100):
+    for _agent in e.agent_iter(max_iter=100):
         obs, reward, terminated, truncated, info = e.last()
         if terminated or truncated:
             assert truncated and not terminated and reward == 0.0

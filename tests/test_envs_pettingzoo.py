@@ -170,7 +170,7 @@ def test_agents_that_prefer_powers_with_targets_complete_them(rules):
     for seed in range(2):
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
-        for agent in e.agent_iter(max_iter=5000):
+        for _agent in e.agent_iter(max_iter=5000):
             obs, reward, terminated, truncated, _ = e.last()
             if terminated or truncated:
                 e.step(None)
@@ -197,7 +197,7 @@ def test_a_seeded_reset_makes_the_unseeded_resets_after_it_reproducible():
         for seed in (5, None, None):
             e.reset(seed=seed)
             rng = np.random.default_rng(0)
-            for agent in e.agent_iter():
+            for _agent in e.agent_iter():
                 obs, _, terminated, truncated, _ = e.last()
                 e.step(None if terminated or truncated
                        else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
