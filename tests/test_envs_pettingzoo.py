@@ -221,3 +221,23 @@ def test_the_human_render_mode_prints_the_text_picture(capsys):
     assert e.render() is None and capsys.readouterr().out == picture + "\n"
     e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
     assert capsys.readouterr().out == board_text(e.match.game.view(None)) + "\n"
+
+
+def test_an_eight_player_board_with_files_past_z_is_observed_and_drawn():
+    # The 8-player board is 32 files wide: files after z are aa .. af.
+    e = env(players=8, turn_limit=6, render_mode="rgb_array")
+    e.reset(seed=1)
+    space, obs_space = e.match.actions, e.match.observations
+    assert space.square_names[25:28] == ("z1", "aa1", "ab1") and space.square_names[31] == "af1"
+    agent = e.agent_selection
+    view = e.match.game.view(agent)
+    planes = obs_space.board(e.observe(agent)["observation"])
+    occupied = sum(planes[obs_space.planes.index(f"controller:{i}")]
+                   for i in range(len(e.possible_agents)))
+    far = [p for p in view.pieces if len(p.square.rstrip("0123456789")) == 2]
+    assert far and occupied.sum() == len(view.pieces)
+    for p in far:
+        q = space.square_names.index(p.square)
+        assert occupied[q // space.width, q % space.width] == 1.0
+    img = e.render()
+    assert img.shape == (8 * 32, 32 * 32, 3)
