@@ -8,8 +8,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from tests.envs_helpers import RULESETS
 
+from legends.ai import RandomPlayer
+from legends.cli.text import board_text
 from legends.envs.gymnasium import ENV_ID, LegendsEnv
-from legends_core import ActionIdError
+from legends_core import Action, ActionIdError
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -90,3 +92,99 @@ def test_deals_are_128_bit_seeds_drawn_from_the_seeded_generator():
     b = seeds(LegendsEnv(opponent="random", turn_limit=5))
     assert a == b  # seeded resets replay
     assert a[0] != a[1] and min(a) >= 2**100 and max(a) < 2**128
+
+
+# -- powers chosen in several steps ----------------------------------------------------------
+
+
+class Watcher:
+    """An opponent that notes what the referee's board holds on given squares whenever it is
+    asked to decide (so a test sees the agent's action before anyone answers it), then plays
+    at random."""
+
+    def __init__(self, env, squares=()):
+        self.env, self.squares, self.seen = env, tuple(squares), []
+        self.inner = RandomPlayer(seed=0)
+
+    def choose(self, knowledge):
+        game = self.env.match.game
+        self.seen.append({sq: (game.piece_at(sq), game.controller_at(sq)) for sq in self.squares})
+        return self.inner.choose(knowledge)
+
+
+def multi_step_heads(env, obs):
+    """The power ids in the mask that need further steps (targets) to complete."""
+    space, chooser = env.match.actions, env.match.chooser
+    return [int(i) for i in np.flatnonzero(obs["action_mask"][:-1])
+            if space.block_of(int(i))[0] == "power" and len(chooser.ids()[int(i)]) > 1]
+
+
+def test_a_scout_power_with_a_target_is_completed_and_moves_the_scout():
+    # The review's case: in classic Stratego, "power <square> scout" needs a target square.
+    env = LegendsEnv(rules="classic", opponent="random")
+    obs, info = env.reset(seed=1)
+    heads = multi_step_heads(env, obs)
+    assert heads, "the opening offers a scout's long move"
+    space = env.match.actions
+    _, src, key = space.describe(heads[0]).split()
+    assert key == "scout" and env.match.game.piece_at(src) is not None
+    scout = env.match.game.piece_at(src)
+    history = len(env.match.game.history)
+    obs, reward, terminated, truncated, info = env.step(heads[0])
+    # The power waits for its target: nothing was played, the agent still decides.
+    assert len(env.match.game.history) == history and info["turn"] == 1
+    assert env.match.chooser.partial == (src, "scout", ())
+    steps = [space.block_of(int(i))[0] for i in np.flatnonzero(obs["action_mask"][:-1])]
+    assert steps and set(steps) <= {"target", "end"} and obs["action_mask"][-1] == 1
+    # Aim at a free square, so the scout simply goes there.
+    game = env.match.game
+    free = [i for i in np.flatnonzero(obs["action_mask"][:-1])
+            if space.block_of(int(i))[0] == "target"
+            and game.piece_at(space.describe(int(i)).split()[1]) is None]
+    assert free
+    dst = space.describe(int(free[0])).split()[1]
+    watcher = env._players[env.match.players[1]] = Watcher(env, (src, dst))
+    obs, reward, terminated, truncated, info = env.step(int(free[0]))
+    assert Action.power(src, "scout", dst) in env.match.game.history
+    # When the opponent was next asked, the scout stood on the target and left its square.
+    assert watcher.seen[0] == {src: (None, None), dst: (scout, env.seat)}
+    assert env.match.chooser.partial is None
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_an_agent_that_prefers_powers_with_targets_completes_them_and_the_game_goes_on(rules):
+    # Whenever a power with several targets is offered the agent takes it and steps through
+    # its targets; every such power must reach the game, and turns must still pass.
+    env = LegendsEnv(rules, opponent="heuristic", turn_limit=40, setup=False)
+    completed = 0
+    for seed in range(2):
+        obs, info = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        done = False
+        for _ in range(3000):  # far more than 40 turns take
+            if done:
+                break
+            partial = env.match.chooser.partial
+            legal = np.flatnonzero(obs["action_mask"][:-1])
+            heads = multi_step_heads(env, obs)
+            action = int(heads[0]) if heads and partial is None else int(rng.choice(legal))
+            before = len(env.match.game.history)
+            obs, reward, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+            now = env.match.chooser.partial
+            if partial is not None and now is None:  # the last step of a power
+                played = env.match.game.history[before]
+                assert played.kind == "power" and (played.src, played.key) == partial[:2]
+                assert played.targets[:len(partial[2])] == partial[2]
+                completed += 1
+        assert done and info["turn"] > 1
+    assert completed > 0, "no power with several targets came up"
+
+
+def test_the_human_render_mode_prints_what_the_agent_knows(capsys):
+    env = LegendsEnv(opponent="random", turn_limit=8, render_mode="human")
+    env.reset(seed=1)
+    assert capsys.readouterr().out == board_text(env.match.game.view(env.seat)) + "\n"
+    env.step(env.delegate)
+    assert capsys.readouterr().out == board_text(env.match.game.view(env.seat)) + "\n"
+    assert env.render() is None

@@ -29,7 +29,7 @@ import numpy as np
 from legends_core import View
 from legends_core.actions import KINDS as ACTION_KINDS
 from legends_core.actions import Action
-from legends_core.board import TERRAINS
+from legends_core.board import TERRAINS, square_name
 from legends_core.errors import ActionIdError
 from legends_core.piecetype import KINDS as PIECE_KINDS
 
@@ -75,7 +75,8 @@ class ActionSpace:
         self.players = tuple(players)
         self.keys = tuple(keys)
         self.names = tuple(names)
-        self.square_names = tuple(f"{chr(97 + q % width)}{q // width + 1}" for q in range(s))
+        # Named as the board names them (files past ``z`` are ``aa``, ``ab``, ...).
+        self.square_names = tuple(square_name(q % width, q // width) for q in range(s))
         self._sq = {n: i for i, n in enumerate(self.square_names)}
         self._key = {k: i for i, k in enumerate(self.keys)}
         self._name = {n: i for i, n in enumerate(self.names)}

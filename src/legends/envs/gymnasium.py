@@ -14,22 +14,28 @@
 >>> reward in (-1.0, 0.0, 1.0)
 True
 
-The agent plays one seat (``seat``, by default the first); the other seats are played by a
-computer player from :mod:`legends.ai`. Observations are the same dict as in the
-PettingZoo environment (``observation`` and ``action_mask``), from the agent's view only.
-Ids are those of :class:`legends.envs.encoding.ActionSpace`, plus one more, the last
-(``env.delegate``): "let the built-in player make this decision", always legal while the
-game runs. ``action_space.sample()`` without a mask returns it, so a blind sample is always
-a legal move; pass ``mask=obs["action_mask"]`` to sample among all legal ids.
+The agent plays one seat (``seat``, by default the first). Computer players from
+:mod:`legends.ai` play the others: ``opponent`` plays the seats of the other side, and in a
+team game (``players=4``, 6 or 8) ``teammate`` plays the agent's partners. Observations are
+the same dict as in the PettingZoo environment (``observation`` and ``action_mask``), from
+the agent's view only. Ids are those of :class:`legends.envs.encoding.ActionSpace`, plus
+one more, the last (``env.delegate``): "let the built-in player make this decision", always
+legal while the game runs. ``action_space.sample()`` without a mask returns it, so a blind
+sample is always a legal move; pass ``mask=obs["action_mask"]`` to sample among all legal
+ids. A power that needs targets takes several ids (the power, then each target): the other
+players wait until it is complete.
 
-Reward +1 for a win, -1 for a loss, at the end; a game that reaches the turn limit is
-truncated with reward 0. An id out of range or masked raises
+Rewards come at the end, for the agent's side: +1 when it wins (in a team game, whichever of
+its players ended the game), -1 when it loses. An episode is truncated with reward 0 when the
+game reaches its turn limit, or when the agent has taken ``max_steps`` steps (by default
+:func:`~legends.envs.match.step_bound`: far more than a game takes, so only an episode that
+stopped moving meets it). An id out of range or masked raises
 :class:`legends_core.ActionIdError` and changes nothing.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
@@ -39,7 +45,10 @@ from legends_core.errors import ActionIdError
 
 from ..ai import make_player
 from . import render as draw
-from .match import TURN_LIMIT, Match, draw_seed
+from .match import TURN_LIMIT, Match, draw_seed, step_bound
+
+#: Render modes: text (``"ansi"``), SVG text, an RGB array, or the text printed (``"human"``).
+RENDER_MODES = ("ansi", "svg", "rgb_array", "human")
 
 
 class DelegatingDiscrete(spaces.Discrete):
@@ -56,28 +65,43 @@ class LegendsEnv(gymnasium.Env):
 
     :param rules: the ruleset (``None``: Stratego Legends).
     :param seat: the agent's seat (``None``: the first).
-    :param opponent: ``"random"``, ``"heuristic"`` or ``"ismcts"`` (see
-        :func:`legends.ai.make_player`), or an object with ``choose(game) -> Action``.
+    :param opponent: the player of the other side's seats: ``"random"``, ``"heuristic"``,
+        ``"ismcts"`` or ``"search"`` (see :func:`legends.ai.make_player`), or an object with
+        ``choose(knowledge) -> Action``.
+    :param teammate: the player of the agent's partners in a team game, given the same way
+        (``"heuristic"`` by default, whatever the opponent; unused in two-player games).
     :param delegate_to: the player that makes delegated decisions (default: like
         ``opponent`` when that is a name, else ``"heuristic"``).
     :param turn_limit: truncate a game after this many turns.
-    :param render_mode: ``"ansi"``, ``"svg"``, ``"rgb_array"`` or ``None``.
+    :param max_steps: truncate an episode once the agent has taken this many steps;
+        ``"auto"`` (the default) is :func:`~legends.envs.match.step_bound` of the seats and
+        the turn limit, ``None`` sets no bound.
+    :param render_mode: ``"ansi"``, ``"svg"``, ``"rgb_array"``, ``"human"`` (prints the
+        text after every reset and step) or ``None``.
     """
 
-    metadata = {"render_modes": ["ansi", "svg", "rgb_array"], "render_fps": 2}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
     def __init__(self, rules: str | None = None, *, seat: str | None = None,
-                 opponent: Any = "heuristic", delegate_to: str | None = None,
-                 turn_limit: int | None = TURN_LIMIT, render_mode: str | None = None,
-                 **game_kwargs: Any):
-        if render_mode is not None and render_mode not in ("ansi", "svg", "rgb_array"):
-            raise ValueError("render_mode must be one of ansi, svg, rgb_array")
+                 opponent: Any = "heuristic", teammate: Any = "heuristic",
+                 delegate_to: str | None = None, turn_limit: int | None = TURN_LIMIT,
+                 max_steps: int | Literal["auto"] | None = "auto",
+                 render_mode: str | None = None, **game_kwargs: Any):
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}")
         self.match = Match(rules, turn_limit=turn_limit, **game_kwargs)
         self.seat = seat if seat is not None else self.match.players[0]
         if self.seat not in self.match.players:
             raise ValueError(f"seat must be one of {', '.join(self.match.players)}")
+        if max_steps == "auto":
+            max_steps = step_bound(len(self.match.players), turn_limit)
+        elif max_steps is not None and (not _is_int(max_steps) or max_steps < 1):
+            raise ValueError("max_steps must be a positive int, 'auto' or None")
+        #: The agent's steps after which an episode is truncated (``None``: no bound).
+        self.max_steps: int | None = max_steps
         self.render_mode = render_mode
         self._opponent_spec = opponent
+        self._teammate_spec = teammate
         self._delegate_spec = delegate_to or (opponent if isinstance(opponent, str) else "heuristic")
         n = self.match.actions.size + 1
         #: The id that lets the built-in player decide for the agent.
@@ -89,6 +113,9 @@ class LegendsEnv(gymnasium.Env):
             "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
         })
         self._players: dict[str, Any] = {}
+        self._steps = 0
+        #: Why the episode was cut short by the step bound ("" while it was not).
+        self._cut = ""
 
     # -- the episode ---------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
@@ -99,10 +126,15 @@ class LegendsEnv(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = draw_seed(self.np_random)
         self.match.reset(game_seed)
-        self._players = {p: self._make(self._opponent_spec, game_seed + i)
-                         for i, p in enumerate(self.match.players) if p != self.seat}
+        side = self.match.side_of(self.seat)
+        self._players = {
+            p: self._make(self._teammate_spec if self.match.side_of(p) == side
+                          else self._opponent_spec, game_seed + i)
+            for i, p in enumerate(self.match.players) if p != self.seat}
         self._assist = make_player(self._delegate_spec, seed=game_seed)
+        self._steps, self._cut = 0, ""
         self._play_others()
+        self._show()
         return self._obs(), self._info()
 
     def _make(self, spec: Any, seed: int) -> Any:
@@ -115,43 +147,65 @@ class LegendsEnv(gymnasium.Env):
         :raises ~legends_core.errors.ActionIdError: the id is out of range or masked; nothing changes.
         """
         m = self.match
-        if m.game.is_over:
+        if m.game.is_over or self._cut:
             raise ActionIdError("the episode is over: call reset()")
         if _is_int(action) and int(action) == self.delegate:
             m.game.apply(self._assist.choose(m.game.knowledge(self.seat)))
             m._refresh()
         else:
             m.step(action)  # raises ActionIdError with nothing changed
+        # A power still waiting for targets keeps the decision with the agent: the others
+        # move only once it is complete (refreshing now would drop the steps taken).
         self._play_others()
+        self._steps += 1
         over = m.game.is_over
+        if not over and self.max_steps is not None and self._steps >= self.max_steps:
+            self._cut = f"step limit of {self.max_steps} reached"
         reward = m.returns()[self.seat] if over else 0.0
-        return self._obs(), reward, over and not m.truncated, m.truncated, self._info()
+        self._show()
+        truncated = m.truncated or bool(self._cut)
+        return self._obs(), reward, over and not m.truncated, truncated, self._info()
 
     def _play_others(self) -> None:
+        """Let the computer players decide until the agent's turn to decide comes or the
+        game ends. The agent's pending decision (and any power steps taken in it) is rebuilt
+        only when someone else has acted."""
         m = self.match
+        moved = False
         while not m.game.is_over and m.current != self.seat:
             who = m.current
             assert who is not None
             m.game.apply(self._players[who].choose(m.game.knowledge(who)))
-        m._refresh()
+            moved = True
+        if moved:
+            m._refresh()
 
     def _obs(self) -> dict[str, np.ndarray]:
         m = self.match
         mask = np.zeros(self.delegate + 1, dtype=np.int8)
-        if not m.game.is_over:
+        if not m.game.is_over and not self._cut:
             mask[:-1] = m.mask(self.seat)
             mask[-1] = 1
         return {"observation": m.observation(self.seat), "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
         g = self.match.game
-        return {"turn": g.turn, "winner": g.winner, "reason": g.reason}
+        return {"turn": g.turn, "winner": g.winner, "winners": g.winners,
+                "reason": self._cut or g.reason, "steps": self._steps}
+
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> Any:
-        """The board as the agent knows it, in the ``render_mode``."""
+        """The board as the agent knows it, in the ``render_mode`` (``"human"`` prints the
+        text and returns ``None``)."""
         if self.render_mode is None:
             return None
         view = self.match.game.view(self.seat)
+        if self.render_mode == "human":
+            print(draw.text(view))
+            return None
         if self.render_mode == "ansi":
             return draw.text(view)
         if self.render_mode == "svg":

@@ -28,6 +28,10 @@ from .encoding import ActionSpace, Chooser, ObservationSpace, observation_string
 #: Default turn limit of the environments (a game that reaches it ends with no winner and
 #: counts as truncated).
 TURN_LIMIT = 200
+#: Steps allowed per seat and turn by the environments' default step bound
+#: (:func:`step_bound`). Games take far fewer (about 3.5 per turn with two seats, 6 with
+#: four, counting every seat's steps); the bound only stops an episode that stopped moving.
+STEPS_PER_SEAT_AND_TURN = 10
 #: Bits of every game seed an environment draws (as many as a game made without a seed).
 SEED_BITS = 128
 
@@ -42,6 +46,14 @@ def draw_seed(rng: np.random.Generator | None = None) -> int:
     if rng is None:
         return secrets.randbits(SEED_BITS)
     return int.from_bytes(rng.bytes(SEED_BITS // 8), "big")
+
+
+def step_bound(seats: int, turn_limit: int | None) -> int:
+    """The environments' default bound on the steps of an episode:
+    :data:`STEPS_PER_SEAT_AND_TURN` for each seat and each turn of ``turn_limit`` (of
+    :data:`TURN_LIMIT` when the game has no turn limit)."""
+    turns = TURN_LIMIT if turn_limit is None else turn_limit
+    return STEPS_PER_SEAT_AND_TURN * seats * (turns + 1)
 
 
 class Match:
@@ -162,11 +174,17 @@ class Match:
         return observation_string(self.game.view(player), self.partial(player))
 
     def returns(self) -> dict[str, float]:
-        """+1 to the winner, -1 to the others; 0 to all when there is no winner (yet)."""
-        winner = self.game.winner
-        if winner is None:
+        """+1 to every seat of the winning side, -1 to every seat of the other; 0 to all when
+        there is no winner (yet). In a team game the whole team wins, whichever of its
+        players ended the game, so the returns of the two teams cancel out."""
+        winners = set(self.game.winners)
+        if not winners:
             return dict.fromkeys(self.players, 0.0)
-        return {p: 1.0 if p == winner else -1.0 for p in self.players}
+        return {p: 1.0 if p in winners else -1.0 for p in self.players}
+
+    def side_of(self, player: str) -> str:
+        """The side (team) ``player`` plays for: their own seat name in a two-player game."""
+        return next(side for side, seats in self.game.teams.items() if player in seats)
 
     @property
     def truncated(self) -> bool:

@@ -14,15 +14,18 @@ Agents are the seats (``"beige"``, ``"gray"`` in Stratego Legends). Each observa
 dict: ``observation``, the ``float32`` vector of :func:`legends.envs.encoding.observe`
 (from that agent's view only), and ``action_mask``, an ``int8`` vector over the action ids
 (all zero for an agent that is not deciding). A power may take several steps of the same
-agent (source and key, then targets). Rewards come at the end: +1 to the winner, -1 to the
-loser; a game that reaches the turn limit is truncated with 0 for both.
+agent (source and key, then targets). Rewards come at the end, by side: +1 to every seat of
+the winning side, -1 to every seat of the other (in a team game the whole team wins, whichever
+of its players ended the game); 0 to all when the game reaches its turn limit, or when the
+agents have taken ``max_steps`` steps between them (by default
+:func:`~legends.envs.match.step_bound`, far more than a game takes): both truncate the episode.
 
 An id out of range or masked raises :class:`legends_core.ActionIdError` and changes nothing.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -30,7 +33,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector  # noqa: F401 (re-exported for users' wrappers)
 
 from . import render as draw
-from .match import TURN_LIMIT, Match, draw_seed
+from .match import TURN_LIMIT, Match, draw_seed, step_bound
 
 
 def env(**kwargs: Any) -> LegendsAEC:
@@ -47,22 +50,35 @@ class LegendsAEC(AECEnv):
 
     :param rules: the ruleset (``None``: Stratego Legends).
     :param turn_limit: truncate a game after this many turns.
-    :param render_mode: ``"ansi"`` (text), ``"svg"`` (SVG text), ``"rgb_array"``, or ``None``.
+    :param max_steps: truncate an episode once the agents have taken this many steps between
+        them; ``"auto"`` (the default) is :func:`~legends.envs.match.step_bound` of the seats
+        and the turn limit, ``None`` sets no bound.
+    :param render_mode: ``"ansi"`` (text), ``"svg"`` (SVG text), ``"rgb_array"``,
+        ``"human"`` (prints the text after the reset and after every completed action), or
+        ``None``.
     :param render_player: draw what this seat knows; ``None`` draws the referee's picture.
     :param game_kwargs: passed to :meth:`legends_core.Game.new` (armies, ``setup``, ...).
     """
 
-    RENDER_MODES = ("ansi", "svg", "rgb_array")
+    RENDER_MODES = ("ansi", "svg", "rgb_array", "human")
     metadata = {"render_modes": list(RENDER_MODES), "name": "legends_v0",
                 "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, rules: str | None = None, *, turn_limit: int | None = TURN_LIMIT,
+                 max_steps: int | Literal["auto"] | None = "auto",
                  render_mode: str | None = None, render_player: str | None = None,
                  **game_kwargs: Any):
         super().__init__()
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}")
         self.match = Match(rules, turn_limit=turn_limit, **game_kwargs)
+        if max_steps == "auto":
+            max_steps = step_bound(len(self.match.players), turn_limit)
+        elif max_steps is not None and (isinstance(max_steps, bool)
+                                        or not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError("max_steps must be a positive int, 'auto' or None")
+        #: The steps (of all agents) after which an episode is truncated (``None``: no bound).
+        self.max_steps: int | None = max_steps
         self.render_mode = render_mode
         self.render_player = render_player
         self.possible_agents = list(self.match.players)
@@ -91,6 +107,8 @@ class LegendsAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.match.current or self.agents[0]
+        self._steps = 0
+        self._ended = False
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, its 128-bit seed drawn from a generator seeded by ``seed``; later
@@ -100,10 +118,13 @@ class LegendsAEC(AECEnv):
             self._deals = np.random.default_rng(seed)
         self.match.reset(draw_seed(self._deals))
         self._reset_state()
+        self._show()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return {"observation": self.match.observation(agent),
-                "action_mask": self.match.mask(agent)}
+        mask = self.match.mask(agent)
+        if self._ended:  # cut short by the step bound: nothing is legal any more
+            mask[:] = 0
+        return {"observation": self.match.observation(agent), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -111,29 +132,48 @@ class LegendsAEC(AECEnv):
             self._was_dead_step(action)
             return
         self.match.step(action)  # raises ActionIdError with nothing changed
+        self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         game = self.match.game
         if game.is_over:
-            self.rewards = self.match.returns()
-            done = dict.fromkeys(self.agents, True)
-            if self.match.truncated:
-                self.truncations = done
-            else:
-                self.terminations = done
-            for a in self.agents:
-                self.infos[a] = {"winner": game.winner, "reason": game.reason}
-            self._accumulate_rewards()
-            # Every agent is then stepped with None in seat order, from the next seat on.
-            i = self.agents.index(agent)
-            self.agent_selection = self.agents[(i + 1) % len(self.agents)]
-            return
-        self.agent_selection = self.match.current or agent
+            self._end(agent, truncated=self.match.truncated, reason=game.reason)
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self._end(agent, truncated=True, reason=f"step limit of {self.max_steps} reached")
+        else:
+            self.agent_selection = self.match.current or agent
+        if self.match.chooser.partial is None:  # an action was completed
+            self._show()
+
+    def _end(self, agent: str, *, truncated: bool, reason: str) -> None:
+        """End the episode after ``agent``'s step: everyone gets their return (0 when
+        truncated) and is then stepped with ``None`` in seat order, from the next seat on."""
+        game = self.match.game
+        self._ended = True
+        self.rewards = (dict.fromkeys(self.agents, 0.0) if truncated
+                        else self.match.returns())
+        done = dict.fromkeys(self.agents, True)
+        if truncated:
+            self.truncations = done
+        else:
+            self.terminations = done
+        for a in self.agents:
+            self.infos[a] = {"winner": game.winner, "winners": game.winners, "reason": reason}
+        self._accumulate_rewards()
+        i = self.agents.index(agent)
+        self.agent_selection = self.agents[(i + 1) % len(self.agents)]
+
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> Any:
         if self.render_mode is None:
             return None
         view = self.match.game.view(self.render_player)
+        if self.render_mode == "human":
+            print(draw.text(view))
+            return None
         if self.render_mode == "ansi":
             return draw.text(view)
         if self.render_mode == "svg":

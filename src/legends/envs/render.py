@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from legends_core import View
+from legends_core.board import file_index
 
 from ..cli.text import board_text
 from ..svg import PIECE_COLOURS, SIDE_COLOURS, TERRAIN_COLOURS, board_svg
@@ -46,7 +47,8 @@ def rgb(view: View, cell: int = 32) -> np.ndarray:
     seats = list(view.destroyed)
     pad, band = max(1, cell // 8), max(1, cell // 5)
     for p in view.pieces:
-        f, rank = ord(p.square[0]) - 97, int(p.square[1:])
+        letters = p.square.rstrip("0123456789")
+        f, rank = file_index(letters), int(p.square[len(letters):])
         y, x = (height - rank) * cell, f * cell
         seat = seats.index(p.controller) if p.controller in seats else 0
         fill = SIDE_COLOURS.get(p.controller, _SEAT_FALLBACK[seat % len(_SEAT_FALLBACK)])
