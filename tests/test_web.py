@@ -63,10 +63,14 @@ def test_the_board_is_turned_for_each_seat(http):
     (json.dumps([1, 2]), "expected a JSON object"),
     (json.dumps({"type": "shout"}), "unknown message type"),
     (json.dumps({"type": "action", "action": 7}), "notation text"),
-    (json.dumps({"type": "action", "action": "c3-c7"}), "not legal"),
-    (json.dumps({"type": "action", "action": "fly away"}), "cannot read"),
+    (json.dumps({"type": "action", "action": "c3-c7", "decision": 0}), "not legal"),
+    (json.dumps({"type": "action", "action": "fly away", "decision": 0}), "cannot read"),
     (json.dumps({"type": "action", "action": "x" * 5000}), "longer than"),
-    (json.dumps({"type": "action", "action": "h8-h7"}), "it is beige's decision, not gray's"),
+    (json.dumps({"type": "action", "action": "h8-h7", "decision": 0}),
+     "it is beige's decision, not gray's"),
+    (json.dumps({"type": "action", "action": "c3-c4"}), "decision number"),
+    (json.dumps({"type": "action", "action": "c3-c4", "decision": "0"}), "decision number"),
+    (json.dumps({"type": "action", "action": "c3-c4", "decision": 1}), "no decision 1"),
 ])
 def test_bad_messages_get_an_error_to_that_client_only(http, message, error):
     with Table(http, position="hunt") as t:
@@ -84,7 +88,7 @@ def test_bad_messages_get_an_error_to_that_client_only(http, message, error):
 def test_a_client_can_never_act_for_another_seat(http):
     with Table(http, position="hunt") as t:
         # Gray's browser sends beige's move: refused, since the token says it is gray.
-        t.ws["gray"].send_json({"type": "action", "action": "c3-c4"})
+        t.ws["gray"].send_json({"type": "action", "action": "c3-c4", "decision": 0})
         reply = t.receive("gray")
         assert reply["type"] == "error" and "not gray's" in reply["message"]
         # A token from another game holds no seat here.
@@ -162,7 +166,7 @@ def test_a_game_against_the_computer(http):
         while not state["view"]["over"]:
             options = state["view"]["options"]
             choice = "choose done" if "choose done" in options else options[0]
-            ws.send_json({"type": "action", "action": choice})
+            ws.send_json({"type": "action", "action": choice, "decision": state["decision"]})
             state = ws.receive_json()
             while state["view"]["to_move"] not in ("gray", None):
                 state = ws.receive_json()  # the computer's moves, one message each
@@ -277,7 +281,8 @@ def test_every_edition_is_offered_and_playable(http):
             while not state["view"]["over"]:
                 options = state["view"]["options"]
                 choice = "choose done" if "choose done" in options else options[0]
-                ws.send_json({"type": "action", "action": choice})
+                ws.send_json({"type": "action", "action": choice,
+                              "decision": state["decision"]})
                 state = ws.receive_json()
                 while state["view"]["to_move"] not in (seat, None):
                     state = ws.receive_json()

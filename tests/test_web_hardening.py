@@ -286,7 +286,8 @@ def test_replies_against_the_computer_are_held_to_the_beat(tmp_path):
             ws.receive_json()
             state = ws.receive_json()
             options = state["view"]["options"]
-            ws.send_json({"type": "action", "action": options[0]})
+            ws.send_json({"type": "action", "action": options[0],
+                          "decision": state["decision"]})
             ws.send_json({"type": "ping"})
             states = []
             while (message := ws.receive_json())["type"] != "pong":

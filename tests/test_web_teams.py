@@ -83,6 +83,6 @@ def test_the_computer_takes_every_other_seat_of_a_team_game(http):
             if state["view"]["to_move"] == "gray-2":
                 options = state["view"]["options"]
                 ws.send_json({"type": "action", "action": "choose done" if "choose done"
-                              in options else options[0]})
+                              in options else options[0], "decision": state["decision"]})
             state = ws.receive_json()
     assert state["view"]["reason"] == "turn limit of 1 reached" or state["view"]["winner"]

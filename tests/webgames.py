@@ -87,10 +87,17 @@ class Table:
         self.received[seat].extend(out)
         return out
 
+    def decision(self, seat: str) -> int:
+        """The decision number of the latest state ``seat`` was sent (its actions echo it)."""
+        return int(next(m for m in reversed(self.received[seat])
+                        if m["type"] == "state")["decision"])
+
     def act(self, seat: str, action: str) -> dict[str, dict[str, Any]]:
-        """Send ``seat``'s action; return the latest state message each seat was sent because
-        of it (a seat that was told nothing is left out)."""
-        self.ws[seat].send_json({"type": "action", "action": action})
+        """Send ``seat``'s action, answering the latest state it was sent; return the latest
+        state message each seat was sent because of it (a seat that was told nothing is left
+        out)."""
+        self.ws[seat].send_json({"type": "action", "action": action,
+                                 "decision": self.decision(seat)})
         # The actor's own connection first: its pong comes only once the action (and every
         # message it caused to any seat) has been handled.
         order = [seat, *(s for s in self.ws if s != seat)]

@@ -14,9 +14,13 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
 * ``POST /api/games/{code}/record`` and ``.../replay``: after the end, the full record and the
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
-  ``{"type": "action", "action": "b2-b3"}`` (or ``{"type": "ping"}``); receive ``welcome``,
-  ``state``, ``seats``, ``pong`` and ``error`` messages (see :mod:`.rooms`). A bad message gets
-  an ``error`` to that browser only.
+  ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
+  latest state message, which the action answers; or ``{"type": "ping"}``); receive
+  ``welcome``, ``state``, ``seats``, ``pong`` and ``error`` messages (see :mod:`.rooms`). A bad
+  message, or an action repeated or out of date, gets an ``error`` to that browser only.
+
+A game whose next decision is a computer player's when it is loaded from the store (the server
+stopped before the computer answered) goes on as soon as a browser connects to it.
 
 The limits on bodies, games in memory, websockets and attempts are in ``guards.Limits``.
 """
@@ -49,6 +53,7 @@ from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS
 from .codes import joinable, parse_code
+from .faults import crash_point
 from .guards import (
     Busy,
     Clock,
@@ -323,6 +328,7 @@ class Server:
         if messages:
             await pacer.wait()
             await self.send_all(room, messages)
+            crash_point("after-send")
 
     async def send_all(self, room: Room, messages: Mapping[str, dict[str, Any]]) -> None:
         """Send each seat its own message (and nothing else) on every browser it has open."""
@@ -377,6 +383,8 @@ class Server:
             async with self.using(room):
                 for message in room.greeting(seat):
                     await _send(ws, message)
+                # Stopped while a computer player was to decide: it decides now.
+                await self.run_computers(room, self.pacer(room))
             while True:
                 try:
                     with anyio.fail_after(self.limits.socket_idle):
@@ -404,7 +412,8 @@ class Server:
                 raise BadRequest(f"unknown message type {short(kind, 30)}")
             async with self.using(room):
                 pacer = self.pacer(room)
-                await self.release(room, room.act(seat, message.get("action")), pacer)
+                messages = room.act(seat, message.get("action"), message.get("decision"))
+                await self.release(room, messages, pacer)
                 await self.run_computers(room, pacer)
         except (BadRequest, LegendsError) as exc:
             # Told to this browser only; the game and the other seats are unchanged.

@@ -12,6 +12,18 @@ hidden pieces. A seat is therefore told of the game only at points it knows must
 decisions, the end, and the decisions every seat is always asked (a turn's action and the setup,
 and, without auto-pass, every window). The events between two such points reach it merged into
 one message, as the kernel's per-player records merge them.
+
+Every state message carries the seat's ``decision`` number: how many actions that seat has made
+so far (as of that message). A browser sends it back with its action, and an action whose number
+is not the seat's current one is refused: a double click, a second tab or a retry after
+reconnecting cannot answer the same decision twice, or land on the next one. The number counts
+the seat's own actions only, which it knows; the count of all actions would tell how often the
+other seats were asked.
+
+An action is applied to the game in memory, then stored (with what each seat was shown) in one
+transaction, and only then are its messages sent; if storing fails it is taken back. So a
+server stopped at any point has stored every action it acknowledged, and a retry of one it did
+not store is applied once.
 """
 
 from __future__ import annotations
@@ -32,10 +44,16 @@ from legends_core.ruleset import ALIASES, DEFAULT
 from ..ai import make_player
 from ..svg import board_svg
 from .codes import new_code
+from .faults import crash_point
 from .store import Store
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
+
+
+class StaleAction(LegendsError):
+    """An action that answers a decision the seat has already answered (or one it has not
+    been shown): refused, and the game is unchanged."""
 
 
 def new_token() -> str:
@@ -75,9 +93,11 @@ class Room:
     """
 
     def __init__(self, code: str, game: Game, seats: dict[str, dict[str, Any]], store: Store,
-                 steps: int = 0):
+                 movers: list[str] | None = None):
         self.code = code
-        self.steps = steps  # actions stored so far
+        #: the seat that made each action stored so far, in order
+        self.movers: list[str] = list(movers or [])
+        self.steps = len(self.movers)  # actions stored so far
         self.game = game
         self.seats = seats
         self.store = store
@@ -119,22 +139,49 @@ class Room:
         stored = store.load(code)
         if stored is None:
             return None
+        record = stored.record()
+        movers: list[str] = []
         try:
-            record = stored.record()
-            game = Game.from_record(record, catalogue=catalogue if _legends(record) else None)
-        except PositionError as exc:  # the database was changed by hand or is damaged
+            # Replayed action by action to learn who made each (records do not say).
+            game = Game.from_record({**record, "actions": []},
+                                    catalogue=catalogue if _legends(record) else None)
+            for i, text in enumerate(stored.actions):
+                seat = game.current_player
+                if seat is None:
+                    raise PositionError(f"actions[{i}]: nobody is asked to decide")
+                game.apply(text, player=seat)
+                movers.append(seat)
+        except LegendsError as exc:  # the database was changed by hand or is damaged
             raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
-        return cls(code, game, stored.seats, store, len(stored.actions))
+        return cls(code, game, stored.seats, store, movers)
 
     # -- playing -----------------------------------------------------------------------
-    def act(self, seat: str, text: object) -> dict[str, dict[str, Any]]:
-        """Apply ``seat``'s action (notation) and return the state messages it sends, by seat.
+    def decision(self, seat: str, steps: int | None = None) -> int:
+        """``seat``'s decision number after the first ``steps`` actions (all by default): how
+        many of them ``seat`` made. Its next action must carry this number."""
+        return self.movers[:steps].count(seat)
 
+    def act(self, seat: str, text: object, decision: object) -> dict[str, dict[str, Any]]:
+        """Apply ``seat``'s action (notation), answering its decision number ``decision``, and
+        return the state messages it sends, by seat.
+
+        :raises StaleAction: ``decision`` is not ``seat``'s current decision number (a repeated
+            or out-of-date action); the game is unchanged.
         :raises LegendsError: the action is not legal for ``seat`` now (told from that seat's
             side only); the game is unchanged.
         """
         if not isinstance(text, str):
             raise LegendsError("an action is notation text, e.g. 'b2-b3'")
+        if not isinstance(decision, int) or isinstance(decision, bool):
+            raise LegendsError("an action carries the decision number of the state it answers "
+                               "('decision': a whole number)")
+        current = self.decision(seat)
+        if decision < current:
+            raise StaleAction(f"decision {decision} was already answered; this action was not "
+                              f"applied (the latest state is decision {current})")
+        if decision > current:
+            raise StaleAction(f"no decision {decision} has been asked of {seat} yet; this action "
+                              f"was not applied (the latest state is decision {current})")
         action = self.game.parse_action(text, player=seat)
         return self._apply(seat, action)
 
@@ -151,9 +198,19 @@ class Room:
 
     def _apply(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
         events = self.game.apply(action, player=seat)
-        shown = {s: [e.to_dict() for e in self.game.events_for(events, s)] for s in self.game.players}
-        self.store.add_step(self.code, self.steps, str(action), shown, self.game.is_over)
+        try:
+            shown = {s: [e.to_dict() for e in self.game.events_for(events, s)]
+                     for s in self.game.players}
+            crash_point("before-store")
+            self.store.add_step(self.code, self.steps, str(action), shown, self.game.is_over)
+        except BaseException:
+            # Not stored, so not acknowledged: the game in memory goes back to the stored one,
+            # and the same action may be sent again.
+            self.game.pop()
+            raise
+        crash_point("after-store")
         self.steps += 1
+        self.movers.append(seat)
         out = {}
         for s in self.people:
             self.unsent[s].extend(shown[s])
@@ -196,14 +253,15 @@ class Room:
         return [describe(Event.from_dict(e), self.names) for e in events]
 
     def state(self, seat: str, events: list[dict[str, Any]],
-              game: Game | None = None) -> dict[str, Any]:
+              game: Game | None = None, steps: int | None = None) -> dict[str, Any]:
         """``seat``'s state message: their view, the events just shown to them (with a line of
-        text each) and the board picture drawn from their view."""
+        text each), the board picture drawn from their view and their decision number (``game``
+        and ``steps``: the game after its first ``steps`` actions, in place of the latest)."""
         view = (game or self.game).view(seat)
         last = self.last[seat] = last_action(events) or self.last.get(seat)
         return {"type": "state", "view": view.to_dict(), "events": events,
                 "lines": self.lines(events), "svg": self.picture(view, seat, last),
-                "seats": self.public_seats()}
+                "seats": self.public_seats(), "decision": self.decision(seat, steps)}
 
     def picture(self, view: View, seat: str, last: Action | None) -> str:
         return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
@@ -219,7 +277,7 @@ class Room:
                    "players": list(self.game.players), "seats": self.public_seats(),
                    "rules": ALIASES.get(name := self.game.rules.name, name),
                    "log": self.lines(log)}
-        return welcome, self.state(seat, [], game)
+        return welcome, self.state(seat, [], game, told)
 
     # -- records -----------------------------------------------------------------------
     def record(self, seat: str | None = None) -> dict[str, Any]:

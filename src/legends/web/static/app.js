@@ -13,6 +13,7 @@ const me = {
   swapFirst: null,     // first square of a setup switch
   closing: false, retry: 0, pieces: new Map(), rules: "legends",
   shown: null,         // the last state message, shown again if an action is refused
+  decision: null,      // the decision number of that state: every action sent echoes it
 };
 
 // -- lobby -------------------------------------------------------------------------------
@@ -135,7 +136,9 @@ function connect() {
 
 function send(action) {
   $("#error").textContent = "";
-  me.ws.send(JSON.stringify({type: "action", action}));
+  // The server applies one action per decision number: a second click, a second tab or a
+  // retry after reconnecting that answers the same state again is refused, not applied.
+  me.ws.send(JSON.stringify({type: "action", action, decision: me.decision}));
   // The next state may come only when this seat is next asked (or the game ends): until
   // then nothing here can be chosen.
   $("#decision").textContent = "Sent; waiting…";
@@ -204,6 +207,7 @@ function parseOptions(list) {
 
 function show(msg) {
   me.shown = msg;
+  me.decision = msg.decision;
   me.view = msg.view;
   me.options = parseOptions(msg.view.options);
   me.selected = null; me.power = null; me.swapFirst = null;
