@@ -161,7 +161,8 @@ def test_two_people_play_a_game_to_its_end_in_the_browser(server, browser):
 
     # An out-of-turn click does nothing; a message sent out of turn gets an error to Bob only.
     wait_to_decide(bob, 2)
-    bob.evaluate("me.ws.send(JSON.stringify({type: 'action', action: 'c4-c5'}))")
+    bob.evaluate("me.ws.send(JSON.stringify({type: 'action', action: 'c4-c5', "
+                 "decision: me.decision}))")
     expect(bob.locator("#error")).to_contain_text("not legal")
     assert alice.locator("#error").inner_text() == ""
 

@@ -54,6 +54,14 @@ class Table:
         #: every message each seat received, in order (the replies to our pings left out)
         self.received: dict[str, list[dict[str, Any]]] = {s: [] for s in self.tokens}
 
+    @classmethod
+    def existing(cls, http: TestClient, code: str, tokens: dict[str, str]) -> Table:
+        """The seats ``tokens`` hold in the stored game ``code`` (connected on entering)."""
+        t = cls.__new__(cls)
+        t.http, t.code, t.tokens, t.stack, t.ws = http, code, dict(tokens), ExitStack(), {}
+        t.received = {s: [] for s in tokens}
+        return t
+
     def __enter__(self) -> Table:
         for seat, token in self.tokens.items():
             self.connect(seat, token)

@@ -351,13 +351,15 @@ class Server:
         refusal = self._socket_room(ws)
         if refusal is not None:
             await _send(ws, {"type": "error", "message": refusal})
-            await ws.close(code=REFUSED_CLOSE if "other sites" in refusal else BUSY_CLOSE)
+            await _close(ws, REFUSED_CLOSE if "other sites" in refusal else BUSY_CLOSE)
             return
         client = _client(ws)
         self.open_sockets += 1
         self.per_client[client] = self.per_client.get(client, 0) + 1
         try:
             await self._play(ws)
+        except WebSocketDisconnect:
+            pass  # the browser went away mid-way; the game is stored and goes on without it
         finally:
             self.open_sockets -= 1
             self.per_client[client] -= 1
@@ -373,7 +375,7 @@ class Server:
             room, seat = self.seat_for(ws.path_params["code"], hello.get("token"))
         except (Refused, TimeoutError) as exc:
             await _send(ws, {"type": "error", "message": str(exc) or "no hello in time"})
-            await ws.close(code=BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
+            await _close(ws, BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
             return
         except WebSocketDisconnect:
             return
@@ -391,7 +393,7 @@ class Server:
                         text = await _receive_text(ws)
                 except TimeoutError:
                     await _send(ws, {"type": "error", "message": "closed after a long silence"})
-                    await ws.close(code=IDLE_CLOSE)
+                    await _close(ws, IDLE_CLOSE)
                     return
                 await self._answer(ws, room, seat, text)
         except WebSocketDisconnect:
@@ -429,7 +431,11 @@ class Server:
 
 
 async def _receive_text(ws: WebSocket) -> str | None:
-    """The next message's text; ``None`` for a binary frame (refused, the socket kept)."""
+    """The next message's text; ``None`` for a binary frame (refused, the socket kept).
+
+    :raises WebSocketDisconnect: the browser has gone (now or before)."""
+    if WebSocketState.DISCONNECTED in (ws.client_state, ws.application_state):
+        raise WebSocketDisconnect(1006)
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
@@ -456,13 +462,30 @@ def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
     return data
 
 
+#: What sending on a websocket raises when the browser has gone: Starlette's
+#: WebSocketDisconnect (it turns the ASGI server's OSError into one), its RuntimeError for a
+#: socket already closed, or the server's own error.
+GONE = (RuntimeError, OSError, WebSocketDisconnect)
+
+
 async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
     if ws.application_state != WebSocketState.CONNECTED:
         return
     try:
         await ws.send_json(message)
-    except (RuntimeError, OSError, WebSocketDisconnect):
+    except GONE:
         pass  # the browser went away; it gets everything again when it reconnects
+
+
+async def _close(ws: WebSocket, code: int) -> None:
+    """Close ``ws`` with ``code``, unless the browser has gone already (a send just failed,
+    or it left meanwhile): then there is nothing left to close."""
+    if ws.application_state != WebSocketState.CONNECTED:
+        return
+    try:
+        await ws.close(code=code)
+    except GONE:
+        pass
 
 
 def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
