@@ -23,6 +23,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--position", metavar="FILE", action="append", default=[],
                    help="offer a JSON position as a starting point in the new-game form "
                         "(named after the file; repeat for more)")
+    p.add_argument("--computer-time", metavar="SECONDS", type=float, default=0.5,
+                   help="against the computer, hold each batch of replies this long, so the "
+                        "time the computer took tells nothing (0: answer at once)")
     p.set_defaults(run=run)
 
 
@@ -44,7 +47,10 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise ValueError(MISSING) from None
     db = args.db or default_db_path()
-    app = create_app(db_path=db, positions=positions(args.position))
+    if not 0 <= args.computer_time <= 60:
+        raise ValueError("--computer-time: expected seconds from 0 to 60")
+    app = create_app(db_path=db, positions=positions(args.position),
+                     computer_time=args.computer_time)
     print(f"legends: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_level="warning")
     return 0
