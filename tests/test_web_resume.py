@@ -228,27 +228,26 @@ def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 def test_a_browser_leaving_while_told_its_action_leaves_no_error(tmp_path, caplog):
     with client(str(tmp_path / "games.sqlite3"), hunt=castle_hunt()) as http:
         t = Table(http, position="hunt")
-        t.connect("gray", t.tokens["gray"])
-        assert http.portal is not None
-        # Beige is sent the welcome and the state, acts, and is gone before hearing back.
-        beige = Browser([{"type": "websocket.receive", "text": f'{{"type": "hello", '
-                          f'"token": "{t.tokens["beige"]}"}}'},
-                         {"type": "websocket.receive",
-                          "text": '{"type": "action", "action": "c3-c4", "decision": 0}'}],
-                        sends=2)
-        with caplog.at_level(logging.INFO):
-            http.portal.call(beige.run, http.app, t.code)
-        assert errors(caplog) == []
-        assert len(beige.sent) == 2 and beige.gone.is_set()
-        # The move stands, gray was told, and the game goes on when beige is back.
-        told = [m for m in t.drain("gray") if m["type"] == "state"]
-        assert told[-1]["lines"] == ["beige moves a hidden piece c3-c4"]
-        t.connect("beige", t.tokens["beige"])
-        assert t.received["beige"][-1]["decision"] == 1
-        for seat, action in CASTLE_HUNT_GAME[1:]:
-            got = t.act(seat, action)
-        assert got["gray"]["view"]["winner"] == "beige"
-        t.stack.close()
+        with t.stack:
+            t.connect("gray", t.tokens["gray"])
+            assert http.portal is not None
+            # Beige is sent the welcome and the state, acts, and is gone before hearing back.
+            hello = f'{{"type": "hello", "token": "{t.tokens["beige"]}"}}'
+            action = '{"type": "action", "action": "c3-c4", "decision": 0}'
+            beige = Browser([{"type": "websocket.receive", "text": hello},
+                             {"type": "websocket.receive", "text": action}], sends=2)
+            with caplog.at_level(logging.INFO):
+                http.portal.call(beige.run, http.app, t.code)
+            assert errors(caplog) == []
+            assert len(beige.sent) == 2 and beige.gone.is_set()
+            # The move stands, gray was told, and the game goes on when beige is back.
+            told = [m for m in t.drain("gray") if m["type"] == "state"]
+            assert told[-1]["lines"] == ["beige moves a hidden piece c3-c4"]
+            t.connect("beige", t.tokens["beige"])
+            assert t.received["beige"][-1]["decision"] == 1
+            for seat, step in CASTLE_HUNT_GAME[1:]:
+                got = t.act(seat, step)
+            assert got["gray"]["view"]["winner"] == "beige"
     assert errors(caplog) == []
 
 
