@@ -182,36 +182,68 @@ class Policy:
         p = np.exp(scores)
         return p / p.sum()
 
-    def choose(self, idx: np.ndarray, rng: np.random.Generator, greedy: bool = False) -> int:
-        p = self.probabilities(idx)
-        if greedy:
-            return int(p.argmax())
-        return int(rng.choice(len(p), p=p))
-
 
 def play(env: LegendsEnv, policy: Policy, rng: np.random.Generator, *, seed: int | None = None,
-         greedy: bool = False, record: bool = False) -> tuple[float, np.ndarray | None]:
-    """One game; its reward and, when ``record``, the sum over the agent's decisions of the
-    gradient of log-probability of the id taken (``d log pi / d weights``)."""
+         greedy: bool = False, gamma: float | None = None) -> tuple[float, np.ndarray | None]:
+    """One game; its reward and, when ``gamma`` is given, the sum over the agent's decisions
+    of the gradient of the log-probability of the id taken (``d log pi / d weights``), the
+    decision ``k`` steps before the end weighted by ``gamma ** k``."""
     feats = policy.features
     obs, _ = env.reset(seed=seed)
     forward = feats.forward(obs["observation"])
-    grad = np.zeros(feats.size) if record else None
+    steps: list[tuple[np.ndarray, int, np.ndarray]] = []
     reward, done = 0.0, False
+    dropped: list[int] = []
     while not done:
         # The last id lets the built-in player decide: the policy never takes it.
-        legal = np.flatnonzero(obs["action_mask"][:-1])
+        mask = obs["action_mask"][:-1].copy()
+        # An id that left the observation and the mask as they were (the environment dropped
+        # it) is not offered again until something changes, so a policy cannot repeat it
+        # forever.
+        mask[dropped] = 0
+        legal = np.flatnonzero(mask)
         idx = feats(obs["observation"], legal, forward)
         p = policy.probabilities(idx)
-        k = int(p.argmax()) if greedy else int(rng.choice(len(p), p=p))
-        if grad is not None:
-            np.add.at(grad, idx[k], 1.0)
-            np.add.at(grad, idx.ravel(), -np.repeat(p, SLOTS))
+        if greedy:  # the most likely id, ties broken at random
+            k = int(rng.choice(np.flatnonzero(p >= p.max() * (1 - 1e-9))))
+        else:
+            k = int(rng.choice(len(p), p=p))
+        if gamma is not None:
+            steps.append((idx, k, p))
+        before = obs
         obs, reward, terminated, truncated, _ = env.step(int(legal[k]))
         done = terminated or truncated
-    if grad is not None:
-        grad[0] = 0.0  # the padding feature stays at zero
+        if (not done and np.array_equal(obs["action_mask"], before["action_mask"])
+                and np.array_equal(obs["observation"], before["observation"])):
+            dropped.append(int(legal[k]))
+        else:
+            dropped.clear()
+    if gamma is None:
+        return float(reward), None
+    grad = np.zeros(feats.size)
+    weight = 1.0
+    for idx, k, p in reversed(steps):
+        np.add.at(grad, idx[k], weight)
+        np.add.at(grad, idx.ravel(), -weight * np.repeat(p, SLOTS))
+        weight *= gamma
+    grad[0] = 0.0  # the padding feature stays at zero
     return float(reward), grad
+
+
+class Adam:
+    """The Adam step rule (Kingma and Ba), for gradient ascent on the weights."""
+
+    def __init__(self, size: int, lr: float, beta1: float = 0.9, beta2: float = 0.999):
+        self.lr, self.beta1, self.beta2 = lr, beta1, beta2
+        self.m, self.v, self.t = np.zeros(size), np.zeros(size), 0
+
+    def step(self, grad: np.ndarray) -> np.ndarray:
+        self.t += 1
+        self.m = self.beta1 * self.m + (1 - self.beta1) * grad
+        self.v = self.beta2 * self.v + (1 - self.beta2) * grad * grad
+        m = self.m / (1 - self.beta1 ** self.t)
+        v = self.v / (1 - self.beta2 ** self.t)
+        return self.lr * m / (np.sqrt(v) + 1e-8)
 
 
 # -- evaluation and the learning curve -----------------------------------------------------
@@ -371,12 +403,15 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=0, help="seed of everything (default 0)")
     ap.add_argument("--out", type=Path, default=Path("learning-results"),
                     help="folder for the CSV, the SVG and the weights")
-    ap.add_argument("--eval-every", type=int, default=400, help="games between evaluations")
-    ap.add_argument("--eval-games", type=int, default=200, help="games per evaluation")
-    ap.add_argument("--greedy", action="store_true",
-                    help="evaluate the most likely action (default: sample, as in training)")
+    ap.add_argument("--eval-every", type=int, default=500, help="games between evaluations")
+    ap.add_argument("--eval-games", type=int, default=100, help="games per evaluation")
+    ap.add_argument("--sample", dest="greedy", action="store_false",
+                    help="evaluate by sampling, as in training (default: the most likely id, "
+                         "ties broken at random)")
     ap.add_argument("--batch", type=int, default=8, help="games per update")
-    ap.add_argument("--lr", type=float, default=0.05, help="learning rate")
+    ap.add_argument("--lr", type=float, default=0.05, help="learning rate (of Adam)")
+    ap.add_argument("--gamma", type=float, default=0.98,
+                    help="discount: a decision k steps before the end counts gamma**k")
     ap.add_argument("--turn-limit", type=int, default=200, help="truncate games at this turn")
     ap.add_argument("--smoke", action="store_true",
                     help="a run of seconds, to check that everything works")
@@ -414,19 +449,20 @@ def main(argv: Sequence[str] | None = None) -> Result:
     env.reset(seed=args.seed)  # seeds the training deals; later resets continue from it
     baseline, episodes, trained = 0.0, 0, 0.0
     batch = np.zeros(feats.size)
+    adam = Adam(feats.size, args.lr)
     while True:
         if args.episodes is not None and episodes >= args.episodes:
             break
         if budget is not None and trained >= budget:
             break
         t0 = time.perf_counter()
-        reward, grad = play(env, policy, rng, record=True)
+        reward, grad = play(env, policy, rng, gamma=args.gamma)
         assert grad is not None
         batch += (reward - baseline) * grad
         baseline += 0.02 * (reward - baseline)
         episodes += 1
         if episodes % args.batch == 0:
-            policy.weights += args.lr / args.batch * batch
+            policy.weights += adam.step(batch / args.batch)
             batch[:] = 0.0
         trained += time.perf_counter() - t0
         if episodes % args.eval_every == 0:
