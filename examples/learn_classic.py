@@ -13,14 +13,17 @@ from the observation vector alone (so the agent sees nothing the game hides from
 
 A power (the scout's long move, chosen in two steps) scores its first step by the piece and
 power key; the second step (the target square) scores like a move from the power's source.
-Training is REINFORCE with a baseline: after each batch of games every decision taken is made
-more likely in proportion to the game's reward (+1 win, -1 loss, 0 at the turn limit) less
-the running mean reward. Every ``--eval-every`` games the policy plays a fixed set of held-out
-games (seeds never used in training) and the win rate, with a 95% Wilson interval, goes to
-``learning-curve-classic.csv`` and ``learning-curve-classic.svg`` in ``--out``; the final
-weights go to ``policy-classic.npz``.
 
-Run it (about eight minutes)::
+Training is REINFORCE with a baseline: after each ``--batch`` of games, every decision taken
+is made more likely in proportion to the game's reward (+1 win, -1 loss, 0 at the turn limit)
+less a running mean of the rewards, a decision ``k`` steps before the end counting
+``--gamma ** k`` (the last moves of a game get most of the credit), with Adam steps. Every
+``--eval-every`` games the policy plays the same held-out games (seeds never used in
+training), choosing its most likely id (``--sample``: drawing as in training). The win rates,
+with 95% Wilson intervals, go to ``learning-curve-classic.csv`` and
+``learning-curve-classic.svg`` in ``--out``; the weights go to ``policy-classic.npz``.
+
+Run it (eight minutes of training, plus the evaluations)::
 
     PYTHONPATH=src python examples/learn_classic.py --minutes 8 --out results
 
@@ -38,7 +41,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 import numpy as np
