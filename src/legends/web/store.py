@@ -191,9 +191,9 @@ class Store(abc.ABC):
         with self._transaction(lock_game=code) as run:
             have = int(run("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
             if have != seq:
-                raise StaleStep(f"game {code}: this server's copy is behind the store (it holds "
-                                f"{have} actions, this would be action {seq + 1}); nothing was "
-                                "stored: reload the game")
+                raise StaleStep(f"game {code} was changed elsewhere first (the store holds "
+                                f"{have} of its actions, this server's copy {seq}); nothing "
+                                "was stored: reload the game")
             run("INSERT INTO actions (code, seq, action) VALUES (?, ?, ?)", (code, seq, action))
             for seat, events in shown.items():
                 if events:
