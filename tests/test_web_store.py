@@ -30,6 +30,17 @@ with warnings.catch_warnings():
     from starlette.websockets import WebSocketDisconnect
 
 
+@pytest.fixture(autouse=True)
+def no_real_server(monkeypatch):
+    """'legends serve' in these tests must refuse before it listens: a start is a failure."""
+    import uvicorn
+
+    def started(*args, **kwargs):
+        raise AssertionError("legends serve started a server")
+
+    monkeypatch.setattr(uvicorn, "run", started)
+
+
 @pytest.fixture(scope="session")
 def pg_cluster():
     try:
@@ -181,6 +192,8 @@ def kept(tmp_path):
     with served(db, init=False) as http:
         play(http, 2)
         play(http, 4)
+    # (A no-op after a clean shutdown, which checkpoints; the test of that is further down.)
+    sqlite3.connect(db).execute("PRAGMA wal_checkpoint(TRUNCATE)").close()
     return db
 
 
