@@ -34,7 +34,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -129,7 +129,8 @@ class Store(abc.ABC):
     """The games of one server (or of several processes sharing one database).
 
     Safe to share between threads. The SQL here is written with ``?`` placeholders; each
-    backend runs it in its own way (:class:`SQLiteStore`, :class:`PostgresStore`).
+    backend runs it in its own way (:class:`SQLiteStore`,
+    :class:`~legends.web.store_pg.PostgresStore`).
     """
 
     #: where the games are, for messages (a URL without its password)
@@ -143,10 +144,11 @@ class Store(abc.ABC):
         """The rows of one read."""
 
     @abc.abstractmethod
-    def _transaction(self, lock_game: str | None = None) -> Any:
+    def _transaction(self, lock_game: str | None = None, *, write: bool = True) -> Any:
         """A context manager: one transaction, yielding a function that runs a statement in
         it and returns its rows. With ``lock_game``, that game's row is locked first (other
-        writers to the same game wait), and :class:`StoreError` is raised if it is missing."""
+        writers to the same game wait), and :class:`StoreError` is raised if it is missing.
+        ``write=False``: the transaction only reads (one consistent snapshot)."""
 
     @abc.abstractmethod
     def close(self) -> None:
@@ -163,7 +165,7 @@ class Store(abc.ABC):
         return bool(self._query("SELECT 1 FROM games WHERE code = ?", (code,)))
 
     def load(self, code: str) -> StoredGame | None:
-        with self._transaction() as run:  # one snapshot: the game and its actions agree
+        with self._transaction(write=False) as run:  # the game and its actions agree
             rows = run("SELECT created, start, seats FROM games WHERE code = ?", (code,))
             if not rows:
                 return None
@@ -321,6 +323,7 @@ class SQLiteStore(Store):
         self.notes = []
         self._lock = threading.Lock()
         self._lost: str | None = None
+        self._closed = False
         self._identity: tuple[int, int] | None = None
         self._size = 0
         if path == ":memory:":
@@ -360,9 +363,13 @@ class SQLiteStore(Store):
             if os.path.exists(path + side):
                 os.chmod(path + side, 0o600)
         if not os.path.exists(marker):
-            fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w") as f:
-                f.write(MARKER_TEXT)
+            try:
+                fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                pass  # another process wrote it meanwhile
+            else:
+                with os.fdopen(fd, "w") as f:
+                    f.write(MARKER_TEXT)
         st = os.stat(path)
         self._identity = (st.st_dev, st.st_ino)
         self._size = st.st_size
@@ -427,7 +434,10 @@ class SQLiteStore(Store):
                                [("format", FORMAT), ("version", str(VERSION))])
             finally:
                 db.close()
-            os.link(tmp, path)  # fails if another process made one meanwhile
+            try:
+                os.link(tmp, path)  # never over a file another process made meanwhile
+            except FileExistsError:
+                pass  # that one is used (and it was made whole the same way)
         finally:
             os.unlink(tmp)
 
@@ -450,7 +460,7 @@ class SQLiteStore(Store):
         self._db.execute("COMMIT")
 
     # -- the file under the server -----------------------------------------------------
-    def _lose(self, why: str) -> None:
+    def _lose(self, why: str) -> NoReturn:
         self._lost = (f"{self.path} {why} while the server ran: refusing every change from now "
                       "on; stop the server and restore the file from a backup")
         raise StoreLost(self._lost)
@@ -484,7 +494,8 @@ class SQLiteStore(Store):
                 raise StoreError(f"{self.path}: {exc}") from None
 
     @contextmanager
-    def _transaction(self, lock_game: str | None = None) -> Iterator[Run]:
+    def _transaction(self, lock_game: str | None = None, *,
+                     write: bool = True) -> Iterator[Run]:
         with self._lock:
             self._check_file()
 
@@ -492,8 +503,8 @@ class SQLiteStore(Store):
                 return self._db.execute(sql, args).fetchall()
 
             try:
-                # IMMEDIATE: the write lock is taken at once (every game at a time, in SQLite).
-                self._db.execute("BEGIN IMMEDIATE")
+                # IMMEDIATE: the write lock is taken at once (all games at a time, in SQLite).
+                self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 if lock_game is not None and not run("SELECT 1 FROM games WHERE code = ?",
                                                      (lock_game,)):
                     raise StoreError(f"no game {lock_game} in the store")
@@ -514,6 +525,9 @@ class SQLiteStore(Store):
         """Copy everything from the ``-wal`` file into the database file and close it, so the
         file alone holds every game (a copy of it is a whole backup)."""
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
             try:
                 if self._identity is not None and self._lost is None:
                     self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

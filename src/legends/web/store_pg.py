@@ -18,8 +18,7 @@ from urllib.parse import urlsplit
 
 import psycopg
 
-from .store import FORMAT, SCHEMA, VERSION, Run, StoreError, _schema_problem
-from .store import Store as _Store
+from .store import FORMAT, SCHEMA, VERSION, Run, Store, StoreError, _schema_problem
 
 SCHEMA_NAME = "legends"
 #: held while the tables are made, so two servers given --init at once do not collide
@@ -34,7 +33,7 @@ def describe_url(url: str) -> str:
     return f"PostgreSQL database {parts.path.lstrip('/') or '(default)'} on {host}{port}"
 
 
-class PostgresStore(_Store):
+class PostgresStore(Store):
     """The games in the PostgreSQL database at ``url`` (one connection per process, used under
     a lock; it is made again if the database server dropped it)."""
 
@@ -110,7 +109,8 @@ class PostgresStore(_Store):
                 raise StoreError(f"{self.where}: {_first_line(exc)}") from None
 
     @contextmanager
-    def _transaction(self, lock_game: str | None = None) -> Iterator[Run]:
+    def _transaction(self, lock_game: str | None = None, *,
+                     write: bool = True) -> Iterator[Run]:
         with self._lock:
             db = self._conn()
 
