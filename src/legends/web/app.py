@@ -504,7 +504,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     if path != ":memory:" and not is_url(path):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
-    server = Server(open_store(path, init=init), catalogue, positions or {}, limits, computer_time, clock, sleep)
+    server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
+                    computer_time, clock, sleep)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
