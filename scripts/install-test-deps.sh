@@ -1,9 +1,26 @@
 #!/bin/sh
-# Installs what the tests need from outside Python: Debian's chromium, for the browser test
-# (Playwright drives it; it never downloads a browser of its own). Idempotent and quick when
-# chromium is already there. Runs as root (CI) or through sudo.
+# Installs what the tests need from outside Python, from Debian's packages, when missing:
+# chromium, for the browser test (Playwright drives it; it never downloads a browser of its
+# own), and postgresql, whose initdb and pg_ctl the store tests use to start a throwaway
+# database server of their own (tests/pgcluster.py; the installed one is never used).
+# Idempotent and quick when both are there. Runs as root (CI) or through sudo.
 set -eu
-if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
+have_chromium() {
+    command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]
+}
+have_postgresql() {
+    # Debian keeps the server programs off PATH, in /usr/lib/postgresql/VERSION/bin.
+    for bin in /usr/lib/postgresql/*/bin; do
+        if [ -x "$bin/initdb" ] && [ -x "$bin/pg_ctl" ]; then
+            return 0
+        fi
+    done
+    command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1
+}
+missing=""
+have_chromium || missing="$missing chromium"
+have_postgresql || missing="$missing postgresql"
+if [ -z "$missing" ]; then
     exit 0
 fi
 if [ "$(id -u)" -eq 0 ]; then
@@ -11,17 +28,18 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1; then
     SUDO="sudo"
 else
-    echo "install-test-deps: chromium is missing and this user cannot install it (no root, no sudo)" >&2
+    echo "install-test-deps: missing:$missing, and this user cannot install them (no root, no sudo)" >&2
     exit 1
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install-test-deps: no apt-get here; install chromium and set LEGENDS_CHROMIUM to it" >&2
+    echo "install-test-deps: no apt-get here; install$missing (for chromium, or set LEGENDS_CHROMIUM to one)" >&2
     exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
 # Update the package lists only when installing straight away fails (a fresh machine).
-$SUDO apt-get install -y -q chromium >/dev/null 2>&1 || {
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -q $missing >/dev/null 2>&1 || {
     $SUDO apt-get update -q >/dev/null
-    $SUDO apt-get install -y -q chromium >/dev/null
+    $SUDO apt-get install -y -q $missing >/dev/null
 }
-command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]
+have_chromium && have_postgresql

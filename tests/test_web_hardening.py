@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import sqlite3
 import stat
 
 import anyio
@@ -15,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from legends.web import create_app
 from legends.web.codes import LENGTH, LETTERS, parse_code
 from legends.web.guards import Limits, Pacer
-from legends.web.store import Store
+from legends.web.store import SCHEMA, SQLiteStore
 from webgames import CASTLE_HUNT_GAME, Table, TestClient, castle_hunt
 
 
@@ -244,9 +245,11 @@ def test_every_http_response_carries_the_security_headers(tmp_path):
 # -- the database file -------------------------------------------------------------------
 def test_the_database_files_are_private(tmp_path):
     path = tmp_path / "games.sqlite3"
-    path.write_bytes(b"")
-    path.chmod(0o644)  # as an older server left it
-    store = Store(str(path))
+    old = sqlite3.connect(path)  # a store as an older server left it: readable by all
+    old.executescript(SCHEMA.split("CREATE TABLE IF NOT EXISTS store_info")[0])
+    old.close()
+    path.chmod(0o644)
+    store = SQLiteStore(str(path))
     store.create("ABCDEFG-HJKMNPQ-RSTUVWX", {"format": "x"}, {})
     files = [path, tmp_path / "games.sqlite3-wal", tmp_path / "games.sqlite3-shm"]
     assert all(f.exists() for f in files)

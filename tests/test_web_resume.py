@@ -23,7 +23,7 @@ from legends.web import create_app
 from legends.web.codes import new_code
 from legends.web.guards import Limits
 from legends.web.rooms import Room, new_token
-from legends.web.store import Store
+from legends.web.store import open_store
 from legends_core import Game
 from webgames import CASTLE_HUNT_GAME, Table, TestClient, castle_hunt, client
 
@@ -35,7 +35,7 @@ def stored_mid_game(db: str, actions: list[str]) -> tuple[str, str]:
     """A game against the computer (gray) as a server leaves it when it stops right after
     storing beige's ``actions``, before the computer answered: its code and beige's token."""
     game = Game.from_position(castle_hunt())
-    store = Store(db)
+    store = open_store(db)
     code, token = new_code(), new_token()
     store.create(code, game.record(), GRAY_COMPUTER)
     for seq, action in enumerate(actions):
@@ -65,14 +65,14 @@ def test_a_stored_game_with_the_computer_to_decide_goes_on_when_its_player_conne
             # And the game can be played to its end.
             t.act("beige", "pass")
             assert t.act("beige", "c4-c5")["beige"]["view"]["winner"] == "beige"
-    assert Room.load(Store(db), None, code) is not None
+    assert Room.load(open_store(db), None, code) is not None
 
 
 def test_an_action_that_could_not_be_stored_is_taken_back(tmp_path, monkeypatch):
     db = str(tmp_path / "games.sqlite3")
     with client(db, hunt=castle_hunt()) as http, Table(http, position="hunt") as t:
         code = t.code
-    store = Store(db)
+    store = open_store(db)
     room = Room.load(store, None, code)
     assert room is not None
 

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from legends_core.errors import LegendsError, clip
 
 COMMANDS = ("game", "play", "simulate", "campaign", "replay", "pieces", "armies", "verify",
-            "serve", "plugins")
+            "serve", "backup", "plugins")
 EPILOG = """environment:
   LEGENDS_DISABLE_PACKS  comma-separated entry-point names of piece packs or ruleset plugins
                          to leave out, e.g. LEGENDS_DISABLE_PACKS=example
@@ -57,6 +57,7 @@ class Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     from . import (
         armies_cmd,
+        backup_cmd,
         campaign_cmd,
         game_cmd,
         pieces_cmd,
@@ -73,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     for mod in (game_cmd, play_cmd, simulate_cmd, campaign_cmd, replay_cmd, pieces_cmd,
-                armies_cmd, verify_cmd, serve_cmd, plugins_cmd):
+                armies_cmd, verify_cmd, serve_cmd, backup_cmd, plugins_cmd):
         mod.add_parser(sub)
     return ap
 

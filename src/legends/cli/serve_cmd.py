@@ -17,9 +17,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
     p.add_argument("--port", type=whole(0, 65535), default=8000, help="port to listen on")
-    p.add_argument("--db", metavar="PATH", default=None,
+    p.add_argument("--db", metavar="PATH|URL", default=None,
                    help="SQLite file the games are kept in (default: games.sqlite3 in your "
-                        "data folder, e.g. ~/.local/share/legends)")
+                        "data folder, e.g. ~/.local/share/legends), or a postgresql:// URL "
+                        "(several server processes may share one; needs the 'postgres' extra)")
+    p.add_argument("--init", action="store_true",
+                   help="start a new, empty store if there is no usable one: only needed when "
+                        "the file is empty, truncated, damaged or foreign (it is moved aside, "
+                        "never deleted), was removed, or for a new PostgreSQL database")
     p.add_argument("--position", metavar="FILE", action="append", default=[],
                    help="offer a JSON position as a starting point in the new-game form "
                         "(named after the file; repeat for more)")
@@ -44,13 +49,21 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..web import create_app, default_db_path
+        from ..web.store import StoreError
     except ImportError:
         raise ValueError(MISSING) from None
     db = args.db or default_db_path()
     if not 0 <= args.computer_time <= 60:
         raise ValueError("--computer-time: expected seconds from 0 to 60")
-    app = create_app(db_path=db, positions=positions(args.position),
-                     computer_time=args.computer_time)
-    print(f"legends: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
+    try:
+        app = create_app(db_path=db, positions=positions(args.position), init=args.init,
+                         computer_time=args.computer_time)
+    except StoreError as exc:
+        raise ValueError(str(exc)) from None
+    store = app.state.server.store
+    for note in store.notes:
+        print(f"legends: {note}", flush=True)
+    print(f"legends: serving on http://{args.host}:{args.port}/ (games kept in {store.where})",
+          flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_level="warning")
     return 0

@@ -34,7 +34,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import anyio
 from starlette.applications import Starlette
@@ -68,7 +68,7 @@ from .guards import (
     same_origin,
 )
 from .rooms import Room, new_token
-from .store import Store
+from .store import Store, StoreError, is_url, open_store
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4 * 1024     # characters of one websocket message
@@ -373,7 +373,7 @@ class Server:
             if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
             room, seat = self.seat_for(ws.path_params["code"], hello.get("token"))
-        except (Refused, TimeoutError) as exc:
+        except (Refused, TimeoutError, StoreError) as exc:
             await _send(ws, {"type": "error", "message": str(exc) or "no hello in time"})
             await _close(ws, BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
             return
@@ -386,7 +386,10 @@ class Server:
                 for message in room.greeting(seat):
                     await _send(ws, message)
                 # Stopped while a computer player was to decide: it decides now.
-                await self.run_computers(room, self.pacer(room))
+                try:
+                    await self.run_computers(room, self.pacer(room))
+                except StoreError as exc:
+                    await self._not_stored(ws, room, exc)
             while True:
                 try:
                     with anyio.fail_after(self.limits.socket_idle):
@@ -420,6 +423,17 @@ class Server:
         except (BadRequest, LegendsError) as exc:
             # Told to this browser only; the game and the other seats are unchanged.
             await _send(ws, {"type": "error", "message": str(exc)})
+        except StoreError as exc:
+            await self._not_stored(ws, room, exc)
+
+    async def _not_stored(self, ws: WebSocket, room: Room, exc: StoreError) -> NoReturn:
+        """An action was not stored (the store is lost, or another process moved this game
+        on): this copy of the game is dropped, and the page reconnects to a fresh one."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        await _send(ws, {"type": "error", "message": str(exc)})
+        await _close(ws, BUSY_CLOSE)
+        raise WebSocketDisconnect(BUSY_CLOSE) from None
 
     def _forget_socket(self, code: str, seat: str, ws: WebSocket) -> None:
         seats = self.sockets.get(code, {})
@@ -504,11 +518,12 @@ def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
 def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, Any]] | None = None,
                catalogue: Catalogue | None = None, limits: Limits | None = None,
                computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
-               sleep: Sleep = anyio.sleep) -> Starlette:
+               sleep: Sleep = anyio.sleep, init: bool = False) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
     :param db_path: the SQLite file games are kept in (created if missing, readable by its
-        owner only); :func:`default_db_path` by default.
+        owner only; checked before use), or a ``postgresql://`` URL (:mod:`.store`);
+        :func:`default_db_path` by default.
     :param positions: named test positions (JSON positions) the new-game form offers in place
         of a dealt game: a way to set up short games for demonstrations and tests.
     :param catalogue: the pieces of Stratego Legends games (the installed catalogue by
@@ -520,12 +535,15 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         (0: no holding, for tests).
     :param clock: and ``sleep``: the time source the limits and the holding use (tests pass
         their own).
+    :param init: start a new, empty store if there is no usable one (``legends serve --init``).
+    :raises StoreError: the store cannot be used (damaged, emptied, foreign, unreachable).
     """
     path = db_path or default_db_path()
-    if path != ":memory:":
+    if path != ":memory:" and not is_url(path):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
-    server = Server(Store(path), catalogue, positions or {}, limits, computer_time, clock, sleep)
+    server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
+                    computer_time, clock, sleep)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
@@ -533,6 +551,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 return JSONResponse(await handler(request))
             except Refused as exc:
                 return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            except StoreError as exc:
+                return JSONResponse({"error": str(exc)}, status_code=503)
         return endpoint
 
     async def body(request: Request) -> dict[str, Any]:
@@ -593,6 +613,11 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         WebSocketRoute("/ws/{code}", server.play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        server.store.close()  # on shutdown: the database file alone then holds every game
+
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
     app.state.server = server
     return app

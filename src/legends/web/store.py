@@ -1,26 +1,45 @@
-"""Games kept in an SQLite file, so that a server restart or a browser reload loses nothing.
+"""Where the server keeps its games: an SQLite file (one server process) or a PostgreSQL
+database (several processes or machines sharing games).
 
-A game is stored as its record's start (how it was set up, seed and salt included: this file
+A game is stored as its record's start (how it was set up, seed and salt included: the store
 is the referee's and must stay on the server), the seats (who plays each: a person or a
 computer player), one row per action, and per seat the events that seat was shown, so a
 reconnecting browser gets its log back without the server replaying the game. Seat tokens are
-stored hashed: the file alone does not let anyone act for a seat. The file (and SQLite's
-``-wal`` and ``-shm`` files beside it) can be read and written by its owner only.
+stored hashed: the store alone does not let anyone act for a seat.
+
+:class:`Store` is what the server uses; :func:`open_store` picks the backend from ``--db``
+(a file path, or a ``postgresql://`` URL). Every change is one transaction. Actions are
+appended by number under a lock on their game: a process whose copy of a game is behind (another
+process stored that action first) gets :class:`StaleStep` and stores nothing, so each game's
+actions are kept in order, each exactly once.
+
+The SQLite file is checked before it is used (SQLite's ``quick_check``, and that it holds this
+program's tables); an empty, truncated, damaged or foreign file is refused with one line saying
+why, and never silently replaced by a fresh store (``init=True``, ``legends serve --init``, moves
+it aside and starts anew). While the server runs, every use checks that the file is still the
+one opened and no shorter than it was: a file removed, replaced or truncated under the server
+makes the store refuse everything from then on (:class:`StoreLost`) rather than take actions it
+would lose. The file, its ``-wal`` and ``-shm`` files and the marker beside it are readable and
+writable by their owner only.
 """
 
 from __future__ import annotations
 
+import abc
 import hashlib
 import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
+#: This program's tables. ``store_info`` says whose store this is (``format``) and its
+#: ``version``; stores made before it existed have the other four tables and get it added.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     code TEXT PRIMARY KEY,
@@ -47,15 +66,42 @@ CREATE TABLE IF NOT EXISTS shown (
     events TEXT NOT NULL,         -- what that seat was shown after one action (JSON)
     PRIMARY KEY (code, seat, seq)
 );
+CREATE TABLE IF NOT EXISTS store_info (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+FORMAT = "legends-games"
+VERSION = 1
+#: The columns of each table, as this program reads and writes them.
+TABLES = {
+    "games": {"code", "created", "start", "seats", "over"},
+    "actions": {"code", "seq", "action"},
+    "tokens": {"digest", "code", "seat"},
+    "shown": {"code", "seat", "seq", "events"},
+}
+SQLITE_MAGIC = b"SQLite format 3\x00"
+#: Beside an SQLite store: says that a store is kept there, so a missing file is noticed.
+MARKER_SUFFIX = ".legends-store"
+MARKER_TEXT = """\
+legends: a games store is kept in the SQLite file beside this one (same name without
+'.legends-store'). If that file is missing or empty, its games are lost unless restored from a
+backup ('legends backup' makes one); 'legends serve --init' starts a new, empty store instead.
 """
 
 
-def _private(path: str) -> None:
-    """Create the database file readable by its owner only (it holds every game's seed and
-    hidden setup), or make an existing one so."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    os.close(fd)
-    os.chmod(path, 0o600)
+class StoreError(Exception):
+    """The store cannot be used, or refused a change; the text is one line saying why."""
+
+
+class StoreLost(StoreError):
+    """The store's file was removed, replaced or truncated while the server ran: every use is
+    refused until the server is restarted on a restored file."""
+
+
+class StaleStep(StoreError):
+    """An action was stored for a game whose stored actions had moved on (another server
+    process stored one first): nothing was changed; reload the game from the store."""
 
 
 def token_digest(token: str) -> str:
@@ -76,99 +122,457 @@ class StoredGame:
         return {**self.start, "actions": list(self.actions)}
 
 
-class Store:
-    """The games of one server, in the SQLite database at ``path`` (``":memory:"`` for tests).
+Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
 
-    Safe to share between threads (one connection, used under a lock); every change is one
-    transaction, so a crash leaves either the whole step or none of it.
+
+class Store(abc.ABC):
+    """The games of one server (or of several processes sharing one database).
+
+    Safe to share between threads. The SQL here is written with ``?`` placeholders; each
+    backend runs it in its own way (:class:`SQLiteStore`,
+    :class:`~legends.web.store_pg.PostgresStore`).
     """
 
-    def __init__(self, path: str):
-        self.path = path
-        if path != ":memory:":
-            _private(path)
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.Lock()
-        with self._lock:
-            if path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(SCHEMA)
-        if path != ":memory:":
-            # SQLite gives its side files the database file's mode; older ones are tightened.
-            for side in ("-wal", "-shm"):
-                if os.path.exists(path + side):
-                    os.chmod(path + side, 0o600)
+    #: where the games are, for messages (a URL without its password)
+    where: str = ""
+    #: what opening the store did that its user should hear of (a damaged file moved aside)
+    notes: list[str]
 
+    # -- what a backend provides ------------------------------------------------------
+    @abc.abstractmethod
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read."""
+
+    @abc.abstractmethod
+    def _transaction(self, lock_game: str | None = None, *, write: bool = True) -> Any:
+        """A context manager: one transaction, yielding a function that runs a statement in
+        it and returns its rows. With ``lock_game``, that game's row is locked first (other
+        writers to the same game wait), and :class:`StoreError` is raised if it is missing.
+        ``write=False``: the transaction only reads (one consistent snapshot)."""
+
+    @abc.abstractmethod
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> None:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, args in statements:
-                    self._db.execute(sql, args)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        """Write everything out and let go of the database (the server's shutdown calls it)."""
 
     # -- games -------------------------------------------------------------------------
     def create(self, code: str, start: dict[str, Any], seats: Mapping[str, dict[str, Any]]) -> None:
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        self._write([("INSERT INTO games (code, created, start, seats) VALUES (?, ?, ?, ?)",
-                      (code, created, json.dumps(start), json.dumps(dict(seats))))])
+        with self._transaction() as run:
+            run("INSERT INTO games (code, created, start, seats) VALUES (?, ?, ?, ?)",
+                (code, created, json.dumps(start), json.dumps(dict(seats))))
 
     def exists(self, code: str) -> bool:
-        with self._lock:
-            return self._db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is not None
+        return bool(self._query("SELECT 1 FROM games WHERE code = ?", (code,)))
 
     def load(self, code: str) -> StoredGame | None:
-        with self._lock:
-            row = self._db.execute("SELECT created, start, seats FROM games WHERE code = ?",
-                                   (code,)).fetchone()
-            if row is None:
+        with self._transaction(write=False) as run:  # the game and its actions agree
+            rows = run("SELECT created, start, seats FROM games WHERE code = ?", (code,))
+            if not rows:
                 return None
-            actions = [a for (a,) in self._db.execute(
+            actions = [a for (a,) in run(
                 "SELECT action FROM actions WHERE code = ? ORDER BY seq", (code,))]
-        return StoredGame(code, row[0], json.loads(row[1]), json.loads(row[2]), actions)
+        created, start, seats = rows[0]
+        return StoredGame(code, created, json.loads(start), json.loads(seats), actions)
 
     def set_seats(self, code: str, seats: Mapping[str, dict[str, Any]]) -> None:
-        self._write([("UPDATE games SET seats = ? WHERE code = ?", (json.dumps(dict(seats)), code))])
+        with self._transaction() as run:
+            run("UPDATE games SET seats = ? WHERE code = ?", (json.dumps(dict(seats)), code))
+
+    def steps(self, code: str) -> int:
+        """How many actions of game ``code`` are stored."""
+        return int(self._query("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
 
     def add_step(self, code: str, seq: int, action: str, shown: Mapping[str, list[dict[str, Any]]],
                  over: bool) -> None:
-        """Store one action and what each seat was shown because of it."""
-        steps: list[tuple[str, tuple[Any, ...]]] = [
-            ("INSERT INTO actions (code, seq, action) VALUES (?, ?, ?)", (code, seq, action))]
-        for seat, events in shown.items():
-            if events:
-                steps.append(("INSERT INTO shown (code, seat, seq, events) VALUES (?, ?, ?, ?)",
-                              (code, seat, seq, json.dumps(events))))
-        if over:
-            steps.append(("UPDATE games SET over = 1 WHERE code = ?", (code,)))
-        self._write(steps)
+        """Store action number ``seq`` (counting from 0) of game ``code`` and what each seat
+        was shown because of it.
+
+        :raises StaleStep: the store does not hold exactly ``seq`` actions of that game (another
+            process stored this one, or more, first); nothing is stored.
+        """
+        with self._transaction(lock_game=code) as run:
+            have = int(run("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
+            if have != seq:
+                raise StaleStep(f"game {code} was changed elsewhere first (the store holds "
+                                f"{have} of its actions, this server's copy {seq}); nothing "
+                                "was stored: reload the game")
+            run("INSERT INTO actions (code, seq, action) VALUES (?, ?, ?)", (code, seq, action))
+            for seat, events in shown.items():
+                if events:
+                    run("INSERT INTO shown (code, seat, seq, events) VALUES (?, ?, ?, ?)",
+                        (code, seat, seq, json.dumps(events)))
+            if over:
+                run("UPDATE games SET over = 1 WHERE code = ?", (code,))
 
     def shown(self, code: str, seat: str, *, since: int = 0,
               before: int | None = None) -> list[dict[str, Any]]:
         """The events ``seat`` was shown in game ``code`` because of the actions numbered
         ``since`` up to (not including) ``before``, oldest first."""
         end = 2**62 if before is None else before
-        with self._lock:
-            rows = self._db.execute("SELECT events FROM shown WHERE code = ? AND seat = ? "
-                                    "AND seq >= ? AND seq < ? ORDER BY seq",
-                                    (code, seat, since, end)).fetchall()
+        rows = self._query("SELECT events FROM shown WHERE code = ? AND seat = ? "
+                           "AND seq >= ? AND seq < ? ORDER BY seq", (code, seat, since, end))
         return [e for (text,) in rows for e in json.loads(text)]
+
+    def counts(self) -> tuple[int, int]:
+        """How many games, and actions in all, the store holds."""
+        games = self._query("SELECT count(*) FROM games")[0][0]
+        actions = self._query("SELECT count(*) FROM actions")[0][0]
+        return int(games), int(actions)
+
+    def codes(self) -> list[str]:
+        """The codes of every stored game (for checks and tests)."""
+        return [str(c) for (c,) in self._query("SELECT code FROM games ORDER BY code")]
 
     # -- seat tokens -------------------------------------------------------------------
     def add_token(self, token: str, code: str, seat: str) -> None:
-        self._write([("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
-                      (token_digest(token), code, seat))])
+        with self._transaction() as run:
+            run("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
+                (token_digest(token), code, seat))
 
     def seat_of(self, token: str, code: str) -> str | None:
         """The seat ``token`` holds in game ``code`` (``None``: it holds none there)."""
+        rows = self._query("SELECT seat FROM tokens WHERE digest = ? AND code = ?",
+                           (token_digest(token), code))
+        return None if not rows else str(rows[0][0])
+
+
+def is_url(target: str) -> bool:
+    """Does ``--db`` name a PostgreSQL database (rather than an SQLite file)?"""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def open_store(target: str, *, init: bool = False) -> Store:
+    """The store at ``target``: a ``postgresql://`` URL (needs the ``postgres`` extra), or an
+    SQLite file path (``":memory:"`` for tests), checked before use.
+
+    :param init: start a new, empty store where there is none that can be used; an unusable
+        SQLite file (empty, truncated, damaged or foreign) is moved aside, not deleted.
+    :raises StoreError: the store cannot be used (one line saying why and what to do).
+    """
+    if is_url(target):
+        try:
+            from .store_pg import PostgresStore
+        except ImportError:
+            raise StoreError("a postgresql:// database needs the 'postgres' extra: "
+                             "pip install 'legends[postgres]'") from None
+        return PostgresStore(target, init=init)
+    return SQLiteStore(target, init=init)
+
+
+# -- SQLite ------------------------------------------------------------------------------
+def _private(path: str) -> None:
+    """Make an existing file readable and writable by its owner only (it holds every game's
+    seed and hidden setup)."""
+    os.chmod(path, 0o600)
+
+
+def _header_size(header: bytes) -> int | None:
+    """The database size an SQLite file's header gives, in bytes (``None``: not recorded)."""
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        return None
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    # The count is valid only when written by the same change as the change counter.
+    if pages == 0 or header[24:28] != header[92:96]:
+        return None
+    return pages * page_size
+
+
+def _read_header(path: str) -> bytes:
+    with open(path, "rb") as f:
+        return f.read(100)
+
+
+def check_sqlite_file(path: str) -> str | None:
+    """What is wrong with the SQLite file at ``path`` before it is opened (``None``: nothing
+    seen; SQLite's own check comes after)."""
+    size = os.path.getsize(path)
+    if size == 0:
+        return "is empty (0 bytes)"
+    header = _read_header(path)
+    if not header.startswith(SQLITE_MAGIC):
+        return "is not an SQLite database (damaged, or some other file)"
+    expected = _header_size(header)
+    if expected is not None and size < expected:
+        return f"is truncated ({size} bytes of the {expected} its header names)"
+    return None
+
+
+def _schema_problem(tables: dict[str, set[str]]) -> str | None:
+    """Why the tables found are not this program's store (``None``: they are)."""
+    if not tables:
+        return "holds no games store (no tables)"
+    missing = [name for name in TABLES if name not in tables]
+    if missing:
+        return ("is not a legends games store (it lacks the tables "
+                f"{', '.join(missing)})")
+    for name, columns in TABLES.items():
+        if not columns <= tables[name]:
+            return (f"is not a legends games store (its table {name} lacks "
+                    f"{', '.join(sorted(columns - tables[name]))})")
+    return None
+
+
+class SQLiteStore(Store):
+    """The games in an SQLite file at ``path`` (``":memory:"`` for tests), used by one server
+    process (one connection, under a lock)."""
+
+    def __init__(self, path: str, *, init: bool = False):
+        self.path = self.where = path
+        self.notes = []
+        self._lock = threading.Lock()
+        self._lost: str | None = None
+        self._closed = False
+        self._identity: tuple[int, int] | None = None
+        self._size = 0
+        if path == ":memory:":
+            self._db = self._connect(path)
+            self._db.executescript(SCHEMA)
+            self._stamp()
+            return
+        marker = path + MARKER_SUFFIX
+        if not os.path.exists(path):
+            if os.path.exists(marker) and not init:
+                raise StoreError(
+                    f"{path} is missing, but a games store was kept there ({marker} says so): "
+                    "restore it from a backup, or start a new, empty store with "
+                    "'legends serve --init'")
+            self._create(path)
+        else:
+            problem = check_sqlite_file(path)
+            if problem is None:
+                problem = self._check_database(path)
+            if problem is not None:
+                if not init:
+                    raise StoreError(
+                        f"{path} {problem}: restore it from a backup, or start a new, empty "
+                        "store with 'legends serve --init' (the file is then kept aside)")
+                aside = self._move_aside(path)
+                self.notes.append(f"{path} {problem}: moved it to {aside} and started a new store")
+                self._create(path)
+        _private(path)
+        try:
+            self._db = self._connect(path)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._upgrade()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{path} cannot be used: {exc}") from None
+        # SQLite gives its side files the database file's mode; older ones are tightened.
+        for side in ("-wal", "-shm"):
+            if os.path.exists(path + side):
+                os.chmod(path + side, 0o600)
+        if not os.path.exists(marker):
+            try:
+                fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                pass  # another process wrote it meanwhile
+            else:
+                with os.fdopen(fd, "w") as f:
+                    f.write(MARKER_TEXT)
+        st = os.stat(path)
+        self._identity = (st.st_dev, st.st_ino)
+        self._size = st.st_size
+
+    @staticmethod
+    def _connect(path: str) -> sqlite3.Connection:
+        # Autocommit: transactions are begun and ended explicitly (see _transaction).
+        return sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+
+    @staticmethod
+    def _check_database(path: str) -> str | None:
+        """SQLite's quick check and the schema check, on a file that exists (read only)."""
+        try:
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                result = [r for (r,) in db.execute("PRAGMA quick_check")]
+                if result != ["ok"]:
+                    return f"is damaged (SQLite's check: {'; '.join(map(str, result[:3]))})"
+                names = [n for (n,) in db.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")]
+                tables = {n: {c[1] for c in db.execute(f'PRAGMA table_info("{n}")')}
+                          for n in names if not n.startswith("sqlite_")}
+                problem = _schema_problem(tables)
+                if problem is None and "store_info" in tables:
+                    info = dict(db.execute("SELECT key, value FROM store_info"))
+                    if info.get("format") != FORMAT:
+                        return f"is not a legends games store (format {info.get('format')!r})"
+                    if int(info.get("version", 0)) > VERSION:
+                        return (f"is a newer store (version {info['version']}) than this "
+                                f"program reads ({VERSION}): upgrade legends")
+                return problem
+            finally:
+                db.close()
+        except sqlite3.DatabaseError as exc:
+            return f"is damaged or not a database ({exc})"
+
+    @staticmethod
+    def _move_aside(path: str) -> str:
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        aside = f"{path}.broken-{stamp}"
+        n = 1
+        while os.path.exists(aside):
+            n += 1
+            aside = f"{path}.broken-{stamp}-{n}"
+        os.rename(path, aside)
+        for side in ("-wal", "-shm", "-journal"):
+            if os.path.exists(path + side):
+                os.rename(path + side, aside + side)
+        return aside
+
+    def _create(self, path: str) -> None:
+        """A new store at ``path``, made whole beside it and then linked into place, so the
+        path never names an empty or half-made file."""
+        tmp = f"{path}.new-{os.getpid()}-{threading.get_ident()}"
+        fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.close(fd)
+        try:
+            db = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                db.executescript(SCHEMA)
+                db.executemany("INSERT INTO store_info (key, value) VALUES (?, ?)",
+                               [("format", FORMAT), ("version", str(VERSION))])
+            finally:
+                db.close()
+            try:
+                os.link(tmp, path)  # never over a file another process made meanwhile
+            except FileExistsError:
+                pass  # that one is used (and it was made whole the same way)
+        finally:
+            os.unlink(tmp)
+
+    def _stamp(self) -> None:
+        self._db.execute("INSERT OR IGNORE INTO store_info (key, value) VALUES ('format', ?)",
+                         (FORMAT,))
+        self._db.execute("INSERT OR IGNORE INTO store_info (key, value) VALUES ('version', ?)",
+                         (str(VERSION),))
+
+    def _upgrade(self) -> None:
+        """A store from before ``store_info`` gets it (its other tables are already there)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("CREATE TABLE IF NOT EXISTS store_info "
+                             "(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            self._stamp()
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # -- the file under the server -----------------------------------------------------
+    def _lose(self, why: str) -> NoReturn:
+        self._lost = (f"{self.path} {why} while the server ran: refusing every change from now "
+                      "on; stop the server and restore the file from a backup")
+        raise StoreLost(self._lost)
+
+    def _check_file(self) -> None:
+        """Is the file still the one opened, whole? (Called under the lock before each use.)"""
+        if self._lost is not None:
+            raise StoreLost(self._lost)
+        if self._identity is None:
+            return  # in memory
+        try:
+            st = os.stat(self.path)
+            header = _read_header(self.path)
+        except FileNotFoundError:
+            self._lose("was removed")
+        if (st.st_dev, st.st_ino) != self._identity:
+            self._lose("was replaced by another file")
+        expected = _header_size(header)
+        if (st.st_size < self._size or not header.startswith(SQLITE_MAGIC)
+                or (expected is not None and st.st_size < expected)):
+            self._lose(f"was truncated ({st.st_size} bytes; it held {self._size})")
+        self._size = st.st_size
+
+    # -- Store -------------------------------------------------------------------------
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            row = self._db.execute("SELECT seat FROM tokens WHERE digest = ? AND code = ?",
-                                   (token_digest(token), code)).fetchone()
-        return None if row is None else str(row[0])
+            self._check_file()
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"{self.path}: {exc}") from None
+
+    @contextmanager
+    def _transaction(self, lock_game: str | None = None, *,
+                     write: bool = True) -> Iterator[Run]:
+        with self._lock:
+            self._check_file()
+
+            def run(sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+                return self._db.execute(sql, args).fetchall()
+
+            try:
+                # IMMEDIATE: the write lock is taken at once (all games at a time, in SQLite).
+                self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                if lock_game is not None and not run("SELECT 1 FROM games WHERE code = ?",
+                                                     (lock_game,)):
+                    raise StoreError(f"no game {lock_game} in the store")
+                yield run
+            except sqlite3.DatabaseError as exc:
+                self._rollback()
+                raise StoreError(f"{self.path}: {exc}") from None
+            except BaseException:
+                self._rollback()
+                raise
+            self._db.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+
+    def close(self) -> None:
+        """Copy everything from the ``-wal`` file into the database file and close it, so the
+        file alone holds every game (a copy of it is a whole backup)."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                if self._identity is not None and self._lost is None:
+                    self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                self._db.close()
+
+
+def backup(source: str, target: str) -> tuple[int, int]:
+    """Copy the SQLite store at ``source`` to the new file ``target`` with SQLite's online
+    backup (safe while a server uses ``source``: the copy is one consistent moment); returns
+    the games and actions the copy holds.
+
+    :raises StoreError: ``source`` is not a usable store, or ``target`` exists.
+    """
+    if is_url(source):
+        raise StoreError("legends backup copies an SQLite store; back up a PostgreSQL database "
+                         "with PostgreSQL's own tools (pg_dump)")
+    if not os.path.exists(source):
+        raise StoreError(f"{source} does not exist")
+    problem = check_sqlite_file(source) or SQLiteStore._check_database(source)
+    if problem is not None:
+        raise StoreError(f"{source} {problem}: nothing to back up")
+    if os.path.lexists(target):
+        raise StoreError(f"{target} already exists: name a new file for the backup")
+    tmp = f"{target}.partial-{os.getpid()}"
+    fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    os.close(fd)
+    try:
+        src = sqlite3.connect(f"file:{source}?mode=rw", uri=True, timeout=30)
+        dst = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            src.backup(dst)
+            # The copy is a plain file (no -wal beside it), whole on its own.
+            dst.execute("PRAGMA journal_mode=DELETE")
+            check = [r for (r,) in dst.execute("PRAGMA quick_check")]
+            if check != ["ok"]:
+                raise StoreError(f"the copy of {source} failed SQLite's check: {check[:3]}")
+            games = dst.execute("SELECT count(*) FROM games").fetchone()[0]
+            actions = dst.execute("SELECT count(*) FROM actions").fetchone()[0]
+        finally:
+            dst.close()
+            src.close()
+        os.link(tmp, target)  # never over a file that appeared meanwhile
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"backing up {source} failed: {exc}") from None
+    finally:
+        os.unlink(tmp)
+    return int(games), int(actions)
