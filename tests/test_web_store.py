@@ -127,7 +127,7 @@ def test_a_stale_action_through_a_second_server_fails_cleanly(target):
                 ws.send_json({"type": "hello", "token": t.tokens["beige"]})
                 ws.receive_json(), ws.receive_json()  # server two has the game at step 0
                 t.act("beige", "c3-c4")                # ... and server one moves it on
-                ws.send_json({"type": "action", "action": "c3-c4"})
+                ws.send_json({"type": "action", "action": "c3-c4", "decision": 0})
                 error = ws.receive_json()
                 assert error["type"] == "error" and "changed elsewhere" in error["message"]
                 with pytest.raises(WebSocketDisconnect) as closed:
@@ -137,8 +137,9 @@ def test_a_stale_action_through_a_second_server_fails_cleanly(target):
             assert state["view"]["options"] == ["pass"]  # after c3-c4, as server one left it
             with two.websocket_connect(f"/ws/{t.code}") as ws:
                 ws.send_json({"type": "hello", "token": t.tokens["beige"]})
-                ws.receive_json(), ws.receive_json()
-                ws.send_json({"type": "action", "action": "pass"})
+                ws.receive_json()
+                decision = ws.receive_json()["decision"]
+                ws.send_json({"type": "action", "action": "pass", "decision": decision})
                 ws.send_json({"type": "ping"})
                 while (message := ws.receive_json())["type"] != "pong":
                     assert message["type"] != "error", message
@@ -313,7 +314,8 @@ def test_a_file_lost_while_running_refuses_every_later_change(tmp_path, lose, sa
     with served(db) as http, Table(http, position="hunt") as t:
         t.act("beige", "c3-c4")
         lose(db)
-        t.ws["beige"].send_json({"type": "action", "action": "pass"})
+        t.ws["beige"].send_json({"type": "action", "action": "pass",
+                                 "decision": t.decision("beige")})
         error = t.ws["beige"].receive_json()
         assert error["type"] == "error" and says in error["message"], error
         assert "refusing every change" in error["message"]
@@ -357,7 +359,7 @@ def test_after_sigterm_the_database_file_alone_holds_every_game(tmp_path):
             ws.send(json.dumps({"type": "hello", "token": made[0]["token"]}))
             assert json.loads(ws.recv())["type"] == "welcome"
             ws.recv()
-            ws.send(json.dumps({"type": "action", "action": "c3-c4"}))
+            ws.send(json.dumps({"type": "action", "action": "c3-c4", "decision": 0}))
             ws.send(json.dumps({"type": "ping"}))
             while (reply := json.loads(ws.recv()))["type"] != "pong":
                 assert reply["type"] == "state", reply
