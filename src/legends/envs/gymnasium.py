@@ -202,15 +202,7 @@ class LegendsEnv(gymnasium.Env):
         text and returns ``None``)."""
         if self.render_mode is None:
             return None
-        view = self.match.game.view(self.seat)
-        if self.render_mode == "human":
-            print(draw.text(view))
-            return None
-        if self.render_mode == "ansi":
-            return draw.text(view)
-        if self.render_mode == "svg":
-            return draw.svg(view)
-        return draw.rgb(view)
+        return draw.in_mode(self.match.game.view(self.seat), self.render_mode)
 
 
 def _is_int(x: Any) -> bool:

@@ -170,15 +170,7 @@ class LegendsAEC(AECEnv):
     def render(self) -> Any:
         if self.render_mode is None:
             return None
-        view = self.match.game.view(self.render_player)
-        if self.render_mode == "human":
-            print(draw.text(view))
-            return None
-        if self.render_mode == "ansi":
-            return draw.text(view)
-        if self.render_mode == "svg":
-            return draw.svg(view)
-        return draw.rgb(view)
+        return draw.in_mode(self.match.game.view(self.render_player), self.render_mode)
 
     def close(self) -> None:
         pass

@@ -6,6 +6,8 @@ All three draw a :class:`~legends_core.visibility.View`: pass the referee's
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from legends_core import View
@@ -26,6 +28,21 @@ def text(view: View) -> str:
 
 def svg(view: View) -> str:
     return board_svg(view=view)
+
+
+def in_mode(view: View, mode: str | None) -> Any:
+    """``view`` drawn for an environment's ``render_mode``: ``"human"`` prints the text and
+    gives ``None``, ``"ansi"`` the text, ``"svg"`` SVG source, ``"rgb_array"`` an image."""
+    if mode is None:
+        return None
+    if mode == "human":
+        print(text(view))
+        return None
+    if mode == "ansi":
+        return text(view)
+    if mode == "svg":
+        return svg(view)
+    return rgb(view)
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
