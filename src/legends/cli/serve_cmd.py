@@ -13,8 +13,8 @@ MISSING = "the web server needs the 'web' extra: pip install 'legends[web]'"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="play in the browser: start a web server",
-                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    # The command line's own help formatter (the parser class's) shows each real default once.
+    p = sub.add_parser("serve", help="play in the browser: start a web server")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
     p.add_argument("--port", type=whole(0, 65535), default=8000, help="port to listen on")
     p.add_argument("--db", metavar="PATH|URL", default=None,
