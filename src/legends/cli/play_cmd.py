@@ -95,7 +95,8 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
             ask_always: bool = False, on_save: Callable[[str], None] | None = None) -> bool:
     """Play ``game`` as ``me`` against ``computer`` (every other seat) until it is over (then
     ``True``) or the person quits (``False``). ``save FILE`` calls ``on_save``."""
-    names = {n: t.name for n, t in game.catalogue.items()}
+    cat = game.catalogue  # the labels' letters come from it: the same all game long
+    names = {n: t.name for n, t in cat.items()}
     out = Terminal()
     unseen: list[Event] = []
     shown = ""
@@ -114,9 +115,9 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
             unseen.extend(game.events_for(game.apply(actions[0], player=me), me))
             continue
         view = game.view(me)
-        if board_text(view) != shown:  # the board at every decision (once while unchanged)
-            out.lines(board_lines(view))
-            shown = board_text(view)
+        if board_text(view, catalogue=cat) != shown:  # at every decision (once if unchanged)
+            out.lines(board_lines(view, catalogue=cat))
+            shown = board_text(view, catalogue=cat)
         out.line([(f"Turn {game.turn}, {me}: ", "bold"), (game.decision or "", "bold")])
         # Setup switches are typed as two squares, not picked from hundreds of pairs.
         listed = [a for a in actions if a.kind != "swap"]
@@ -136,8 +137,8 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                 out.line(HELP)
                 continue
             if text in ("board", "key"):
-                out.lines(board_lines(game.view(me)))
-                out.lines(key_lines(game.view(me)))
+                out.lines(board_lines(game.view(me), catalogue=cat))
+                out.lines(key_lines(game.view(me), cat))
                 continue
             if text.startswith("info"):
                 out.lines(info_lines(game.view(me), text[4:], game.catalogue)
@@ -165,7 +166,7 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                 out.line(f"not legal: {exc}")
     for line in event_lines(unseen, names):
         out.line(f"  {line}")
-    out.lines(board_lines(game.view(me)))
+    out.lines(board_lines(game.view(me), catalogue=cat))
     out.line([(f"Winner: {winner_text(game)} ({game.reason})", "bold")])
     return True
 

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                                     catalogue=game.catalogue))
 
     picture(0, None)
-    print(board_text(game.view(viewer)))
+    print(board_text(game.view(viewer), catalogue=game.catalogue))
     for i, text in enumerate(actions, 1):
         who = game.current_player
         try:
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"      {line}")
         picture(i, action)
         if args.step:
-            print(board_text(game.view(viewer)))
+            print(board_text(game.view(viewer), catalogue=game.catalogue))
             try:
                 input("-- Enter for the next action --")
             except EOFError:
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if claimed != "*" and claimed != game.result:
         raise PositionError(f"{args.file}: headers.result: the record says {claimed!r}, but its "
                             f"actions give {game.result!r}")
-    print(board_text(game.view(viewer)))
+    print(board_text(game.view(viewer), catalogue=game.catalogue))
     print(f"Winner: {winner_text(game)} ({game.reason})" if game.is_over
           else f"(record ends at turn {game.turn}; {game.current_player} to decide)")
     return 0

@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import IO, Any
 
 from legends_core import PieceView, View
 from legends_core.board import file_name
+from legends_core.errors import LegendsError
 from legends_core.events import Event, describe
 from legends_core.registry import Catalogue
+from legends_core.ruleset import catalogue_for
 
 from ..svg import grid, split_square
 
@@ -66,36 +69,39 @@ class Terminal:
 
 
 # -- labels ------------------------------------------------------------------------------
+#: What the strength mark of a label shows in place of a number, by piece kind.
+KIND_MARK = {"magic": "*", "castle": "#"}
+TEN = "X"  # strength 10: one character keeps every label four wide
+_MINOR = {"of", "the", "a", "an"}  # words that give no letter of their own to a stem
+
+
 def _mark(p: PieceView) -> str:
-    mark = {"magic": "*", "castle": "#"}.get(p.kind or "", "")
+    mark = KIND_MARK.get(p.kind or "", "")
     if not mark:
         s = p.strength or 0
-        mark = "X" if s == 10 else str(s)
+        mark = TEN if s == 10 else str(s)
     return mark
 
 
 def _abbreviations(name: str) -> Iterable[str]:
     """Three-letter abbreviations of ``name``, most natural first."""
-    words = re.findall(r"[A-Za-z0-9]+", name) or ["X"]
+    words = re.findall(r"[A-Za-z0-9]+", name.replace("'", "")) or ["X"]
     first = words[0]
     letters = "".join(words)
     yield letters[:3]
-    if len(words) > 1:
-        yield first[:2] + words[1][0]
-        yield first[0] + words[1][:2]
-    if len(words) > 2:
-        yield first[0] + words[1][0] + words[2][0]
+    major = [first, *(w for w in words[1:] if w.lower() not in _MINOR)]
+    if len(major) > 1:
+        yield first[:2] + major[1][0]
+        yield first[0] + major[1][:2]
+    if len(major) > 2:
+        yield first[0] + major[1][0] + major[2][0]
     for i in range(1, len(letters)):
         for j in range(i + 1, len(letters)):
             yield letters[0] + letters[i] + letters[j]
 
 
-def labels(view: View) -> dict[str, str]:
-    """A four-character label for each piece the viewer knows, by square: three letters of
-    its name and its strength (``*`` magic, ``#`` castle, ``X`` for 10), different for
-    different pieces in view (two of one kind share theirs), ``????`` for hidden pieces."""
-    names = sorted({p.name for p in view.pieces if p.number is not None and p.name})
-    taken: dict[str, str] = {}  # label stem -> name
+def _assign(names: Iterable[str], taken: dict[str, str]) -> dict[str, str]:
+    """Give each of ``names`` (in order) the first free stem, recording it in ``taken``."""
     stem_of: dict[str, str] = {}
     for name in names:
         for stem in _abbreviations(name):
@@ -106,6 +112,44 @@ def labels(view: View) -> dict[str, str]:
             stem = f"{name[:2]}{len(taken) % 10}"
         taken[stem] = name
         stem_of[name] = stem
+    return stem_of
+
+
+@lru_cache(maxsize=32)
+def _stems(names: tuple[str, ...]) -> dict[str, str]:
+    return _assign(names, {})
+
+
+def stems(catalogue: Mapping[int, Any]) -> dict[str, str]:
+    """The three-letter stem of every piece name in ``catalogue`` (name -> stem), different
+    for different names. They depend on the catalogue alone, so a piece keeps its label for
+    a whole game, whichever pieces are in view (and a label tells nothing of hidden ones)."""
+    return dict(_stems(tuple(sorted({t.name for t in catalogue.values()}))))
+
+
+def _catalogue(v: View, catalogue: Mapping[int, Any] | None) -> Mapping[int, Any]:
+    """``catalogue``, or the view's ruleset's own when none is given."""
+    if catalogue is not None:
+        return catalogue
+    try:
+        return catalogue_for(v.rules)
+    except LegendsError:  # a ruleset that is not installed here: the names in view will do
+        return {}
+
+
+def labels(view: View, catalogue: Mapping[int, Any] | None = None) -> dict[str, str]:
+    """A four-character label for each piece the viewer knows, by square: three letters of
+    its name and its strength (``*`` magic, ``#`` castle, ``X`` for 10), different for
+    different pieces (two of one kind share theirs), ``????`` for hidden pieces.
+
+    The letters come from ``catalogue`` (the game's; the view's ruleset's by default, see
+    :func:`stems`), so they stay the same all game long.
+    """
+    stem_of = stems(_catalogue(view, catalogue))
+    extra = sorted({p.name for p in view.pieces if p.number is not None and p.name}
+                   - stem_of.keys())
+    if extra:  # pieces from outside the catalogue given
+        stem_of.update(_assign(extra, {stem: name for name, stem in stem_of.items()}))
     return {p.square: ("????" if p.number is None else stem_of[p.name or ""] + _mark(p))
             for p in view.pieces}
 
@@ -128,13 +172,80 @@ def _terrain(v: View) -> dict[str, str]:
 
 
 # -- the board ---------------------------------------------------------------------------
-def board_lines(v: View, seat: str | None = None) -> list[list[Segment]]:
+#: What the ``~`` squares are called, by ruleset (water elsewhere).
+_IMPASSABLE = {"narnia-1": "Boulders", "narnia-2": "Boulders"}
+
+
+def _seats(v: View) -> list[str]:
+    """Every seat of the view's game, in seat order."""
+    return list(v.destroyed) or [s for team in v.teams.values() for s in team]
+
+
+def _kind_names(cat: Mapping[int, Any], kind: str) -> str | None:
+    """The names of the pieces of one kind when there are a few (an edition's Bomb, Flag or
+    two Magics), else ``None``."""
+    found = sorted({t.name for t in cat.values() if t.kind == kind})
+    return " or ".join(found) if 0 < len(found) <= 3 else None
+
+
+def _marks(v: View, cat: Mapping[int, Any]) -> list[tuple[str, str, str | None]]:
+    """Each mark with its meaning in full and in short (``None``: not under the board)."""
+    present = {letter for row in v.board["rows"] for letter in row}
+    out: list[tuple[str, str, str | None]] = [
+        (x, _TERRAIN[x], _TERRAIN[x]) for x in sorted(present) if x != "W" and x in _TERRAIN]
+    if "W" in present:
+        water = _IMPASSABLE.get(v.rules, "water")
+        out.append(("~", water, water))
+    out.extend((f"{tag(seat)}:", f"{seat}'s piece (its controller)", seat)
+               for seat in _seats(v))
+    out.append(("Abc5", "a piece: three letters of its name (listed below), then its "
+                        "strength", "name and strength"))
+    kinds = {t.kind for t in cat.values()}
+    if any(t.strength == 10 for t in cat.values()):
+        out.append((TEN, "strength 10", "10"))
+    for kind, what in (("magic", "a magic piece"), ("castle", "a castle")):
+        if kind in kinds:
+            names = _kind_names(cat, kind)
+            out.append((KIND_MARK[kind], f"{names} ({what}, no strength)" if names
+                        else f"{what} (no strength)", names or kind))
+    if v.player in _seats(v):
+        out.append(("????", "a piece you have not been shown", "hidden"))
+        out.append(("colours", "bold: your side's pieces; red: the other side's; dim: hidden "
+                               "(in a terminal that shows colour)", None))
+    if _has_curses(v, cat):
+        out.append(("curse:", "the piece in the curse slot (collector number), '(arriving)' "
+                              "until it takes effect", None))
+    out.append(("destroyed:", "how many pieces each army has lost", None))
+    return out
+
+
+def marks(v: View, catalogue: Mapping[int, Any] | None = None) -> list[tuple[str, str]]:
+    """Every mark :func:`board_lines` can show in ``v``'s game, with what it means: the
+    terrain of this board, each seat's tag, how a label is made, hidden pieces, the colours
+    and the line under the board. The marks for pieces without a strength follow the
+    catalogue (the game's; the view's ruleset's by default): ``*`` is a Bomb in classic
+    Stratego and a magic piece in Stratego Legends."""
+    return [(mark, meaning) for mark, meaning, _ in _marks(v, _catalogue(v, catalogue))]
+
+
+def _has_curses(v: View, cat: Mapping[int, Any]) -> bool:
+    return v.curse is not None or any(getattr(t, "has_death_curse", False)
+                                      for t in cat.values())
+
+
+def board_lines(v: View, seat: str | None = None,
+                catalogue: Mapping[int, Any] | None = None) -> list[list[Segment]]:
     """The board as ``seat`` sees it (``seat``'s side at the bottom; the view's own player's
-    by default), a legend, and the curse slot and destroyed areas, as segments."""
+    by default), what its marks mean, and the curse slot and destroyed areas, as segments.
+
+    ``catalogue`` is the game's, which makes the labels (see :func:`labels`); the view's
+    ruleset's by default.
+    """
+    cat = _catalogue(v, catalogue)
     squares = grid(v, seat)
     terrain = _terrain(v)
     by_square = {p.square: p for p in v.pieces}
-    marks = labels(v)
+    names = labels(v, cat)
     me = v.player if seat is None else seat
     # Pieces of one's team are one's own colour: teammates play them as they cross bands.
     mine = next((seats for seats in v.teams.values() if me in seats), (me,))
@@ -156,18 +267,34 @@ def board_lines(v: View, seat: str | None = None) -> list[list[Segment]]:
                 line.append((" " * (cell - 1), ""))
                 continue
             style = HIDDEN if p.number is None else MINE if p.controller in mine else THEIRS
-            line.append((f"{tag(p.controller):<{wide}}:{marks[sq]}", style))
+            line.append((f"{tag(p.controller):<{wide}}:{names[sq]}", style))
             line.append((" ", ""))
         lines.append(line)
-    present = sorted({terrain[sq] for sq in terrain})
-    legend = ", ".join(f"{x} {_TERRAIN[x]}" for x in present if x != "W")
-    lines.append([(f"    (terrain: {legend}{', ~ water' if 'W' in present else ''}; "
-                   f"{'/'.join(tag(s) + ':' for s in v.destroyed)} controller; ???? hidden; "
-                   "'info SQUARE' for a piece)", "dim")])
-    curse = "none" if v.curse is None else f"#{v.curse}{'' if v.curse_active else ' (arriving)'}"
-    lines.append([(f"    curse: {curse}   destroyed: " + "; ".join(
-        f"{k} {len(x)}" for k, x in v.destroyed.items()), "")])
+    items = [f"{mark} {short}" for mark, _, short in _marks(v, cat) if short]
+    items.append("'key' for more, 'info SQUARE' for a piece")
+    width = max(80, len("".join(t for t, _ in lines[0])))
+    lines.extend([(text, "dim")] for text in _pack(items, width))
+    tail = [f"destroyed: {'; '.join(f'{k} {len(x)}' for k, x in v.destroyed.items())}"]
+    if _has_curses(v, cat):
+        curse = ("none" if v.curse is None
+                 else f"#{v.curse}{'' if v.curse_active else ' (arriving)'}")
+        tail.insert(0, f"curse: {curse}")
+    lines.append([("    " + "   ".join(tail), "")])
     return lines
+
+
+def _pack(items: list[str], width: int) -> list[str]:
+    """``(item, item, ...)`` in lines of at most ``width`` characters (an item longer than
+    that on its own line), broken between items only."""
+    lines, line = [], "    ("
+    for i, item in enumerate(items):
+        text = item + (")" if i == len(items) - 1 else ",")
+        if len(line) + 1 + len(text) > width and line.strip() not in ("", "("):
+            lines.append(line)
+            line = "     " + text
+        else:
+            line += ("" if line.endswith("(") else " ") + text
+    return [*lines, line]
 
 
 def _axis(squares: Iterable[str]) -> str:
@@ -177,21 +304,25 @@ def _axis(squares: Iterable[str]) -> str:
     return file_name(next(iter(files))) if len(files) == 1 else str(spots[0][1] + 1)
 
 
-def board_text(v: View, seat: str | None = None) -> str:
+def board_text(v: View, seat: str | None = None,
+               catalogue: Mapping[int, Any] | None = None) -> str:
     """The board as plain text (see :func:`board_lines`)."""
-    return "\n".join("".join(t for t, _ in line) for line in board_lines(v, seat))
+    return "\n".join("".join(t for t, _ in line) for line in board_lines(v, seat, catalogue))
 
 
-def key_lines(v: View) -> list[str]:
-    """What each label on the board stands for."""
-    marks = labels(v)
+def key_lines(v: View, catalogue: Mapping[int, Any] | None = None) -> list[str]:
+    """What every mark on the board means (see :func:`marks`), then what each piece's label
+    stands for."""
+    cat = _catalogue(v, catalogue)
+    out = [f"    {mark:<11}{meaning}" for mark, meaning in marks(v, cat)]
+    names = labels(v, cat)
     seen: dict[str, str] = {}
     for p in sorted(v.pieces, key=lambda p: (p.name or "", p.number or 0)):
         if p.number is not None:
-            seen.setdefault(marks[p.square], f"{p.name} (#{p.number})")
+            seen.setdefault(names[p.square], f"{p.name} (#{p.number})")
     items = [f"{k} {name}" for k, name in sorted(seen.items())]
-    return ["    " + "   ".join(f"{x:<30}" for x in items[i:i + 3]).rstrip()
-            for i in range(0, len(items), 3)]
+    return out + ["    " + "   ".join(f"{x:<30}" for x in items[i:i + 3]).rstrip()
+                  for i in range(0, len(items), 3)]
 
 
 def info_lines(v: View, square: str, catalogue: Catalogue) -> list[str]:
