@@ -167,16 +167,20 @@ def _saved(camp: Campaign, path: str) -> None:
 
 
 def _choose_first(camp: Campaign, read: Callable[[str], str]) -> bool:
-    """Ask the person, who lost the last game, who goes first; ``False`` if they quit."""
+    """Ask the person, who lost the last game, who goes first (a number or a word);
+    ``False`` if they quit."""
+    answers = {"1": YOU, "you": YOU, "me": YOU, "2": COMPUTER, COMPUTER: COMPUTER}
     while True:
         try:
-            text = read("You lost the last game: who goes first, you or computer? ").strip()
+            text = read("You lost the last game: who goes first, 1. you or 2. computer? ")
         except EOFError:
             print("\nbye")
             return False
+        text = text.strip().casefold()
         if text in ("quit", "exit"):
             return False
-        if text in (YOU, COMPUTER, "me"):
-            camp.choose_first(YOU if text == "me" else text)
+        if text in answers:
+            camp.choose_first(answers[text])
             return True
-        print("answer 'you' or 'computer'")
+        if text:  # an empty line just asks again
+            print("answer 1 (you) or 2 (computer)")

@@ -18,9 +18,10 @@ from .common import (
     new_game_args,
     players_arg,
     title,
+    whole,
     winner_text,
 )
-from .text import Terminal
+from .text import Terminal, board_lines, key_lines
 
 #: Colours for the events that decide things (used when the terminal shows colour).
 _STYLE = {"strength": "cyan", "destroy": "red", "power": "magenta", "curse-begin": "yellow",
@@ -35,6 +36,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "ismcts, two (first side first) or one per seat (default: "
                         "heuristic,heuristic)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--board-every", type=whole(0), default=10, metavar="N",
+                   help="print the board after every N turns, and at the end (0: only at "
+                        "the end)")
+    p.add_argument("--board-for", metavar="SEAT",
+                   help="draw the boards as SEAT sees them (default: the referee's, every "
+                        "piece shown)")
     p.add_argument("--save", help="write the full (referee's) game record (JSON) to this file")
     p.add_argument("--save-for", action="append", default=[], metavar="PLAYER=FILE",
                    help="also write PLAYER's own record (only what they may know) to FILE; "
@@ -53,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
         if who not in seats or not path:
             raise ValueError(f"--save-for {spec[:40]!r}: expected "
                              f"{' or '.join(f'{s}=FILE' for s in seats)}")  # every seat
+    if args.board_for is not None and args.board_for not in seats:
+        raise ValueError(f"--board-for {args.board_for[:20]!r}: choose one of "
+                         f"{', '.join(seats)}")
     # Opened first, so a bad path is reported before the game is played, not after.
     save = open(args.save, "w", encoding="utf-8") if args.save else None
     try:
@@ -72,6 +82,13 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     game.headers.update(event="legends game", site="legends (command line)",
                         players={s: f"computer ({kinds[s]})" for s in game.players})
     out = Terminal()
+
+    def board(heading: str) -> None:
+        view = game.view(args.board_for)  # None: the referee's
+        whose = f" ({args.board_for}'s view)" if args.board_for else ""
+        out.line([(f"{heading}{whose}:", "bold")])
+        out.lines(board_lines(view, catalogue=game.catalogue))
+
     if not args.quiet:
         boards = f", boards {'+'.join(game.board.layout)}" if game.board.layout else ""
         sides = " against ".join(
@@ -81,6 +98,7 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     while not game.is_over:
         who = game.current_player
         assert who is not None
+        turn = game.turn
         action = players[who].choose(game.knowledge(who))
         events = game.apply(action)
         if args.quiet:
@@ -92,6 +110,12 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
         for e in events:
             if e.kind not in ("pass", "turn"):
                 out.line([("           ", ""), (describe(e, names), _STYLE.get(e.kind, ""))])
+        if (args.board_every and game.turn != turn and turn % args.board_every == 0
+                and not game.is_over):  # turn N is over (the final board follows the end)
+            board(f"Board after turn {turn}")
+    if not args.quiet:
+        board("Final board")
+        out.lines(key_lines(game.view(args.board_for), game.catalogue))
     out.line([(f"Winner: {winner_text(game)} ({game.reason}) after {game.turn} turns", "bold")])
     if save is not None:
         json.dump(game.record(), save)

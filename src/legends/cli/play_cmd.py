@@ -116,28 +116,31 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
             continue
         view = game.view(me)
         if board_text(view, catalogue=cat) != shown:  # at every decision (once if unchanged)
-            out.lines(board_lines(view, catalogue=cat))
+            out.lines(board_lines(view, catalogue=cat, commands=True))
             shown = board_text(view, catalogue=cat)
         out.line([(f"Turn {game.turn}, {me}: ", "bold"), (game.decision or "", "bold")])
         # Setup switches are typed as two squares, not picked from hundreds of pairs.
         listed = [a for a in actions if a.kind != "swap"]
+        choices = [f"  {i:>3}. {a}" for i, a in enumerate(listed, 1)]
         if len(listed) < len(actions):
-            out.line("  switch two of your pieces by typing their squares, e.g. 'a1 b2'")
-        for i, a in enumerate(listed, 1):
-            out.line(f"  {i:>3}. {a}")
+            choices.insert(0, "  switch two of your pieces by typing their squares, e.g. 'a1 b2'")
+        out.lines(choices)
         while True:
             try:
                 text = read("your choice> ").strip()
             except EOFError:
                 out.line("\nbye")
                 return False
+            if not text:  # nothing typed: the choices again, no complaint
+                out.lines(choices)
+                continue
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "?"):
                 out.line(HELP)
                 continue
             if text in ("board", "key"):
-                out.lines(board_lines(game.view(me), catalogue=cat))
+                out.lines(board_lines(game.view(me), catalogue=cat, commands=True))
                 out.lines(key_lines(game.view(me), cat))
                 continue
             if text.startswith("info"):

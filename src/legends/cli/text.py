@@ -234,12 +234,14 @@ def _has_curses(v: View, cat: Mapping[int, Any]) -> bool:
 
 
 def board_lines(v: View, seat: str | None = None,
-                catalogue: Mapping[int, Any] | None = None) -> list[list[Segment]]:
+                catalogue: Mapping[int, Any] | None = None, *,
+                commands: bool = False) -> list[list[Segment]]:
     """The board as ``seat`` sees it (``seat``'s side at the bottom; the view's own player's
     by default), what its marks mean, and the curse slot and destroyed areas, as segments.
 
     ``catalogue`` is the game's, which makes the labels (see :func:`labels`); the view's
-    ruleset's by default.
+    ruleset's by default. ``commands`` adds the ``key`` and ``info`` commands of ``legends
+    play`` to the legend.
     """
     cat = _catalogue(v, catalogue)
     squares = grid(v, seat)
@@ -271,7 +273,8 @@ def board_lines(v: View, seat: str | None = None,
             line.append((" ", ""))
         lines.append(line)
     items = [f"{mark} {short}" for mark, _, short in _marks(v, cat) if short]
-    items.append("'key' for more, 'info SQUARE' for a piece")
+    if commands:
+        items.append("'key' for more, 'info SQUARE' for a piece")
     width = max(80, len("".join(t for t, _ in lines[0])))
     lines.extend([(text, "dim")] for text in _pack(items, width))
     tail = [f"destroyed: {'; '.join(f'{k} {len(x)}' for k, x in v.destroyed.items())}"]
