@@ -119,7 +119,13 @@ def test_labels_depend_on_the_catalogue_not_on_the_pieces_in_view():
     for square, text in beige.items():
         assert text == "????" or text == full[square]
     # Apostrophes do not make stems of their own: Urgwaine's Knights is 'Urk', not 'Urs'.
-    assert stems(catalogue_for("legends"))["Urgwaine's Knights"] == "Urk"
+    legends = stems(catalogue_for("legends"))
+    assert legends["Urgwaine's Knights"] == "Urk"
+    # Names that begin alike all take their words' initials, the first of them too.
+    spirits = {name: stem for name, stem in legends.items() if name.startswith("Spirit of ")}
+    assert len(spirits) > 2
+    assert all(stem == "Sp" + name.split()[-1][0].lower() for name, stem in spirits.items())
+    assert len(set(legends.values())) == len(legends)
 
 
 # -- 3. boards in legends game -------------------------------------------------------------

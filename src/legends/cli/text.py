@@ -100,12 +100,26 @@ def _abbreviations(name: str) -> Iterable[str]:
             yield letters[0] + letters[i] + letters[j]
 
 
+def _stem(text: str) -> str:
+    return text.ljust(3)[:3].capitalize()
+
+
 def _assign(names: Iterable[str], taken: dict[str, str]) -> dict[str, str]:
-    """Give each of ``names`` (in order) the first free stem, recording it in ``taken``."""
+    """Give each of ``names`` (in order) the first free stem, recording it in ``taken``.
+
+    Names of several words that begin alike ("Spirit of Sea", "Spirit of Wrath") all take
+    their words' initials ('Sps', 'Spw'), rather than the first of them the letters they share.
+    """
+    names = list(names)
+    openings = [_stem(next(iter(_abbreviations(n)))) for n in names]
+    shared = {x for x in openings if openings.count(x) > 1}
     stem_of: dict[str, str] = {}
-    for name in names:
+    for name, opening in zip(names, openings, strict=True):
+        words = len(re.findall(r"[A-Za-z0-9]+", name.replace("'", "")))
         for stem in _abbreviations(name):
-            stem = stem.ljust(3)[:3].capitalize()
+            stem = _stem(stem)
+            if stem == opening and opening in shared and words > 1:
+                continue
             if stem not in taken:
                 break
         else:  # pragma: no cover - every name of two letters or more has many stems
