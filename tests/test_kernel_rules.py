@@ -63,6 +63,19 @@ def test_back_and_forth_limited_to_two_consecutive_turns():
         game.apply("a1-a2")
 
 
+def test_back_and_forth_limit_holds_for_flights_and_charges_too():
+    game = pos({"a4": FLYER, "b4": warrior(G, 2), "a1": warrior(B, 1), "h8": warrior(G, 1)})
+    play(game, "a4 flying c4", "pass", "pass", "h8-h7", "pass", "pass",
+         "c4 flying a4", "pass", "pass", "h7-h8", "pass", "pass")
+    assert "a4 flying c4" not in options(game)
+    with pytest.raises(IllegalActionError, match="back and forth between a4 and c4"):
+        game.apply("a4 flying c4")
+    game = pos({"h8": CHARGER, "a1": warrior(B, 1)}, active="gray")
+    play(game, "h8 charging h5", "pass", "pass", "a1-a2", "pass", "pass",
+         "h5 charging h8", "pass", "pass", "a2-a1", "pass", "pass")
+    assert "h8 charging h5" not in options(game) and "h8 charging h4" in options(game)
+
+
 # -- attacks -------------------------------------------------------------------------------
 
 def test_attack_lower_strength_destroyed_winner_moves_in():
