@@ -76,6 +76,40 @@ def test_back_and_forth_limit_holds_for_flights_and_charges_too():
     assert "h8 charging h5" not in options(game) and "h8 charging h4" in options(game)
 
 
+# -- setup switches ------------------------------------------------------------------------
+
+def _at_setup_switch():
+    from legends_core import Game
+
+    game = Game.new(seed=5)
+    play(game, "choose keep", "choose keep")
+    assert game.decision_kind == "setup-switch" and game.current_player == "beige"
+    return game
+
+
+def test_a_setup_switch_may_name_its_squares_in_either_order():
+    from legends_core import Action
+
+    assert Action.from_str("swap c3 a1") == Action.swap("a1", "c3") == Action.swap("c3", "a1")
+    assert str(Action.swap("b2", "a2")) == "swap a2 b2" and str(Action.swap("b1", "a2")) == "swap b1 a2"
+    names = {}
+    for text in ("swap c1 a1", "swap a1 c1"):
+        game = _at_setup_switch()
+        a1, c1 = game.piece_at("a1").name, game.piece_at("c1").name
+        assert Action.from_str(text) in game.legal_actions()
+        play(game, text)
+        assert (game.piece_at("a1").name, game.piece_at("c1").name) == (c1, a1)
+        assert game.record()["actions"][-1] == "swap a1 c1"
+        names[text] = (a1, c1)
+    # Built by hand in the other order, it is still the same legal switch.
+    game = _at_setup_switch()
+    by_hand = Action("swap", src="c1", dst="a1")
+    assert by_hand in game.legal_actions()
+    assert game.parse_action("swap c1 a1", player="beige") == Action.swap("a1", "c1")
+    game.apply(by_hand, player="beige")
+    assert game.piece_at("a1").name == names["swap a1 c1"][1]
+
+
 # -- attacks -------------------------------------------------------------------------------
 
 def test_attack_lower_strength_destroyed_winner_moves_in():
