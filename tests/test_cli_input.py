@@ -257,3 +257,14 @@ def test_a_listed_choice_can_be_typed_as_its_bare_answer():
     assert _read_action(" Keep ", listed) == Action.choose("keep")
     with pytest.raises(LegendsError):
         _read_action("fly", listed)
+
+
+def test_a_typed_setup_switch_is_read_in_either_order():
+    game = Game.new(seed=5)
+    game.apply("choose keep", player="beige")
+    game.apply("choose keep", player="gray")
+    a1, c3 = game.piece_at("a1").name, game.piece_at("c3").name
+    game.apply(play_cmd._read_action("c3 a1"), player="beige")  # the castle square first
+    assert (game.piece_at("a1").name, game.piece_at("c3").name) == (c3, a1)
+    game.apply(play_cmd._read_action("a1 c3"), player="beige")
+    assert (game.piece_at("a1").name, game.piece_at("c3").name) == (a1, c3)

@@ -63,6 +63,53 @@ def test_back_and_forth_limited_to_two_consecutive_turns():
         game.apply("a1-a2")
 
 
+def test_back_and_forth_limit_holds_for_flights_and_charges_too():
+    game = pos({"a4": FLYER, "b4": warrior(G, 2), "a1": warrior(B, 1), "h8": warrior(G, 1)})
+    play(game, "a4 flying c4", "pass", "pass", "h8-h7", "pass", "pass",
+         "c4 flying a4", "pass", "pass", "h7-h8", "pass", "pass")
+    assert "a4 flying c4" not in options(game)
+    with pytest.raises(IllegalActionError, match="back and forth between a4 and c4"):
+        game.apply("a4 flying c4")
+    game = pos({"h8": CHARGER, "a1": warrior(B, 1)}, active="gray")
+    play(game, "h8 charging h5", "pass", "pass", "a1-a2", "pass", "pass",
+         "h5 charging h8", "pass", "pass", "a2-a1", "pass", "pass")
+    assert "h8 charging h5" not in options(game) and "h8 charging h4" in options(game)
+
+
+# -- setup switches ------------------------------------------------------------------------
+
+def _at_setup_switch():
+    from legends_core import Game
+
+    game = Game.new(seed=5)
+    play(game, "choose keep", "choose keep")
+    assert game.decision_kind == "setup-switch" and game.current_player == "beige"
+    return game
+
+
+def test_a_setup_switch_may_name_its_squares_in_either_order():
+    from legends_core import Action
+
+    assert Action.from_str("swap c3 a1") == Action.swap("a1", "c3") == Action.swap("c3", "a1")
+    assert str(Action.swap("b2", "a2")) == "swap a2 b2" and str(Action.swap("b1", "a2")) == "swap b1 a2"
+    names = {}
+    for text in ("swap c1 a1", "swap a1 c1"):
+        game = _at_setup_switch()
+        a1, c1 = game.piece_at("a1").name, game.piece_at("c1").name
+        assert Action.from_str(text) in game.legal_actions()
+        play(game, text)
+        assert (game.piece_at("a1").name, game.piece_at("c1").name) == (c1, a1)
+        assert game.record()["actions"][-1] == "swap a1 c1"
+        names[text] = (a1, c1)
+    # Built by hand in the other order, it is still the same legal switch.
+    game = _at_setup_switch()
+    by_hand = Action("swap", src="c1", dst="a1")
+    assert by_hand in game.legal_actions()
+    assert game.parse_action("swap c1 a1", player="beige") == Action.swap("a1", "c1")
+    game.apply(by_hand, player="beige")
+    assert game.piece_at("a1").name == names["swap a1 c1"][1]
+
+
 # -- attacks -------------------------------------------------------------------------------
 
 def test_attack_lower_strength_destroyed_winner_moves_in():

@@ -344,6 +344,32 @@ def test_surround_counts_only_the_pieces_its_player_controls():
     assert "h7 surround h6" in options(game)
 
 
+HIGH_ELF, SRIK, SIR_URGWAINE, ENCHANTED_SHIELD = 11, 8, 35, 118
+
+
+def test_an_ability_on_an_adjacent_elf_may_pick_a_teammates_elf():
+    # The High Elf's text names "an Elf next to it", not an Elf of yours: beige-2's Srik on
+    # i3 qualifies for beige-1's High Elf on h3.
+    game = team_position(everyone_can_move(h3=HIGH_ELF, i3=SRIK))
+    assert game.current_player == "beige-1" and game.controller_at("i3") == "beige-2"
+    assert "h3 high-elf i3" in options(game)
+    before = game.strength_at("i3")
+    play(game, "h3 high-elf i3")
+    assert game.strength_at("i3") == before + 1
+
+
+def test_an_ability_on_an_adjacent_paladin_may_pick_a_teammates_paladin():
+    game = team_position(everyone_can_move(h3=SIR_URGWAINE, i4=GOLD_KNIGHT, g3=GRUNDIN))
+    assert [o for o in options(game) if "sir-urgwaine" in o] == ["h3 sir-urgwaine i4"]
+
+
+def test_a_boost_to_a_piece_of_yours_still_skips_a_teammates_piece():
+    # The Enchanted Shield's text says "a piece of yours next to it".
+    game = team_position(everyone_can_move(h6=ENCHANTED_SHIELD, g6=RAT, i6=RAT),
+                         active="gray-1")
+    assert [o for o in options(game) if "enchanted-shield" in o] == ["h6 enchanted-shield g6"]
+
+
 # -- computer players --------------------------------------------------------------------
 
 

@@ -100,4 +100,5 @@ def test_a_teammates_pieces_are_drawn_as_ones_own():
 def test_setup_switches_are_typed_as_two_squares_past_z():
     assert play_cmd._read_action("aa3 AB4") == Action.swap("aa3", "ab4")
     assert play_cmd._read_action("c3 d4") == Action.swap("c3", "d4")
+    assert play_cmd._read_action("d4 c3") == Action.swap("c3", "d4")
     assert play_cmd._read_action("b2-b3") == Action.from_str("b2-b3")

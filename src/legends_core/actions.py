@@ -84,8 +84,21 @@ class Action(NamedTuple):
 
     @classmethod
     def swap(cls, a: str, b: str) -> Action:
-        """A setup switch of two of your pieces: ``swap a1 b2``."""
+        """A setup switch of two of your pieces: ``swap a1 b2``.
+
+        Switching is symmetric, so the two squares are put in board order (by rank, then
+        file): ``Action.swap("c3", "a1")`` is ``swap a1 c3``, the action setup offers.
+        """
+        if _board_order(b) < _board_order(a):
+            a, b = b, a
         return cls("swap", src=a, dst=b)
+
+    def canonical(self) -> Action:
+        """The same action in the form the engine offers it: a swap with its squares in board
+        order (see :meth:`swap`); any other action as it is."""
+        if self.kind == "swap" and isinstance(self.src, str) and isinstance(self.dst, str):
+            return Action.swap(self.src, self.dst)
+        return self
 
     # -- notation ----------------------------------------------------------------------
     def __str__(self) -> str:
@@ -224,6 +237,16 @@ class Action(NamedTuple):
 
 _FIELDS: dict[str, tuple[str, ...]] = {"move": ("src", "dst"), "power": ("src", "key", "targets"),
                                        "choose": ("value",), "pass": (), "swap": ("src", "dst")}
+
+
+def _board_order(name: str) -> tuple[int, int, str]:
+    """Sort key of a square name in board order: rank, then file (``'b1' < 'a2'``;
+    ``'z1' < 'aa1'``). Text that is not a square name sorts after every square."""
+    letters = name.rstrip("0123456789")
+    digits = name[len(letters):]
+    if not (digits.isascii() and digits.isdigit()):
+        return (1 << 30, 0, name)
+    return (int(digits), len(letters), letters)
 
 
 def _is_square(text: str) -> bool:

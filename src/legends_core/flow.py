@@ -20,6 +20,7 @@ from .fairness import commit
 from .moves import (
     ability_options,
     can_move_or_act,
+    count_action_move,
     do_move,
     is_ability,
     moves_and_actions,
@@ -97,8 +98,10 @@ class MainDecision(Task):
                 perform(g, action)
                 g.schedule(MainCheck(self.player))
                 return
+            before, frm = g.bf[self.player], g.loc[pid]
             g.bf[self.player] = None
             perform(g, action)
+            count_action_move(g, self.player, pid, frm, before)  # a run, a ride, a flight
         g.schedule(*turn_end_tasks(g, self.player, pid))
 
 

@@ -91,7 +91,7 @@ class LegalActions:
         return bool(self._actions())
 
     def __contains__(self, action: object) -> bool:
-        return _member(action, self._actions())
+        return _member(action, self._actions())  # _member reads a swap in either order
 
     def __getitem__(self, i: int) -> Action:
         return self._actions()[i]
@@ -106,6 +106,8 @@ class LegalActions:
 def _member(action: object, acts: list[Action]) -> bool:
     if not isinstance(action, Action):
         return False
+    if action.kind == "swap":  # a switch names its two squares in either order
+        action = action.canonical()
     if len(acts) < 200:
         return action in acts  # identity first, then tuple equality: cheap for short lists
     try:
@@ -466,7 +468,7 @@ class Game:
             self._check_player(player)
         action = Action.from_str(text)
         self._check(action, player)
-        return action
+        return action.canonical()
 
     def _check_player(self, player: str) -> None:
         g = self._engine
@@ -507,6 +509,7 @@ class Game:
         if isinstance(action, str):
             action = Action.from_str(action)
         self._check(action, player)
+        action = action.canonical()
         g = self._engine
         try:
             g.answer(action)

@@ -21,7 +21,8 @@ def explain(g: Engine, decision: Task, action: Action) -> str:
     kinds = {a.kind for a in decision.options(g)}
     head = f"{action} is not legal: {who} must {wanted}"
     if action.kind not in kinds:
-        return f"{head}, and a '{action.kind}' action is not one of the choices now"
+        return _shuttle(g, decision, action, head) or (
+            f"{head}, and a '{action.kind}' action is not one of the choices now")
     if action.kind == "choose":
         return f"{head}; {action.value!r} is not one of the offered choices"
     if action.kind in ("move", "power", "swap"):
@@ -52,6 +53,9 @@ def explain(g: Engine, decision: Task, action: Action) -> str:
             return (f"{head}: your {g.types[pid].name} may not move back and forth between "
                     f"{action.src} and {action.dst} for a third turn running")
         if action.kind == "power":
+            shuttle = _shuttle(g, decision, action, head)
+            if shuttle:
+                return shuttle
             keys = sorted({a.key for a in decision.options(g) if a.kind == "power" and a.src == action.src})
             if action.key not in keys:
                 have = ", ".join(keys) if keys else "none"
@@ -59,3 +63,16 @@ def explain(g: Engine, decision: Task, action: Action) -> str:
                         f"{action.key!r} now (usable: {have})")
             return f"{head}: those targets are not allowed for {action.key}"
     return head
+
+
+def _shuttle(g: Engine, decision: Task, action: Action, head: str) -> str:
+    """The message for a power that would carry its piece back and forth between two
+    squares for a third turn running ("" if ``action`` cannot be one)."""
+    rec = g.bf[decision.player]
+    if rec is None or rec[3] < 2 or g.loc[rec[0]] != rec[2] or action.kind != "power":
+        return ""
+    here, back = g.board.name(rec[2]), g.board.name(rec[1])
+    if action.src != here or back not in action.targets:
+        return ""
+    return (f"{head}: your {g.types[rec[0]].name} may not move back and forth between "
+            f"{here} and {back} for a third turn running")

@@ -24,8 +24,12 @@ RULINGS = (
            "A power usable once per turn may be used once in each player's turn, by each piece "
            "that has it."),
     ruling("Back and forth",
-           "The two-turn limit on moving back and forth applies to standard moves of one piece "
-           "between the same two squares."),
+           "The two-turn limit on moving back and forth applies to every move that carries one "
+           "piece from one square to another, whatever made it: a standard move, a Scout's run, "
+           "a Captain's ride (also the square it rides on after winning an attack), a flight or "
+           "any other power the piece uses as its turn's move or action. The rule limits the "
+           "piece's movement between two squares, not one kind of move, so a longer move is "
+           "no way around it. An attack breaks the run of turns."),
     ruling("Cannot move or act",
            "A player loses when they have no standard move and no action, and no ability usable "
            "before moving would give them one (a Cloud Citadel lending Flying to a boxed-in "
@@ -83,6 +87,41 @@ def back_and_forth_blocked(g: Engine, player: int, pid: int, frm: int, to: int) 
     """A piece may not shuttle between the same two squares for more than two turns running."""
     rec = g.bf[player]
     return rec is not None and rec[0] == pid and rec[3] >= 2 and rec[1] == to and rec[2] == frm
+
+
+def note_move(g: Engine, player: int, pid: int, frm: int, to: int) -> None:
+    """Count a move of ``pid`` from ``frm`` to the empty square ``to`` toward the
+    back-and-forth limit of ``player``: one more turn if it reverses the last counted move
+    of the same piece, else the first."""
+    rec = g.bf[player]
+    if rec is not None and rec[0] == pid and rec[1] == to and rec[2] == frm:
+        g.bf[player] = (pid, frm, to, rec[3] + 1)
+    else:
+        g.bf[player] = (pid, frm, to, 1)
+
+
+def count_action_move(g: Engine, player: int, pid: int, frm: int,
+                      before: tuple[int, int, int, int] | None) -> None:
+    """After ``pid`` (on ``frm``) took its turn's action: if the action carried the piece
+    itself to another square (a run, a ride, a flight), count that move toward the
+    back-and-forth limit, continuing ``before`` (``player``'s record before the action)."""
+    to = g.loc[pid]
+    if to < 0 or to == frm or g.ctrl[pid] != player:
+        return
+    g.bf[player] = before
+    note_move(g, player, pid, frm, to)
+
+
+def _shuttles(g: Engine, pid: int, rec: tuple[int, int, int, int], action: Action) -> bool:
+    """Would ``action`` carry ``pid`` back to the square it came from for a third turn
+    running? Tried on a copy of the game (only actions naming that square can)."""
+    if g.loc[pid] != rec[2] or g.board.name(rec[1]) not in action.targets:
+        return False
+    h = g.copy()
+    h.stack = []
+    h._opts = None
+    h._step(perform, action)
+    return h.loc[pid] == rec[1]
 
 
 def dynamic_keywords(g: Engine) -> bool:
@@ -163,7 +202,14 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
             if x.limits:
                 limits = {**x.limits, **limits}
     bf = g.bf[g.ctrl[pid]]
-    if watch is None or (bf is not None and bf[0] == pid and bf[3] >= 2):
+    if bf is not None and bf[0] == pid and bf[3] >= 2:
+        # Shuttling: no action may carry the piece back for a third turn either.
+        standard_moves(g, pid, sq, out, dyn)
+        own: list[Action] = []
+        offer_actions(g, pid, own, dyn)
+        out.extend(a for a in own if not _shuttles(g, pid, bf, a))
+        return
+    if watch is None:
         standard_moves(g, pid, sq, out, dyn)
         offer_actions(g, pid, out, dyn)
         return
@@ -397,9 +443,5 @@ def do_move(g: Engine, action: Action) -> None:
         g.bf[player] = None
         g.attack(pid, to, "move", sq)
         return
-    rec = g.bf[player]
-    if rec is not None and rec[0] == pid and rec[1] == to and rec[2] == sq:
-        g.bf[player] = (pid, sq, to, rec[3] + 1)
-    else:
-        g.bf[player] = (pid, sq, to, 1)
+    note_move(g, player, pid, sq, to)
     g.move_piece(pid, to)

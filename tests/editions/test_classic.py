@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from legends_core import ArmyError, Game
+from legends_core.errors import IllegalActionError
 from legends_core.testing import destroyed_names, name_at, options, play, stratego
 from legends_editions.common.board import LAKES
 
@@ -124,6 +125,22 @@ def test_not_back_and_forth_between_two_squares_on_three_turns_running():
     g = game({"e3": "Major"}, {})
     play(g, "e3-e4", "j10-j9", "e4-e3", "j9-j10")
     assert "e3-e4" not in options(g) and "e3-d3" in options(g)
+
+
+def test_a_scout_may_not_run_back_and_forth_between_two_squares_on_three_turns_running():
+    g = game({"b2": "Scout"}, {})
+    play(g, "b2 scout b5", "j10-j9", "b5 scout b2", "j9-j10")
+    assert "b2 scout b5" not in options(g)
+    assert "b2 scout b4" in options(g) and "b2 scout b6" in options(g)
+    with pytest.raises(IllegalActionError, match="back and forth"):
+        g.apply("b2 scout b5")
+
+
+def test_a_scout_run_elsewhere_breaks_the_shuttle():
+    g = game({"b2": "Scout"}, {})
+    play(g, "b2 scout b5", "j10-j9", "b5 scout b2", "j9-j10", "b2 scout b4", "j10-i10",
+         "b4 scout b2", "i10-j10")
+    assert "b2 scout b5" in options(g) and "b2 scout b4" not in options(g)
 
 
 # -- attacks ----------------------------------------------------------------------------------

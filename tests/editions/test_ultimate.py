@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from legends_core import ArmyError, Game
-from legends_core.errors import PositionError
+from legends_core.errors import IllegalActionError, PositionError
 from legends_core.testing import destroyed_names, name_at, options, play, position_dict, stratego
 
 SPARE_RED, SPARE_BLUE = {"a1": "Sergeant"}, {"j10": "Sergeant"}
@@ -133,6 +133,21 @@ def test_a_captain_that_wins_on_its_first_square_may_ride_one_more():
     g = game({"e4": "Captain"}, {"e5": "Corporal"})
     play(g, "e4-e5", "choose done")
     assert name_at(g, "e5") == "Captain" and g.current_player == "blue"
+
+
+def test_a_captain_may_not_ride_back_and_forth_between_two_squares_on_three_turns_running():
+    g = game({"e2": "Captain"}, {})
+    play(g, "e2 cavalry e4", "j10-j9", "e4 cavalry e2", "j9-j10")
+    assert "e2 cavalry e4" not in options(g)
+    assert "e2 cavalry f3" in options(g) and "e2-e3" in options(g)
+    with pytest.raises(IllegalActionError, match="back and forth"):
+        g.apply("e2 cavalry e4")
+
+
+def test_the_ride_on_after_winning_an_attack_counts_toward_the_back_and_forth_limit():
+    g = game({"e4": "Captain"}, {"e5": "Corporal"})
+    play(g, "e4-e5", "choose e6", "j10-j9", "e6-e5", "j9-j10")
+    assert "e5-e6" not in options(g) and "e5-e4" in options(g)
 
 
 # -- rescue -----------------------------------------------------------------------------------

@@ -252,6 +252,13 @@ def test_high_elf_gives_an_adjacent_elf_plus_one_once_per_turn():
     assert game.piece_at("d5").name == "Srik" and dead(game, "gray") == ["Murkis"]
 
 
+def test_high_elf_may_help_an_enemy_elf_only_when_its_player_knows_it():
+    # "An Elf next to it" is anyone's Elf, but a hidden piece cannot be named as one.
+    hidden = {"c4": 11, "d4": {"number": 8, "controller": "gray"}, "a1": 21, "h8": 143}
+    assert powers_of(position(hidden), "c4") == []
+    assert powers_of(position(hidden, revealed=["d4"]), "c4") == ["c4 high-elf d4"]
+
+
 def test_high_elf_does_not_help_other_types():
     game = position({"c4": 11, "d4": 21, "c5": 8, "h8": 143})
     assert powers_of(game, "c4") == ["c4 high-elf c5"]

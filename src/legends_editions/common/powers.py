@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from legends_core import Action, Outcome, Power, continuation, hookimpl, ruling
-from legends_core.moves import back_and_forth_blocked, do_move
+from legends_core.moves import back_and_forth_blocked, do_move, note_move
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -168,7 +168,9 @@ def _ride_on(game: Engine, value: str, data: dict[str, Any]) -> None:
     if value == "done" or game.loc[pid] < 0:
         return
     game.remember(pid, "turn:rode", True)
-    game.move_piece(pid, game.sq(value))
+    to = game.sq(value)
+    note_move(game, game.ctrl[pid], pid, game.loc[pid], to)  # counts toward back and forth
+    game.move_piece(pid, to)
 
 
 @attrs.frozen(repr=False)

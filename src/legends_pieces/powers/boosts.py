@@ -34,6 +34,18 @@ RULINGS = (
            "only in its player's own main decision. Weakening an enemy can destroy it outright, "
            "so it is offered in every window. This keeps response windows finite without taking "
            "away a useful choice."),
+    ruling("An adjacent piece is anyone's",
+           "An ability whose text names a piece next to it without saying 'of yours' (the High "
+           "Elf's 'an Elf next to it', Sir Urgwaine's and Urgwaine's Knights' 'a Paladin next "
+           "to' them) may pick such a piece whoever controls it: the rules let abilities act on "
+           "other pieces, not only your own, so in a team game a teammate's piece qualifies, and "
+           "so does an enemy piece. The player must be able to name the piece as one of that "
+           "kind, so a piece they have not seen is not offered: a teammate's pieces are always "
+           "known to the team, an enemy piece only once its player knows what it is (offering "
+           "hidden enemy pieces would turn the boost into a way to look at them). A text that "
+           "says 'of yours' or 'you control' (Enchanted Shield, Wheel of Energy, Namhel ...) "
+           "keeps to the pieces its player controls (see \"Pieces under your control in a team "
+           "game\")."),
     ruling("Granted actions and stationary pieces",
            "A movement action lent for the rest of the turn (Flying, Charging, Slashing, "
            "Quickness ...) is never offered for a stationary piece: it cannot move by itself, "
@@ -61,7 +73,9 @@ def _watches_reach(power: Any) -> str:
 class Boost(Power):
     """Ability: reveal this piece to give a target you control ``amount`` for the rest of the
     turn (the target is revealed too when ``reveal_target``); with ``sacrifice`` this piece is
-    destroyed to do it."""
+    destroyed to do it. With ``whose="any"`` (a text that names "a Paladin next to him", not
+    "a Paladin of yours") the target may be anyone's: see the ruling "An adjacent piece is
+    anyone's"."""
 
     key: str
     amount: int
@@ -70,6 +84,7 @@ class Boost(Power):
     sacrifice: bool = False
     once: str | None = None
     reveal_target: bool = False
+    whose: Whose = "own"
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
@@ -83,7 +98,8 @@ class Boost(Power):
         what = "piece" if what == "any" else f"{what} piece"
         lim = " Once per turn." if self.once == "turn" else ""
         shown = "that piece is revealed" if self.reveal_target else "that piece stays hidden"
-        return (f"{how} to give {where} {what} of yours {self.amount:+d} for the rest of the turn; "
+        mine = " of yours" if self.whose == "own" else ""
+        return (f"{how} to give {where} {what}{mine} {self.amount:+d} for the rest of the turn; "
                 f"{shown}.{lim}")
 
     @hookimpl
@@ -94,7 +110,10 @@ class Boost(Power):
         elif window not in ("attack", "strike"):
             return
         src = game.name(game.loc[piece])
-        for p in _candidates(game, piece, self.reach, self.target):
+        me = game.ctrl[piece]
+        for p in _candidates(game, piece, self.reach, self.target, self.whose):
+            if self.whose != "own" and not game.knows(me, p):
+                continue  # see the ruling "An adjacent piece is anyone's"
             if game.types[p].kind != "warrior":
                 continue
             if window != "main" and not game.in_combat(p):
@@ -119,6 +138,7 @@ class Weaken(Power):
     key: str
     amount: int
     reveal_target: bool = False
+    whose: Whose = "own"
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
@@ -154,6 +174,7 @@ class Grant(Power):
     target: Match = ANY
     reach: str = "any"
     reveal_target: bool = False
+    whose: Whose = "own"
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))

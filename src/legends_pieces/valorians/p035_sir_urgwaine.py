@@ -9,5 +9,5 @@ PIECE = piece(
     text=("Ability (once per turn): reveal Sir Urgwaine together with a Paladin next to him; "
           "that Paladin gets +1 until the turn ends."),
     powers=[Boost("sir-urgwaine", 1, target=of(type="paladin"), reach="adjacent", once="turn",
-                  reveal_target=True)],
+                  reveal_target=True, whose="any")],
 )

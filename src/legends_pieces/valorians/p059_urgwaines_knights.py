@@ -9,5 +9,5 @@ PIECE = piece(
     text=("Ability: reveal and destroy Urgwaine's Knights so that a Paladin next to them, which "
           "is revealed, gets +2 until the turn ends."),
     powers=[Boost("urgwaines-knights", 2, target=of(type="paladin"), reach="adjacent",
-                  sacrifice=True, reveal_target=True)],
+                  sacrifice=True, reveal_target=True, whose="any")],
 )
