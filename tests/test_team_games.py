@@ -363,11 +363,17 @@ def test_an_ability_on_an_adjacent_paladin_may_pick_a_teammates_paladin():
     assert [o for o in options(game) if "sir-urgwaine" in o] == ["h3 sir-urgwaine i4"]
 
 
-def test_a_boost_to_a_piece_of_yours_still_skips_a_teammates_piece():
-    # The Enchanted Shield's text says "a piece of yours next to it".
+def test_the_shield_may_boost_a_teammates_piece_next_to_it():
+    # The Enchanted Shield's printed text says "an adjacent piece", not a piece of yours:
+    # gray-2's Rat on i6 qualifies for gray-1's Shield on h6, as gray-1's own on g6 does.
     game = team_position(everyone_can_move(h6=ENCHANTED_SHIELD, g6=RAT, i6=RAT),
                          active="gray-1")
-    assert [o for o in options(game) if "enchanted-shield" in o] == ["h6 enchanted-shield g6"]
+    assert game.controller_at("i6") == "gray-2"
+    assert sorted(o for o in options(game) if "enchanted-shield" in o) == [
+        "h6 enchanted-shield g6", "h6 enchanted-shield i6"]
+    before = game.strength_at("i6")
+    play(game, "h6 enchanted-shield i6")
+    assert game.strength_at("i6") == before + 2
 
 
 # -- computer players --------------------------------------------------------------------

@@ -410,11 +410,14 @@ def test_without_enchanted_shield_the_attack_fails():
 def test_enchanted_shield_limits():
     game = position({**SHIELD_FIGHT, "b5": CRUSH, "c4": lent(CRUSH)}, active="gray")
     opts = [o for o in options(game) if "enchanted-shield" in o]
-    # Own adjacent warriors only: not the beige-held Crush on c4, not the far Crush on a8.
+    # Adjacent warriors gray can name: not the beige-held Crush on c4 (hidden from gray now),
+    # not the far Crush on a8.
     assert sorted(opts) == ["c5 enchanted-shield b5", "c5 enchanted-shield d5"]
     play(game, "d5-d4")
-    # During an attack only a piece in the fight can be helped.
-    assert [o for o in options(game) if "enchanted-shield" in o] == ["c5 enchanted-shield d5"]
+    # During an attack only a piece in the fight can be helped: "an adjacent piece" may be
+    # either of them, the known enemy defender too (see "An adjacent piece is anyone's").
+    assert sorted(o for o in options(game) if "enchanted-shield" in o) == [
+        "c5 enchanted-shield d4", "c5 enchanted-shield d5"]
 
 
 def test_enchanted_shield_in_the_main_decision_reveals_its_target():

@@ -37,13 +37,14 @@ RULINGS = (
     ruling("An adjacent piece is anyone's",
            "An ability whose text names a piece next to it without saying 'of yours' (the High "
            "Elf's 'an Elf next to it', Sir Urgwaine's and Urgwaine's Knights' 'a Paladin next "
-           "to' them) may pick such a piece whoever controls it: the rules let abilities act on "
+           "to' them, the Enchanted Shield's and the Wheel of Energy's 'a piece next to it') "
+           "may pick such a piece whoever controls it: the rules let abilities act on "
            "other pieces, not only your own, so in a team game a teammate's piece qualifies, and "
            "so does an enemy piece. The player must be able to name the piece as one of that "
            "kind, so a piece they have not seen is not offered: a teammate's pieces are always "
            "known to the team, an enemy piece only once its player knows what it is (offering "
            "hidden enemy pieces would turn the boost into a way to look at them). A text that "
-           "says 'of yours' or 'you control' (Enchanted Shield, Wheel of Energy, Namhel ...) "
+           "says 'of yours' or 'you control' (Namhel, Nazint, Dancing Sword ...) "
            "keeps to the pieces its player controls (see \"Pieces under your control in a team "
            "game\")."),
     ruling("Granted actions and stationary pieces",
