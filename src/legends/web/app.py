@@ -43,7 +43,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legends_core import Game, safejson
 from legends_core.errors import LegendsError, PositionError, short
@@ -67,6 +67,7 @@ from .guards import (
     read_body,
     same_origin,
 )
+from .outbox import Connection
 from .rooms import Room, new_token
 from .store import Store, StoreError, is_url, open_store
 
@@ -150,7 +151,7 @@ class Server:
         self.clock = clock
         self.sleep = sleep
         self.rooms: dict[str, Room] = {}
-        self.sockets: dict[str, dict[str, set[WebSocket]]] = {}
+        self.sockets: dict[str, dict[str, set[Connection]]] = {}
         self.per_client: dict[str, int] = {}
         self.open_sockets = 0
         self.attempts = RateLimit(limits.attempts, limits.attempt_window, clock)
@@ -294,7 +295,7 @@ class Server:
             self.store.set_seats(room.code, room.seats)
             token = new_token()
             self.store.add_token(token, room.code, seat)
-            await self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
+            self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
                                        for s in room.game.players})
         return {"code": room.code, "seat": seat, "token": token}
 
@@ -327,14 +328,15 @@ class Server:
                       pacer: Pacer) -> None:
         if messages:
             await pacer.wait()
-            await self.send_all(room, messages)
+            self.send_all(room, messages)
             crash_point("after-send")
 
-    async def send_all(self, room: Room, messages: Mapping[str, dict[str, Any]]) -> None:
-        """Send each seat its own message (and nothing else) on every browser it has open."""
+    def send_all(self, room: Room, messages: Mapping[str, dict[str, Any]]) -> None:
+        """Queue each seat its own message (and nothing else) on every browser it has open.
+        This never waits for a browser: each connection's writer sends it outside the lock."""
         for seat, message in messages.items():
-            for ws in list(self.sockets.get(room.code, {}).get(seat, ())):
-                await _send(ws, message)
+            for conn in list(self.sockets.get(room.code, {}).get(seat, ())):
+                conn.put(message)
 
     def _socket_room(self, ws: WebSocket) -> str | None:
         """Why a new websocket may not stay (``None``: it may)."""
@@ -348,16 +350,26 @@ class Server:
 
     async def play(self, ws: WebSocket) -> None:
         await ws.accept()
+        conn = Connection(ws, self.limits.send_queue, self.limits.send_timeout)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(conn.write)
+            try:
+                await self._admit(conn)
+            finally:
+                conn.finish()
+
+    async def _admit(self, conn: Connection) -> None:
+        ws = conn.ws
         refusal = self._socket_room(ws)
         if refusal is not None:
-            await _send(ws, {"type": "error", "message": refusal})
-            await _close(ws, REFUSED_CLOSE if "other sites" in refusal else BUSY_CLOSE)
+            conn.put({"type": "error", "message": refusal})
+            conn.close(REFUSED_CLOSE if "other sites" in refusal else BUSY_CLOSE)
             return
         client = _client(ws)
         self.open_sockets += 1
         self.per_client[client] = self.per_client.get(client, 0) + 1
         try:
-            await self._play(ws)
+            await self._play(conn)
         except WebSocketDisconnect:
             pass  # the browser went away mid-way; the game is stored and goes on without it
         finally:
@@ -366,52 +378,53 @@ class Server:
             if not self.per_client[client]:
                 del self.per_client[client]
 
-    async def _play(self, ws: WebSocket) -> None:
+    async def _play(self, conn: Connection) -> None:
+        ws = conn.ws
         try:
             with anyio.fail_after(HELLO_TIMEOUT):
-                hello = _message(await _receive_text(ws))
+                hello = _message(await conn.receive())
             if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
             room, seat = self.seat_for(ws.path_params["code"], hello.get("token"))
         except (Refused, TimeoutError, StoreError) as exc:
-            await _send(ws, {"type": "error", "message": str(exc) or "no hello in time"})
-            await _close(ws, BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
+            conn.put({"type": "error", "message": str(exc) or "no hello in time"})
+            conn.close(BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
             return
         except WebSocketDisconnect:
             return
         mine = self.sockets.setdefault(room.code, {}).setdefault(seat, set())
-        mine.add(ws)
+        mine.add(conn)
         try:
             async with self.using(room):
                 for message in room.greeting(seat):
-                    await _send(ws, message)
+                    conn.put(message)
                 # Stopped while a computer player was to decide: it decides now.
                 try:
                     await self.run_computers(room, self.pacer(room))
                 except StoreError as exc:
-                    await self._not_stored(ws, room, exc)
+                    self._not_stored(conn, room, exc)
             while True:
                 try:
                     with anyio.fail_after(self.limits.socket_idle):
-                        text = await _receive_text(ws)
+                        text = await conn.receive()
                 except TimeoutError:
-                    await _send(ws, {"type": "error", "message": "closed after a long silence"})
-                    await _close(ws, IDLE_CLOSE)
+                    conn.put({"type": "error", "message": "closed after a long silence"})
+                    conn.close(IDLE_CLOSE)
                     return
-                await self._answer(ws, room, seat, text)
+                await self._answer(conn, room, seat, text)
         except WebSocketDisconnect:
             pass
         finally:
-            self._forget_socket(room.code, seat, ws)
+            self._forget_socket(room.code, seat, conn)
 
-    async def _answer(self, ws: WebSocket, room: Room, seat: str, text: str | None) -> None:
+    async def _answer(self, conn: Connection, room: Room, seat: str, text: str | None) -> None:
         try:
             if text is None:
                 raise BadRequest("send text frames holding JSON, not binary ones")
             message = _message(text)
             kind = message.get("type")
             if kind == "ping":
-                await _send(ws, {"type": "pong"})
+                conn.put({"type": "pong"})
                 return
             if kind != "action":
                 raise BadRequest(f"unknown message type {short(kind, 30)}")
@@ -422,39 +435,26 @@ class Server:
                 await self.run_computers(room, pacer)
         except (BadRequest, LegendsError) as exc:
             # Told to this browser only; the game and the other seats are unchanged.
-            await _send(ws, {"type": "error", "message": str(exc)})
+            conn.put({"type": "error", "message": str(exc)})
         except StoreError as exc:
-            await self._not_stored(ws, room, exc)
+            self._not_stored(conn, room, exc)
 
-    async def _not_stored(self, ws: WebSocket, room: Room, exc: StoreError) -> NoReturn:
+    def _not_stored(self, conn: Connection, room: Room, exc: StoreError) -> NoReturn:
         """An action was not stored (the store is lost, or another process moved this game
         on): this copy of the game is dropped, and the page reconnects to a fresh one."""
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
-        await _send(ws, {"type": "error", "message": str(exc)})
-        await _close(ws, BUSY_CLOSE)
+        conn.put({"type": "error", "message": str(exc)})
+        conn.close(BUSY_CLOSE)
         raise WebSocketDisconnect(BUSY_CLOSE) from None
 
-    def _forget_socket(self, code: str, seat: str, ws: WebSocket) -> None:
+    def _forget_socket(self, code: str, seat: str, conn: Connection) -> None:
         seats = self.sockets.get(code, {})
-        seats.get(seat, set()).discard(ws)
+        seats.get(seat, set()).discard(conn)
         if not seats.get(seat):
             seats.pop(seat, None)
         if not seats:
             self.sockets.pop(code, None)
-
-
-async def _receive_text(ws: WebSocket) -> str | None:
-    """The next message's text; ``None`` for a binary frame (refused, the socket kept).
-
-    :raises WebSocketDisconnect: the browser has gone (now or before)."""
-    if WebSocketState.DISCONNECTED in (ws.client_state, ws.application_state):
-        raise WebSocketDisconnect(1006)
-    message = await ws.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    return text if isinstance(text, str) else None
 
 
 def _message(text: str | None) -> dict[str, Any]:
@@ -474,32 +474,6 @@ def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadRequest(expected)
     return data
-
-
-#: What sending on a websocket raises when the browser has gone: Starlette's
-#: WebSocketDisconnect (it turns the ASGI server's OSError into one), its RuntimeError for a
-#: socket already closed, or the server's own error.
-GONE = (RuntimeError, OSError, WebSocketDisconnect)
-
-
-async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
-    if ws.application_state != WebSocketState.CONNECTED:
-        return
-    try:
-        await ws.send_json(message)
-    except GONE:
-        pass  # the browser went away; it gets everything again when it reconnects
-
-
-async def _close(ws: WebSocket, code: int) -> None:
-    """Close ``ws`` with ``code``, unless the browser has gone already (a send just failed,
-    or it left meanwhile): then there is nothing left to close."""
-    if ws.application_state != WebSocketState.CONNECTED:
-        return
-    try:
-        await ws.close(code=code)
-    except GONE:
-        pass
 
 
 def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
