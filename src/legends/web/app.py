@@ -69,6 +69,7 @@ from .guards import (
 )
 from .outbox import Connection
 from .rooms import Room, new_token
+from .thinking import Thinkers
 from .store import Store, StoreError, is_url, open_store
 
 STATIC = Path(__file__).parent / "static"
@@ -142,7 +143,7 @@ class Server:
 
     def __init__(self, store: Store, catalogue: Catalogue | None,
                  positions: Mapping[str, dict[str, Any]], limits: Limits,
-                 computer_time: float, clock: Clock, sleep: Sleep):
+                 computer_time: float, clock: Clock, sleep: Sleep, workers: int = 0):
         self.store = store
         self.catalogue = catalogue
         self.positions = dict(positions)
@@ -155,6 +156,9 @@ class Server:
         self.per_client: dict[str, int] = {}
         self.open_sockets = 0
         self.attempts = RateLimit(limits.attempts, limits.attempt_window, clock)
+        # The workers rebuild games with the installed pieces: a catalogue of the server's own
+        # keeps the thinking in this process.
+        self.thinkers = Thinkers(workers, in_process=catalogue is not None)
 
     # -- games in memory ---------------------------------------------------------------
     def _idle(self, room: Room) -> bool:
@@ -321,7 +325,7 @@ class Server:
             seat = room.computer_to_move()
             if seat is None:
                 return
-            action = await anyio.to_thread.run_sync(room.computer_choice, seat)
+            action = await self.thinkers.choose(room, seat)
             await self.release(room, room.apply_computer(seat, action), pacer)
 
     async def release(self, room: Room, messages: Mapping[str, dict[str, Any]],
@@ -492,7 +496,7 @@ def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
 def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, Any]] | None = None,
                catalogue: Catalogue | None = None, limits: Limits | None = None,
                computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
-               sleep: Sleep = anyio.sleep, init: bool = False) -> Starlette:
+               sleep: Sleep = anyio.sleep, init: bool = False, workers: int = 0) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
     :param db_path: the SQLite file games are kept in (created if missing, readable by its
@@ -510,6 +514,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     :param clock: and ``sleep``: the time source the limits and the holding use (tests pass
         their own).
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
+    :param workers: processes the computer players think in (:mod:`.thinking`); 0: in this
+        process (a thread beside the event loop).
     :raises StoreError: the store cannot be used (damaged, emptied, foreign, unreachable).
     """
     path = db_path or default_db_path()
@@ -517,7 +523,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
     server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
-                    computer_time, clock, sleep)
+                    computer_time, clock, sleep, workers)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
@@ -589,8 +595,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     ]
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        server.store.close()  # on shutdown: the database file alone then holds every game
+        await server.thinkers.start()
+        try:
+            yield
+        finally:
+            server.thinkers.close()
+            server.store.close()  # on shutdown: the database file alone then holds every game
 
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
     app.state.server = server
