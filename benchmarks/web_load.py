@@ -208,7 +208,8 @@ def start_server(python: str, workers: int | None, db: str, port: int,
                 return proc
         except OSError:
             if proc.poll() is not None:
-                raise SystemExit(f"server exited: {proc.stdout.read().decode() if proc.stdout else ''}")
+                said = proc.stdout.read().decode() if proc.stdout else ""
+                raise SystemExit(f"server exited: {said}") from None
             time.sleep(0.2)
     proc.kill()
     raise SystemExit("server did not start within 60 s")

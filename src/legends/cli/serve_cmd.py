@@ -31,9 +31,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--computer-time", metavar="SECONDS", type=float, default=0.5,
                    help="against the computer, hold each batch of replies this long, so the "
                         "time the computer took tells nothing (0: answer at once)")
-    p.add_argument("--workers", metavar="N", type=whole(0, 256), default=os.cpu_count() or 1,
+    p.add_argument("--workers", metavar="N", type=whole(0, 256), default=0,
                    help="processes the computer players think in, beside the server's own "
-                        "(0: in the server's process)")
+                        "(0: in the server's process, which measured faster with the built-in players; "
+                        "see docs/server-load.rst)")
     p.set_defaults(run=run)
 
 

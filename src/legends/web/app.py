@@ -69,8 +69,8 @@ from .guards import (
 )
 from .outbox import Connection
 from .rooms import Room, new_token
-from .thinking import Thinkers
 from .store import Store, StoreError, is_url, open_store
+from .thinking import Thinkers
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4 * 1024     # characters of one websocket message
