@@ -514,7 +514,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     :param clock: and ``sleep``: the time source the limits and the holding use (tests pass
         their own).
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
-    :param workers: processes the computer players think in (:mod:`.thinking`); 0: in this
+    :param workers: processes the computer players think in (``legends.web.thinking``); 0: in this
         process (a thread beside the event loop).
     :raises StoreError: the store cannot be used (damaged, emptied, foreign, unreachable).
     """
