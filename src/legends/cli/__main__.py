@@ -1,7 +1,6 @@
-"""``python -m legends.cli`` runs the ``legends`` command."""
-
 import sys
 
 from . import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a worker process of 'legends serve' imports it
+    sys.exit(main())

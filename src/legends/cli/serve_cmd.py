@@ -31,6 +31,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--computer-time", metavar="SECONDS", type=float, default=0.5,
                    help="against the computer, hold each batch of replies this long, so the "
                         "time the computer took tells nothing (0: answer at once)")
+    p.add_argument("--workers", metavar="N", type=whole(0, 256), default=0,
+                   help="processes the computer players think in, beside the server's own "
+                        "(0: in the server's process, which measured faster with the built-in players; "
+                        "see docs/server-load.rst)")
     p.set_defaults(run=run)
 
 
@@ -57,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--computer-time: expected seconds from 0 to 60")
     try:
         app = create_app(db_path=db, positions=positions(args.position), init=args.init,
-                         computer_time=args.computer_time)
+                         computer_time=args.computer_time, workers=args.workers)
     except StoreError as exc:
         raise ValueError(str(exc)) from None
     store = app.state.server.store

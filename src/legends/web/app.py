@@ -43,7 +43,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legends_core import Game, safejson
 from legends_core.errors import LegendsError, PositionError, short
@@ -67,8 +67,10 @@ from .guards import (
     read_body,
     same_origin,
 )
+from .outbox import Connection
 from .rooms import Room, new_token
 from .store import Store, StoreError, is_url, open_store
+from .thinking import Thinkers
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4 * 1024     # characters of one websocket message
@@ -141,7 +143,7 @@ class Server:
 
     def __init__(self, store: Store, catalogue: Catalogue | None,
                  positions: Mapping[str, dict[str, Any]], limits: Limits,
-                 computer_time: float, clock: Clock, sleep: Sleep):
+                 computer_time: float, clock: Clock, sleep: Sleep, workers: int = 0):
         self.store = store
         self.catalogue = catalogue
         self.positions = dict(positions)
@@ -150,10 +152,13 @@ class Server:
         self.clock = clock
         self.sleep = sleep
         self.rooms: dict[str, Room] = {}
-        self.sockets: dict[str, dict[str, set[WebSocket]]] = {}
+        self.sockets: dict[str, dict[str, set[Connection]]] = {}
         self.per_client: dict[str, int] = {}
         self.open_sockets = 0
         self.attempts = RateLimit(limits.attempts, limits.attempt_window, clock)
+        # The workers rebuild games with the installed pieces: a catalogue of the server's own
+        # keeps the thinking in this process.
+        self.thinkers = Thinkers(workers, in_process=catalogue is not None)
 
     # -- games in memory ---------------------------------------------------------------
     def _idle(self, room: Room) -> bool:
@@ -294,7 +299,7 @@ class Server:
             self.store.set_seats(room.code, room.seats)
             token = new_token()
             self.store.add_token(token, room.code, seat)
-            await self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
+            self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
                                        for s in room.game.players})
         return {"code": room.code, "seat": seat, "token": token}
 
@@ -320,21 +325,22 @@ class Server:
             seat = room.computer_to_move()
             if seat is None:
                 return
-            action = await anyio.to_thread.run_sync(room.computer_choice, seat)
+            action = await self.thinkers.choose(room, seat)
             await self.release(room, room.apply_computer(seat, action), pacer)
 
     async def release(self, room: Room, messages: Mapping[str, dict[str, Any]],
                       pacer: Pacer) -> None:
         if messages:
             await pacer.wait()
-            await self.send_all(room, messages)
+            self.send_all(room, messages)
             crash_point("after-send")
 
-    async def send_all(self, room: Room, messages: Mapping[str, dict[str, Any]]) -> None:
-        """Send each seat its own message (and nothing else) on every browser it has open."""
+    def send_all(self, room: Room, messages: Mapping[str, dict[str, Any]]) -> None:
+        """Queue each seat its own message (and nothing else) on every browser it has open.
+        This never waits for a browser: each connection's writer sends it outside the lock."""
         for seat, message in messages.items():
-            for ws in list(self.sockets.get(room.code, {}).get(seat, ())):
-                await _send(ws, message)
+            for conn in list(self.sockets.get(room.code, {}).get(seat, ())):
+                conn.put(message)
 
     def _socket_room(self, ws: WebSocket) -> str | None:
         """Why a new websocket may not stay (``None``: it may)."""
@@ -348,16 +354,26 @@ class Server:
 
     async def play(self, ws: WebSocket) -> None:
         await ws.accept()
+        conn = Connection(ws, self.limits.send_queue, self.limits.send_timeout)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(conn.write)
+            try:
+                await self._admit(conn)
+            finally:
+                conn.finish()
+
+    async def _admit(self, conn: Connection) -> None:
+        ws = conn.ws
         refusal = self._socket_room(ws)
         if refusal is not None:
-            await _send(ws, {"type": "error", "message": refusal})
-            await _close(ws, REFUSED_CLOSE if "other sites" in refusal else BUSY_CLOSE)
+            conn.put({"type": "error", "message": refusal})
+            conn.close(REFUSED_CLOSE if "other sites" in refusal else BUSY_CLOSE)
             return
         client = _client(ws)
         self.open_sockets += 1
         self.per_client[client] = self.per_client.get(client, 0) + 1
         try:
-            await self._play(ws)
+            await self._play(conn)
         except WebSocketDisconnect:
             pass  # the browser went away mid-way; the game is stored and goes on without it
         finally:
@@ -366,52 +382,53 @@ class Server:
             if not self.per_client[client]:
                 del self.per_client[client]
 
-    async def _play(self, ws: WebSocket) -> None:
+    async def _play(self, conn: Connection) -> None:
+        ws = conn.ws
         try:
             with anyio.fail_after(HELLO_TIMEOUT):
-                hello = _message(await _receive_text(ws))
+                hello = _message(await conn.receive())
             if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
             room, seat = self.seat_for(ws.path_params["code"], hello.get("token"))
         except (Refused, TimeoutError, StoreError) as exc:
-            await _send(ws, {"type": "error", "message": str(exc) or "no hello in time"})
-            await _close(ws, BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
+            conn.put({"type": "error", "message": str(exc) or "no hello in time"})
+            conn.close(BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
             return
         except WebSocketDisconnect:
             return
         mine = self.sockets.setdefault(room.code, {}).setdefault(seat, set())
-        mine.add(ws)
+        mine.add(conn)
         try:
             async with self.using(room):
                 for message in room.greeting(seat):
-                    await _send(ws, message)
+                    conn.put(message)
                 # Stopped while a computer player was to decide: it decides now.
                 try:
                     await self.run_computers(room, self.pacer(room))
                 except StoreError as exc:
-                    await self._not_stored(ws, room, exc)
+                    self._not_stored(conn, room, exc)
             while True:
                 try:
                     with anyio.fail_after(self.limits.socket_idle):
-                        text = await _receive_text(ws)
+                        text = await conn.receive()
                 except TimeoutError:
-                    await _send(ws, {"type": "error", "message": "closed after a long silence"})
-                    await _close(ws, IDLE_CLOSE)
+                    conn.put({"type": "error", "message": "closed after a long silence"})
+                    conn.close(IDLE_CLOSE)
                     return
-                await self._answer(ws, room, seat, text)
+                await self._answer(conn, room, seat, text)
         except WebSocketDisconnect:
             pass
         finally:
-            self._forget_socket(room.code, seat, ws)
+            self._forget_socket(room.code, seat, conn)
 
-    async def _answer(self, ws: WebSocket, room: Room, seat: str, text: str | None) -> None:
+    async def _answer(self, conn: Connection, room: Room, seat: str, text: str | None) -> None:
         try:
             if text is None:
                 raise BadRequest("send text frames holding JSON, not binary ones")
             message = _message(text)
             kind = message.get("type")
             if kind == "ping":
-                await _send(ws, {"type": "pong"})
+                conn.put({"type": "pong"})
                 return
             if kind != "action":
                 raise BadRequest(f"unknown message type {short(kind, 30)}")
@@ -422,39 +439,26 @@ class Server:
                 await self.run_computers(room, pacer)
         except (BadRequest, LegendsError) as exc:
             # Told to this browser only; the game and the other seats are unchanged.
-            await _send(ws, {"type": "error", "message": str(exc)})
+            conn.put({"type": "error", "message": str(exc)})
         except StoreError as exc:
-            await self._not_stored(ws, room, exc)
+            self._not_stored(conn, room, exc)
 
-    async def _not_stored(self, ws: WebSocket, room: Room, exc: StoreError) -> NoReturn:
+    def _not_stored(self, conn: Connection, room: Room, exc: StoreError) -> NoReturn:
         """An action was not stored (the store is lost, or another process moved this game
         on): this copy of the game is dropped, and the page reconnects to a fresh one."""
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
-        await _send(ws, {"type": "error", "message": str(exc)})
-        await _close(ws, BUSY_CLOSE)
+        conn.put({"type": "error", "message": str(exc)})
+        conn.close(BUSY_CLOSE)
         raise WebSocketDisconnect(BUSY_CLOSE) from None
 
-    def _forget_socket(self, code: str, seat: str, ws: WebSocket) -> None:
+    def _forget_socket(self, code: str, seat: str, conn: Connection) -> None:
         seats = self.sockets.get(code, {})
-        seats.get(seat, set()).discard(ws)
+        seats.get(seat, set()).discard(conn)
         if not seats.get(seat):
             seats.pop(seat, None)
         if not seats:
             self.sockets.pop(code, None)
-
-
-async def _receive_text(ws: WebSocket) -> str | None:
-    """The next message's text; ``None`` for a binary frame (refused, the socket kept).
-
-    :raises WebSocketDisconnect: the browser has gone (now or before)."""
-    if WebSocketState.DISCONNECTED in (ws.client_state, ws.application_state):
-        raise WebSocketDisconnect(1006)
-    message = await ws.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    return text if isinstance(text, str) else None
 
 
 def _message(text: str | None) -> dict[str, Any]:
@@ -476,32 +480,6 @@ def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
     return data
 
 
-#: What sending on a websocket raises when the browser has gone: Starlette's
-#: WebSocketDisconnect (it turns the ASGI server's OSError into one), its RuntimeError for a
-#: socket already closed, or the server's own error.
-GONE = (RuntimeError, OSError, WebSocketDisconnect)
-
-
-async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
-    if ws.application_state != WebSocketState.CONNECTED:
-        return
-    try:
-        await ws.send_json(message)
-    except GONE:
-        pass  # the browser went away; it gets everything again when it reconnects
-
-
-async def _close(ws: WebSocket, code: int) -> None:
-    """Close ``ws`` with ``code``, unless the browser has gone already (a send just failed,
-    or it left meanwhile): then there is nothing left to close."""
-    if ws.application_state != WebSocketState.CONNECTED:
-        return
-    try:
-        await ws.close(code=code)
-    except GONE:
-        pass
-
-
 def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
     """A piece's public facts (the catalogue is public: it is the printed piece)."""
     if not number.isdigit() or len(number) > 9 or int(number) not in cat:
@@ -518,7 +496,7 @@ def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
 def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, Any]] | None = None,
                catalogue: Catalogue | None = None, limits: Limits | None = None,
                computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
-               sleep: Sleep = anyio.sleep, init: bool = False) -> Starlette:
+               sleep: Sleep = anyio.sleep, init: bool = False, workers: int = 0) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
     :param db_path: the SQLite file games are kept in (created if missing, readable by its
@@ -536,6 +514,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     :param clock: and ``sleep``: the time source the limits and the holding use (tests pass
         their own).
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
+    :param workers: processes the computer players think in (``legends.web.thinking``); 0: in this
+        process (a thread beside the event loop).
     :raises StoreError: the store cannot be used (damaged, emptied, foreign, unreachable).
     """
     path = db_path or default_db_path()
@@ -543,7 +523,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
     server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
-                    computer_time, clock, sleep)
+                    computer_time, clock, sleep, workers)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
@@ -615,8 +595,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     ]
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        server.store.close()  # on shutdown: the database file alone then holds every game
+        await server.thinkers.start()
+        try:
+            yield
+        finally:
+            server.thinkers.close()
+            server.store.close()  # on shutdown: the database file alone then holds every game
 
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
     app.state.server = server

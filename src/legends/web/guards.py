@@ -35,6 +35,11 @@ class Limits:
     #: games created or joined by one client address within ``attempt_window`` seconds
     attempts: int = 30
     attempt_window: float = 60.0
+    #: messages waiting to be written to one websocket; a browser that lets more pile up
+    #: (it does not read) is dropped, and gets its state again when it reconnects
+    send_queue: int = 64
+    #: seconds one message may take to be written to a websocket before it is dropped
+    send_timeout: float = 10.0
 
 
 class Refused(Exception):
