@@ -190,8 +190,7 @@ class Effects(Queries):
         elif loc == CURSE_QUEUE:
             self.curse_queue.remove(pid)
             self.shift()
-        # A piece coming onto the board changes what the armies are (see the ruling "Games
-        # that stop making progress").
+        # A piece entering the board is progress: see the ruling "Games that stop making progress"
         self.progress = self.turn
         self.loc[pid] = square
         self.grid[square] = pid
