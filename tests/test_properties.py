@@ -42,7 +42,6 @@ def test_undo_restores_exactly_and_copies_are_independent(seed, steps):
 @given(st.integers(min_value=0, max_value=2**31))
 def test_random_games_with_preset_armies_keep_every_invariant(seed):
     from legends_core import Game
-
     from legends_core.engine import NO_PROGRESS_LIMIT
     from legends_core.flow import no_progress_reason
 
