@@ -4,7 +4,10 @@ See the ruling "Games that stop making progress" (legends_core.engine). Every lo
 bounded, so a game that never ends fails its test instead of hanging the run.
 """
 
+import json
 import random
+import subprocess
+import sys
 
 import attrs
 import pytest
@@ -244,3 +247,30 @@ def test_first_action_games_of_every_edition_end(rules, seed):
     game = Game.new(rules=rules, seed=seed, no_progress_limit=30)
     first_actions(game, 50_000)
     assert game.is_over, f"{rules} still playing at turn {game.engine.turn}"
+
+
+# -- the command line ----------------------------------------------------------------------
+
+def run_cli(*args):
+    proc = subprocess.run([sys.executable, "-m", "legends.cli", *args], capture_output=True,
+                          text=True, timeout=600)
+    return proc
+
+
+@pytest.mark.parametrize(("given", "kept"), [("2", 2), ("off", None)])
+def test_legends_game_passes_the_limit_into_the_saved_record(tmp_path, given, kept):
+    saved = tmp_path / "g.json"
+    proc = run_cli("game", "--seed", "7", "--players", "random,random", "--quiet",
+                   "--no-progress-limit", given, "--save", str(saved))
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads(saved.read_text())
+    assert record["setup"]["no_progress_limit"] == kept
+    if kept is not None:
+        # Seed 7's armies start too far apart to meet in two turns.
+        assert no_progress_reason(2) in proc.stdout
+        assert Game.from_record(record).reason == no_progress_reason(2)
+
+
+def test_legends_game_refuses_a_limit_of_zero():
+    proc = run_cli("game", "--seed", "7", "--no-progress-limit", "0")
+    assert proc.returncode != 0 and "--no-progress-limit" in proc.stderr

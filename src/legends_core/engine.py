@@ -49,7 +49,7 @@ RULINGS = (
            "brought back). These are all public events, so every player can count the turns "
            "themselves. Reveals and moves do not count: a player could repeat them forever. "
            "The count restarts at the turn of the last progress; 200 turns is 100 for each "
-           "side in a two-player game, four times the longest quiet stretch we measured "
+           "side in a two-player game, well above the longest quiet stretch we measured "
            "between computer players that try to win (the rules page gives the numbers)."),
 )
 
