@@ -62,6 +62,7 @@ class Attack(Task):
             return
         g.emit(Attacked(g.rules.players[self.player], g.board.name(self.origin),
                         g.board.name(sq), self.how))
+        g.progress = g.turn  # see the ruling "Games that stop making progress"
         g.combat = Combat(att, dfn, sq, self.origin, self.player)
         for f in g.beh[att].attack_declared:
             f(g, att, dfn)

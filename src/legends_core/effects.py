@@ -68,6 +68,8 @@ class Effects(Queries):
     dirty: set[int]
     dirty_all: bool
     extra: list[int]
+    turn: int
+    progress: int
     changed: list[int]
     clock: int
     epoch: int
@@ -188,6 +190,8 @@ class Effects(Queries):
         elif loc == CURSE_QUEUE:
             self.curse_queue.remove(pid)
             self.shift()
+        # A piece entering the board is progress: see the ruling "Games that stop making progress"
+        self.progress = self.turn
         self.loc[pid] = square
         self.grid[square] = pid
         self.ctrl[pid] = player
@@ -243,6 +247,7 @@ class Effects(Queries):
             batch.append(p)
         if not batch:
             return batch
+        self.progress = self.turn  # see the ruling "Games that stop making progress"
         curses = [p for p in batch if self.types[p].has_death_curse]
         lone_curse = curses[0] if len(curses) == 1 else -1
         captured = self.rs.captured

@@ -38,7 +38,23 @@ RULINGS = (
     ruling("Games without a winner",
            "The rulebook has no rule for a draw. ``turn_limit`` is our addition, for automated "
            "play: a game that reaches it ends with no winner."),
+    ruling("Games that stop making progress",
+           "The rulebook has no rule for a draw, and two players can shuffle pieces back and "
+           "forth for ever. So that every game ends, ``no_progress_limit`` (200 turns unless "
+           "turned off) ends a game with no winner when that many turns in a row have passed "
+           "without progress. Progress is anything that cannot be undone by moving: an attack "
+           "(even one a power stops before strengths are compared), a strength comparison at a "
+           "distance, a piece leaving the board by any means (an attack, a power, a death "
+           "curse), or a piece coming onto the board from off it (a reserve piece, a piece "
+           "brought back). These are all public events, so every player can count the turns "
+           "themselves. Reveals and moves do not count: a player could repeat them forever. "
+           "The count restarts at the turn of the last progress; 200 turns is 100 for each "
+           "side in a two-player game, well above the longest quiet stretch we measured "
+           "between computer players that try to win (the rules page gives the numbers)."),
 )
+
+#: The default of ``no_progress_limit`` for new games (see :class:`Rules`).
+NO_PROGRESS_LIMIT = 200
 
 #: ``loc`` values for pieces off the board.
 DESTROYED = -1
@@ -56,7 +72,11 @@ class Rules:
     force, as ``(name, value)`` pairs. ``players`` are the seat names in turn order; ``teams``
     gives each seat's team (seats on one team never attack each other and share what they
     know; see :mod:`legends_core.teams`). ``turn_limit`` ends a game with no winner after that
-    many turns (see the ruling "Games without a winner"). ``switches`` is the number of setup
+    many turns (see the ruling "Games without a winner"). ``no_progress_limit`` ends a game with
+    no winner once that many turns in a row have gone by without progress (an attack, a piece
+    leaving or entering the board: see the ruling "Games that stop making progress");
+    ``None`` turns it off, as here, but :meth:`legends_core.Game.new` sets
+    :data:`NO_PROGRESS_LIMIT` unless told otherwise. ``switches`` is the number of setup
     switches each player may make. ``auto_pass`` (not a rule: a convenience for computer
     players and simulations) answers a response window at once for a player whose only
     legal answer is ``pass``; the events are the same as if they had been asked.
@@ -65,6 +85,7 @@ class Rules:
     players: tuple[str, ...] = ("beige", "gray")
     teams: tuple[int, ...] = (0, 1)
     turn_limit: int | None = None
+    no_progress_limit: int | None = None
     switches: int = 2
     name: str = "legends"
     auto_pass: bool = False
@@ -75,6 +96,11 @@ class Rules:
             raise ValueError("a game needs two or more distinct player names")
         if len(self.teams) != len(self.players):
             raise ValueError("teams must give one team number per player")
+        quiet = self.no_progress_limit
+        if quiet is not None and (not isinstance(quiet, int) or isinstance(quiet, bool)
+                                  or quiet < 1):
+            raise ValueError(f"no_progress_limit: expected None or a whole number of turns of "
+                             f"1 or more, got {quiet!r}")
 
     def option(self, key: str, default: str | None = None) -> str | None:
         """The value of the ruleset option ``key`` in this game."""
@@ -123,7 +149,7 @@ class Engine(Effects):
         "ctrl", "loc", "known", "grid", "dead",
         "curse", "curse_on", "curse_ctrl", "curse_queue",
         "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
-        "turn", "active", "extra", "bf", "flown", "moved", "stack", "combat",
+        "turn", "progress", "active", "extra", "bf", "flown", "moved", "stack", "combat",
         "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
         "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
         "_abl", "rs", "zone", "team_mask", "areas", "changed", "clock", "epoch", "offers",
@@ -151,6 +177,9 @@ class Engine(Effects):
     used_game: set[tuple[int, str]]
     memo: dict[tuple[int, str], Any]
     turn: int
+    #: The last turn with progress (an attack, a piece leaving or entering the board; 0 before
+    #: the first turn): what ``rules.no_progress_limit`` counts from.
+    progress: int
     active: int
     extra: list[int]
     bf: list[tuple[int, int, int, int] | None]
@@ -213,6 +242,7 @@ class Engine(Effects):
         self.used_game = set()
         self.memo = {}
         self.turn = 1
+        self.progress = 0
         self.active = 0
         self.extra = [0] * n
         self.bf = [None] * n
@@ -273,6 +303,7 @@ class Engine(Effects):
         g.used_game = self.used_game.copy() if self.used_game else set()
         g.memo = self.memo.copy() if self.memo else {}
         g.turn = self.turn
+        g.progress = self.progress
         g.active = self.active
         g.extra = self.extra[:]
         g.bf = self.bf[:]

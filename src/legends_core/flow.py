@@ -42,6 +42,10 @@ class TurnStart(Task):
         if limit is not None and g.turn > limit:
             g.end_game(None, f"turn limit of {limit} reached")
             return
+        quiet = g.rules.no_progress_limit
+        if quiet is not None and g.turn - 1 - g.progress >= quiet:
+            g.end_game(None, no_progress_reason(quiet))
+            return
         if g.commitment is None:
             commit(g)  # setup is over: bind the hidden placement before the first move
         p = g.active
@@ -51,6 +55,12 @@ class TurnStart(Task):
             if g.over:
                 return
         g.schedule(MainCheck(p))
+
+
+def no_progress_reason(limit: int) -> str:
+    """Why a game ended under ``no_progress_limit`` (see the ruling "Games that stop making
+    progress")."""
+    return f"no attack, and no piece destroyed or brought in, in {limit} turns"
 
 
 @task("main-check")

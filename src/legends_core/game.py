@@ -20,7 +20,7 @@ from typing import Any
 from . import safejson
 from .actions import Action
 from .board import Board
-from .engine import Engine, Rules
+from .engine import NO_PROGRESS_LIMIT, Engine, Rules
 from .errors import (
     GameOverError,
     IllegalActionError,
@@ -169,8 +169,10 @@ class Game:
             boards: Sequence[str] | None = None, placement: Mapping[str, Any] | None = None,
             reserve: Mapping[str, Any] | None = None, options: Mapping[str, Any] | None = None,
             seed: int | None = None, first: str | None = None, setup: bool = True,
-            turn_limit: int | None = None, catalogue: Catalogue | None = None,
-            salt: str | None = None, auto_pass: bool = False) -> Game:
+            turn_limit: int | None = None,
+            no_progress_limit: int | None = NO_PROGRESS_LIMIT,
+            catalogue: Catalogue | None = None, salt: str | None = None,
+            auto_pass: bool = False) -> Game:
         """Start a game: two players, or (Stratego Legends) a team game of 4, 6 or 8.
 
         :param rules: the ruleset: ``"legends"`` (Stratego Legends, the default),
@@ -212,6 +214,10 @@ class Game:
             once from the placement.
         :param turn_limit: end the game without a winner after this many turns (not a
             rulebook rule; useful for automated play).
+        :param no_progress_limit: end the game without a winner once this many turns in a row
+            pass with no attack and no piece leaving or entering the board (200 by default,
+            so that every game ends; ``None`` turns it off). Not a rulebook rule: see the
+            ruling "Games that stop making progress".
         :param auto_pass: answer a response window at once for a player whose only legal
             answer is ``pass`` (for computer players and simulations: far fewer decisions;
             the events are the same as when asked). A server for human players may prefer to
@@ -236,7 +242,8 @@ class Game:
                                            seats if seats != ruleset.seats else ()))
         team = is_team_game(team_numbers(seats)) if seats != ruleset.seats else False
         rs = Rules(players=seats, teams=team_numbers(seats) if team else tuple(range(len(seats))),
-                   turn_limit=turn_limit, auto_pass=bool(auto_pass),
+                   turn_limit=turn_limit, no_progress_limit=no_progress_limit,
+                   auto_pass=bool(auto_pass),
                    switches=ruleset.switches, name=ruleset.name, options=opts)
         if first is None:
             first = rs.players[0]
@@ -263,6 +270,7 @@ class Game:
         g.schedule(*tasks)
         made: dict[str, Any] = {"rules": ruleset.name, **built.record, "seed": seed,
                                 "first": first, "setup": setup, "turn_limit": turn_limit,
+                                "no_progress_limit": no_progress_limit,
                                 "salt": salt, "auto_pass": bool(auto_pass)}
         if opts:
             made["options"] = dict(opts)
@@ -322,6 +330,9 @@ class Game:
                                options=s.get("options"), seed=s.get("seed"),
                                first=s.get("first"),
                                setup=s.get("setup", True), turn_limit=s.get("turn_limit"),
+                               # Records made before the rule have no such field, and were
+                               # played without it.
+                               no_progress_limit=s.get("no_progress_limit"),
                                catalogue=catalogue, salt=s.get("salt"),
                                auto_pass=s.get("auto_pass", False))
             except (TypeError, ValueError) as exc:

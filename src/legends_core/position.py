@@ -53,6 +53,7 @@ def to_position(g: Engine) -> dict[str, Any]:
             "players": list(names),
             "teams": list(g.rules.teams),
             "turn_limit": g.rules.turn_limit,
+            "no_progress_limit": g.rules.no_progress_limit,
             "switches": g.rules.switches,
             "auto_pass": g.rules.auto_pass,
             "options": dict(g.rules.options),
@@ -67,7 +68,7 @@ def to_position(g: Engine) -> dict[str, Any]:
         "curse": None if g.curse < 0 else {
             "piece": g.curse, "active": g.curse_on, "controller": names[g.curse_ctrl]},
         "curse_queue": list(g.curse_queue),
-        "turn": {"number": g.turn, "active": names[g.active],
+        "turn": {"number": g.turn, "active": names[g.active], "progress": g.progress,
                  "extra": {names[i]: n for i, n in enumerate(g.extra)}},
         "back_and_forth": {
             names[i]: None if r is None else [r[0], name(r[1]), name(r[2]), r[3]]
@@ -222,6 +223,9 @@ def _rules(r: dict[str, Any]) -> Rules:
         _int(t, f"rules.teams[{i}]", 0, MAX_PLAYERS)
     limit = r.get("turn_limit")
     limit = None if limit is None else _int(limit, "rules.turn_limit")
+    # Absent in positions saved before the rule existed: those games go on without it.
+    quiet = r.get("no_progress_limit")
+    quiet = None if quiet is None else _int(quiet, "rules.no_progress_limit", 1)
     name = _str(r.get("name", DEFAULT_RULES), "rules.name")
     try:
         ruleset = get_ruleset(name)
@@ -236,6 +240,7 @@ def _rules(r: dict[str, Any]) -> Rules:
                                     "rules.options")
     try:
         return Rules(players=tuple(players), teams=tuple(teams), turn_limit=limit,
+                     no_progress_limit=quiet,
                      switches=switches, name=ruleset.name, auto_pass=auto_pass,
                      options=options)
     except ValueError as exc:
@@ -357,6 +362,8 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
     t = _obj(d.get("turn", {}), "turn")
     g.turn = _int(t.get("number", 1), "turn.number", 1)
     g.active = player(t.get("active", names[0]), "turn.active")
+    # The last turn with progress; without one, the count starts at this position.
+    g.progress = _int(t.get("progress", g.turn - 1), "turn.progress", 0, g.turn + 1)
     for who, k in _obj(t.get("extra", {}), "turn.extra").items():
         g.extra[player(who, "turn.extra")] = _int(k, f"turn.extra.{who}", 0, 1000)
 

@@ -170,6 +170,11 @@ def _check_setup(s: Any) -> None:
                               or not 0 <= limit < MAX_COUNT):
         raise PositionError(f"setup.turn_limit: expected null or a whole number of 0 or more, "
                             f"got {short(limit)}")
+    quiet = s.get("no_progress_limit")
+    if quiet is not None and (not isinstance(quiet, int) or isinstance(quiet, bool)
+                              or not 1 <= quiet < MAX_COUNT):
+        raise PositionError(f"setup.no_progress_limit: expected null or a whole number of 1 "
+                            f"or more, got {short(quiet)}")
     if "salt" in s:
         check_salt(s["salt"], "setup.salt")
     if not isinstance(s.get("auto_pass", False), bool):

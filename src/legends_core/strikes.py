@@ -44,6 +44,7 @@ class StrikeResolve(Task):
 
     def run(self, g: Engine) -> None:
         if live(g, self.contest()):
+            g.progress = g.turn  # a strike is an attack at a distance: progress
             CONTINUATIONS[self.then](g, {**self.data, "attacker": self.attacker,
                                          "defender": self.defender})
 

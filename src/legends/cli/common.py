@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from legends_core import SEED_LIMIT, safejson
+from legends_core import NO_PROGRESS_LIMIT, SEED_LIMIT, safejson
 from legends_core.errors import ArmyError, PositionError, short
 from legends_core.teams import PLAYER_COUNTS, side_of
 
@@ -82,6 +82,15 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--boards", help="battle boards, two per player in seat order, e.g. "
                                     "1A,2B,3C,4D (optionally 1A@90)")
     p.add_argument("--turn-limit", type=whole(1), default=None, help="stop after this many turns")
+    p.add_argument("--no-progress-limit", type=limit_or_off, default=NO_PROGRESS_LIMIT,
+                   metavar="TURNS|off",
+                   help="end the game with no winner after this many turns in a row without "
+                        f"an attack or a piece destroyed (default {NO_PROGRESS_LIMIT}; off: never)")
+
+
+def limit_or_off(text: str) -> int | None:
+    """An argparse type: ``off`` (no limit) or a whole number of 1 or more."""
+    return None if text.strip().casefold() == "off" else whole(1)(text)
 
 
 PLAYERS_HELP = ("the number of players: 2, or 4, 6 or 8 for a team game (beige-1, gray-1, "
@@ -145,7 +154,8 @@ def options_arg(items: list[str]) -> dict[str, str]:
 def new_game_args(args: argparse.Namespace) -> dict[str, Any]:
     """The :meth:`Game.new <legends_core.Game.new>` arguments the game options give."""
     kwargs: dict[str, Any] = {"rules": args.rules, "options": options_arg(args.option),
-                              "boards": boards_arg(args.boards), "seed": args.seed}
+                              "boards": boards_arg(args.boards), "seed": args.seed,
+                              "no_progress_limit": args.no_progress_limit}
     count = getattr(args, "player_count", 2)
     if count != 2:
         kwargs["players"] = count
