@@ -107,6 +107,10 @@ class Ruleset:
     :param castles: how many castles (flags) one owner may have.
     :param reserve: whether pieces may wait off the board in a reserve (views then list it).
     :param options: option name -> allowed values (the first is the default).
+    :param army: the pieces (by name, as many times as the army holds them) each seat places
+        on the board at setup, for rulesets whose setup takes a placement (the Stratego
+        editions); empty when the ruleset deals the setup itself (Stratego Legends). Setup
+        lines (:mod:`legends_core.setupline`) are read against it.
     :param packages: the Python packages that carry this ruleset out (its rulings are
         collected from them for the docs).
     """
@@ -127,6 +131,7 @@ class Ruleset:
     reserve: bool = False
     options: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     packages: tuple[str, ...] = ()
+    army: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name}: {self.description}>"

@@ -30,4 +30,5 @@ def stratego_ruleset(package: str, kinds: Any, *, name: str, description: str,
     return Ruleset(name=name, description=description, seats=pieces.SEATS, pieces=group,
                    setup=StrategoSetup(army), board=classic_board,
                    composition=pieces.composition(kinds), rules=tuple(rules), windows=False,
-                   shuffle=False, switches=0, packages=(*COMMON_PACKAGES, package), **extra)
+                   shuffle=False, switches=0, packages=(*COMMON_PACKAGES, package), army=army,
+                   **extra)

@@ -3,6 +3,8 @@
 ``Game.new(rules=..., placement={"red": {"a1": "Flag", ...}, "blue": {...}})``: each seat's
 pieces stand on squares of its setup area (the four nearest ranks), as many of each rank as the
 edition's army holds. A seat left out gets the standard army placed at random by the seed. A
+seat's placement may also be a setup line (:mod:`legends_core.setupline`), which may name only
+some squares: the rest of the army is then dealt by the seed over the squares it leaves free. A
 reserve (the Campaign's second army, Narnia's reinforcements) waits off the board.
 """
 
@@ -19,6 +21,7 @@ from legends_core.engine import RESERVE
 from legends_core.errors import ArmyError, clip, short
 from legends_core.registry import Catalogue
 from legends_core.ruleset import SetupRequest, SetupResult
+from legends_core.setupline import parse_setup
 
 from .pieces import RANK_WORDS
 
@@ -65,8 +68,14 @@ class StrategoSetup:
         for owner, seat in enumerate(rs.seats):
             area = [s for s in board.regions[seat] if board.is_land(s)]
             standard = [_find(cat, n, seat) for n in self.armies[seat]]
-            if seat in given:
-                pairs = _read(given[seat], seat, area, board, cat, standard)
+            spec = given.get(seat)
+            if isinstance(spec, str):  # a setup line: the squares it names, the rest dealt
+                fixed = _read(parse_setup(spec, rs, seat, cat), seat, area, board, cat,
+                              standard, partial=True)
+                pairs = _deal_rest(fixed, area, standard, cat, random.Random(
+                    f"{req.seed}:placement:{seat}"))
+            elif seat in given:
+                pairs = _read(spec, seat, area, board, cat, standard)
             else:  # one stream per seat: naming one side's setup leaves the other's as it was
                 squares = random.Random(f"{req.seed}:placement:{seat}").sample(area, len(standard))
                 pairs = [(sq, t.number) for sq, t in zip(squares, standard, strict=True)]
@@ -114,8 +123,24 @@ def _seat_map(v: Any, where: str, seats: tuple[str, ...]) -> dict[str, Any]:
     return dict(v)
 
 
+def _deal_rest(fixed: list[tuple[int, int]], area: list[int], standard: list[Any],
+               cat: Catalogue, rng: random.Random) -> list[tuple[int, int]]:
+    """``fixed`` plus the rest of the standard army placed at random on the free squares."""
+    left = Counter(_slot(t) for t in standard)
+    left.subtract(_slot(cat[n]) for _, n in fixed)
+    rest = []
+    for t in standard:
+        if left[_slot(t)] > 0:
+            left[_slot(t)] -= 1
+            rest.append(t)
+    taken = {sq for sq, _ in fixed}
+    free = [sq for sq in area if sq not in taken]
+    squares = rng.sample(free, len(rest))
+    return fixed + [(sq, t.number) for sq, t in zip(squares, rest, strict=True)]
+
+
 def _read(spec: Any, seat: str, area: list[int], board: Any, cat: Catalogue,
-          standard: list[Any]) -> list[tuple[int, int]]:
+          standard: list[Any], *, partial: bool = False) -> list[tuple[int, int]]:
     where = f"placement.{seat}"
     if not isinstance(spec, Mapping):
         raise ArmyError(f"{where}: expected an object of squares and piece names")
@@ -137,24 +162,25 @@ def _read(spec: Any, seat: str, area: list[int], board: Any, cat: Catalogue,
         except (KeyError, TypeError) as exc:
             problems.append(f"{board.name(sq)}: {exc.args[0] if exc.args else short(name)}")
     if not problems:
-        problems += _composition([cat[n] for _, n in pairs], standard)
+        problems += _composition([cat[n] for _, n in pairs], standard, partial=partial)
     if problems:
         raise ArmyError(clip(f"{where}: " + "; ".join(problems)))
     return pairs
 
 
-def _composition(types: list[Any], standard: list[Any]) -> list[str]:
-    """How ``types`` differ from the standard army, rank by rank (named as printed)."""
+def _composition(types: list[Any], standard: list[Any], *, partial: bool = False) -> list[str]:
+    """How ``types`` differ from the standard army, rank by rank (named as printed); with
+    ``partial``, only where they hold more than the army does."""
     want = Counter(_slot(t) for t in standard)
     have = Counter(_slot(t) for t in types)
     label = {_slot(t): t.name for t in standard}
     problems = []
     for slot in sorted(set(want) | set(have), key=lambda s: (isinstance(s, str), str(s))):
-        if want[slot] != have[slot]:
+        if want[slot] != have[slot] and not (partial and have[slot] < want[slot]):
             what = label.get(slot) or RANK_WORDS.get(str(slot), f"rank {slot}")
             problems.append(f"needs {want[slot]} {what} (rank {slot}), has {have[slot]}"
                             if isinstance(slot, int) else
                             f"needs {want[slot]} {what}, has {have[slot]}")
-    if len(types) != len(standard):
+    if len(types) != len(standard) and not (partial and len(types) < len(standard)):
         problems.append(f"needs {len(standard)} pieces, has {len(types)}")
     return problems
