@@ -19,6 +19,7 @@ from legends_core.errors import ArmyError, PositionError, short
 from legends_core.teams import PLAYER_COUNTS, side_of
 
 MAX_ARMY_FILE = 1024 * 1024  # bytes; an army is a few dozen numbers or names
+MAX_SETUP_FILE = 64 * 1024  # bytes; a setup line is a few dozen characters (and comments)
 
 
 def whole(lowest: int, highest: int | None = None, shown: str = "") -> Callable[[str], int]:
@@ -164,6 +165,35 @@ def new_game_args(args: argparse.Namespace) -> dict[str, Any]:
         if army is not None:
             kwargs[side] = army
     return kwargs
+
+
+def read_setup_file(path: str) -> str:
+    """The setup line a ``--setup-file`` holds: its one line that is not blank or a comment
+    (``#`` to the end of a line is a comment)."""
+    with open(path, "rb") as fh:
+        data = fh.read(MAX_SETUP_FILE + 1)
+    if len(data) > MAX_SETUP_FILE:
+        raise ArmyError(f"setup file {path}: larger than {MAX_SETUP_FILE} bytes")
+    try:
+        raw = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ArmyError(f"setup file {path}: not UTF-8 text") from None
+    lines = [x for x in (line.split("#", 1)[0].strip() for line in raw.splitlines()) if x]
+    if len(lines) != 1:
+        raise ArmyError(f"setup file {path}: expected one setup line (besides # comments), "
+                        f"found {len(lines)}")
+    return lines[0]
+
+
+def check_setup_rules(rules: str, option: str) -> None:
+    """Refuse a setup line for rules that deal the setup themselves (Stratego Legends)."""
+    from legends_core.ruleset import get_ruleset
+
+    if not get_ruleset(rules).army:
+        raise ArmyError(f"{option}: the {rules} rules deal every setup at random (Stratego "
+                        "Legends: then a reshuffle and two switches each), so they take no "
+                        "setup line; use --rules classic, ultimate-lightning, "
+                        "ultimate-campaign, narnia-1 or narnia-2")
 
 
 def winner_text(game: Any) -> str:

@@ -14,9 +14,11 @@ from ..ai import make_player
 from .common import (
     PLAYERS_HELP,
     add_game_options,
+    check_setup_rules,
     game_seats,
     new_game_args,
     players_arg,
+    read_setup_file,
     title,
     whole,
     winner_text,
@@ -35,6 +37,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help=f"{PLAYERS_HELP}; and/or the computer players: random, heuristic or "
                         "ismcts, two (first side first) or one per seat (default: "
                         "heuristic,heuristic)")
+    p.add_argument("--setup", action="append", default=[], metavar="SEAT=LINE",
+                   help="a seat's setup as a setup line (classic, Ultimate and Narnia), e.g. "
+                        "red=FB..; may be given for each seat")
+    p.add_argument("--setup-file", action="append", default=[], metavar="SEAT=FILE",
+                   help="a seat's setup line read from FILE (one line; # starts a comment)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--board-every", type=whole(0), default=10, metavar="N",
                    help="print the board after every N turns, and at the end (0: only at "
@@ -60,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         if who not in seats or not path:
             raise ValueError(f"--save-for {spec[:40]!r}: expected "
                              f"{' or '.join(f'{s}=FILE' for s in seats)}")  # every seat
+    args.placement = _setup_lines(args, seats)
     if args.board_for is not None and args.board_for not in seats:
         raise ValueError(f"--board-for {args.board_for[:20]!r}: choose one of "
                          f"{', '.join(seats)}")
@@ -72,8 +80,25 @@ def run(args: argparse.Namespace) -> int:
             save.close()
 
 
+def _setup_lines(args: argparse.Namespace, seats: tuple[str, ...]) -> dict[str, str] | None:
+    """The setup lines ``--setup SEAT=LINE`` and ``--setup-file SEAT=FILE`` give, by seat."""
+    lines: dict[str, str] = {}
+    for option, specs in (("--setup", args.setup), ("--setup-file", args.setup_file)):
+        for spec in specs:
+            check_setup_rules(args.rules, option)
+            seat, eq, value = spec.partition("=")
+            what = "LINE" if option == "--setup" else "FILE"
+            if not eq or seat not in seats:
+                raise ValueError(f"{option} {spec[:40]!r}: expected "
+                                 f"{' or '.join(f'{s}={what}' for s in seats)}")
+            if seat in lines:
+                raise ValueError(f"{option}: {seat}'s setup is given twice")
+            lines[seat] = value if option == "--setup" else read_setup_file(value)
+    return lines or None
+
+
 def _play(args: argparse.Namespace, save: TextIO | None) -> int:
-    game = Game.new(**new_game_args(args),
+    game = Game.new(**new_game_args(args), placement=args.placement,
                     turn_limit=1000 if args.turn_limit is None else args.turn_limit)
     names = {n: t.name for n, t in game.catalogue.items()}
     kinds = seat_kinds(game.players, args.kinds)

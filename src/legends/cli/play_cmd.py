@@ -16,9 +16,12 @@ from ..ai import make_player
 from .common import (
     PLAYERS_HELP,
     add_game_options,
+    check_setup_rules,
+    game_seats,
     new_game_args,
     players_arg,
     read_record,
+    read_setup_file,
     whole,
     winner_text,
     write_json,
@@ -40,6 +43,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--side", default=None,
                    help="your side (default: the first seat, beige in Stratego Legends)")
     p.add_argument("--opponent", default="heuristic", help="random, heuristic or ismcts")
+    p.add_argument("--setup", metavar="LINE",
+                   help="your own setup as a setup line, e.g. 'FB..' (classic, Ultimate and "
+                        "Narnia; one character per square of your setup area, back row first, "
+                        "left to right as you see it; '.' squares get the rest of your army "
+                        "dealt at random)")
+    p.add_argument("--setup-file", metavar="FILE",
+                   help="read your setup line from FILE (one line; # starts a comment)")
     p.add_argument("--load", help="resume a game saved with --save-full (your own record "
                                   "cannot be resumed)")
     p.add_argument("--save-full", action="store_true",
@@ -65,6 +75,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
 
         return play_campaign(args, read)
     args.player_count, _ = players_arg([str(args.players)])
+    line = _setup_line(args)
     if args.load:
         record = read_record(args.load)
         if record.get("format") == PLAYER_RECORD:
@@ -76,7 +87,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         except PositionError as exc:
             raise PositionError(f"{args.load}: {exc}") from None
     else:
-        game = Game.new(**new_game_args(args), turn_limit=args.turn_limit)
+        kwargs = new_game_args(args)
+        if line is not None:
+            kwargs["placement"] = {args.side or game_seats(args)[0]: line}
+        game = Game.new(**kwargs, turn_limit=args.turn_limit)
     me = args.side or game.players[0]
     if me not in game.players:
         raise ValueError(f"--side {me[:20]!r}: choose one of {', '.join(game.players)}")
@@ -89,6 +103,24 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     session(game, me, computer, read, ask_always=args.ask_always,
             on_save=lambda path: save(game, path, None if args.save_full else me))
     return 0
+
+
+def _setup_line(args: argparse.Namespace) -> str | None:
+    """Your setup line from ``--setup`` or ``--setup-file`` (``None``: the setup is dealt)."""
+    line, file = getattr(args, "setup", None), getattr(args, "setup_file", None)
+    if line is None and file is None:
+        return None
+    option = "--setup" if line is not None else "--setup-file"
+    if line is not None and file is not None:
+        raise ValueError("--setup and --setup-file: give your setup one way, not both")
+    for other, given in (("--load", args.load), ("--campaign", args.campaign)):
+        if given:
+            raise ValueError(f"{option} starts a new game; it cannot be used with {other}")
+    check_setup_rules(args.rules, option)
+    if args.side is not None and args.side not in game_seats(args):
+        raise ValueError(f"--side {args.side[:20]!r}: choose one of "
+                         f"{', '.join(game_seats(args))}")
+    return line if line is not None else read_setup_file(file)
 
 
 def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
