@@ -195,8 +195,9 @@ class Game:
             them (and so on for each further pair of seats in a team game). ``None`` deals
             them at random.
         :param placement: the hidden setup by piece name, per seat (other editions):
-            ``{"red": {"a1": "Flag", ...}, "blue": {...}}``. A seat left out gets a legal setup
-            drawn by the seed; one that breaks the edition's army or setup-area rules raises
+            ``{"red": {"a1": "Flag", ...}, "blue": {...}}``, or a seat's setup line
+            (``{"red": "BFB3344556..."}``, see :mod:`legends_core.setupline`), which may leave
+            squares to the deal. A seat left out gets a legal setup drawn by the seed; one that breaks the edition's army or setup-area rules raises
             :class:`~legends_core.errors.ArmyError` naming the problem.
         :param reserve: pieces by name waiting off the board, per seat, where the edition has a
             reserve (the second army of the Ultimate Campaign by default; Narnia's

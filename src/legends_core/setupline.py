@@ -6,26 +6,17 @@ right, then the next row towards the middle. On the 10x10 board Red reads ``a1 .
 ``a2 .. j2``, up to ``a4 .. j4``; Blue, sitting across, reads ``j10 .. a10``, then ``j9 .. a9``,
 down to ``j7 .. a7``. So the same line gives the same arrangement whichever colour plays it.
 
-Each character is the rank of the piece on that square, the same for every edition:
-
-=========  ======================================
-character  piece
-=========  ======================================
-``F``      the flag (``castle`` slot)
-``B``      a bomb, or the edition's own name for it (``magic`` slot)
-``1``      rank 1 (the Spy)
-``2``      rank 2 (the Scout; Narnia's Leopard or Wolf)
-``3``..``9``  ranks 3 to 9
-``0``      rank 10 (the Marshal)
-``.``      no piece named: the pieces the line leaves out are dealt at random over these
-           squares (``?`` is read the same way)
-=========  ======================================
+Each character is the rank of the piece on that square, the same in every edition (see
+:data:`SYMBOLS`): ``F`` the flag, ``B`` a bomb (or the edition's name for it, such as Narnia's
+Spring and Winter Magic), ``1`` to ``9`` the ranks 1 (the Spy) to 9, ``0`` rank 10 (the
+Marshal), and ``.`` a square the line leaves free: the pieces the line does not name are dealt
+at random over those squares (``?`` is read the same way).
 
 Letters may be written in either case; spaces and ``/`` (to separate the rows) are ignored.
 :func:`parse_setup` reads a line into a placement (square -> piece name, as
 :meth:`Game.new <legends_core.Game.new>` takes it; ``Game.new`` also takes the line itself), and
 :func:`format_setup` writes a placement as a line. Only rulesets that take a placement (their
-:attr:`~legends_core.ruleset.Ruleset.army` names the pieces placed) have setup lines: Stratego
+``army`` (:class:`~legends_core.ruleset.Ruleset`) names the pieces placed) have setup lines: Stratego
 Legends deals its setup.
 """
 

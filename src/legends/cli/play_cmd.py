@@ -120,7 +120,7 @@ def _setup_line(args: argparse.Namespace) -> str | None:
     if args.side is not None and args.side not in game_seats(args):
         raise ValueError(f"--side {args.side[:20]!r}: choose one of "
                          f"{', '.join(game_seats(args))}")
-    return line if line is not None else read_setup_file(file)
+    return line if line is not None else read_setup_file(str(file))
 
 
 def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
