@@ -102,6 +102,7 @@ function enter(code, seat, token, push) {
   $("#lobby").hidden = true;
   $("#table").hidden = false;
   $("#code").textContent = code;
+  document.querySelectorAll(".dialog-code").forEach((el) => { el.textContent = code; });
   document.body.dataset.phase = "table";
   connect();
 }
@@ -170,13 +171,19 @@ function receive(msg) {
   }
 }
 
+// "beige passes (attack)": most of a game's lines. They are kept but folded away (the log
+// then tells the story: moves, attacks, reveals, powers) until "show passes" is ticked.
+const PASS_LINE = /^\S+ passes( \(|$)/;
+
 function log(lines) {
   const list = $("#log");
   for (const line of lines) {
     const li = document.createElement("li");
     li.textContent = line;
+    if (PASS_LINE.test(line)) li.className = "pass";
     list.append(li);
   }
+  $("#pass-count").textContent = String(list.querySelectorAll("li.pass").length);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -185,7 +192,10 @@ function seats(all) {
     const who = s.kind === "computer" ? `computer (${s.player})` : (s.taken ? s.name || "player" : "waiting for a player");
     return `${seat}: ${who}${seat === me.seat ? " (you)" : ""}`;
   });
-  $("#seats").textContent = parts.join(" · ");
+  const text = parts.join(" · ");
+  $("#seats").textContent = text;
+  // Repeated in the dialogs, which may cover the panel beside the board.
+  document.querySelectorAll(".dialog-seats").forEach((el) => { el.textContent = text; });
   const waiting = Object.values(all).some((s) => s.kind === "human" && !s.taken);
   const many = Object.keys(all).length > 2;
   $("#code-hint").textContent = waiting ? `(give this code to ${many ? "the other players" : "your opponent"})` : "";
@@ -407,6 +417,13 @@ async function download(mine) {
   a.click();
 }
 
+function wireLog() {
+  const toggle = $("#show-passes");
+  const apply = () => $("#log").classList.toggle("all", toggle.checked);
+  toggle.addEventListener("change", () => { apply(); $("#log").scrollTop = $("#log").scrollHeight; });
+  apply();
+}
+
 function wireEnd() {
   $("#replay-open").addEventListener("click", () => { $("#replay").classList.add("open"); frame(0); });
   $("#replay-first").addEventListener("click", () => frame(0));
@@ -421,6 +438,7 @@ function wireEnd() {
 // -- start -------------------------------------------------------------------------------
 window.addEventListener("DOMContentLoaded", async () => {
   wireEnd();
+  wireLog();
   await lobby();
   const m = location.pathname.match(/^\/game\/([A-Za-z0-9-]+)$/);
   if (m) {
@@ -428,6 +446,6 @@ window.addEventListener("DOMContentLoaded", async () => {
     const known = recall(code);
     if (known) return enter(code, known.seat, known.token, false);
     $("#join-code").value = code;
-    $("#lobby-error").textContent = `Join game ${code}: enter your name and press Join.`;
+    $("#lobby-hint").textContent = `Join game ${code}: enter your name and press Join.`;
   }
 });
