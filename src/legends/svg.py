@@ -253,19 +253,23 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
         px = margin + cols * size + size * 0.3
         step = size * 0.32
         font = size * 0.2
+        # Grouped so a page can lay them out elsewhere (under the board on a narrow screen).
+        out.append('<g class="panel">')
         for i, line in enumerate(panel_lines):
             cls = "t" if line.startswith("  ") else "t h"
             out.append(f'<text x="{_n(px)}" y="{_n((i + 1) * step)}" class="{cls}">'
                        f'{escape(line)}</text>')
+        out.append("</g>")
         if legend:
             y0 = (len(panel_lines) + 1) * step + size * 0.1
-            out.append(f'<text x="{_n(px)}" y="{_n(y0)}" class="t h">Terrain</text>')
+            out.append(f'<g class="legend"><text x="{_n(px)}" y="{_n(y0)}" class="t h">Terrain</text>')
             for i, t in enumerate(terrains, 1):
                 ty = y0 + i * step
                 out.append(f'<rect x="{px:.1f}" y="{ty - font:.1f}" width="{font * 1.2:.1f}" '
                            f'height="{font:.1f}" fill="{TERRAIN_COLOURS[t]}" stroke="#555" '
                            f'stroke-width="0.5"/><text x="{_n(px + font * 1.6)}" y="{_n(ty)}" '
                            f'class="t legend">{t}</text>')
+            out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 

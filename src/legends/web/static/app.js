@@ -222,6 +222,7 @@ function show(msg) {
   me.options = parseOptions(msg.view.options);
   me.selected = null; me.power = null; me.swapFirst = null;
   $("#board").innerHTML = msg.svg;
+  fit($("#board svg"));
   const v = msg.view;
   document.body.dataset.toMove = v.to_move || "";
   document.body.dataset.turn = String(v.turn);
@@ -309,6 +310,54 @@ function ask(text, o) {
 }
 
 // -- the board ---------------------------------------------------------------------------
+// On a narrow screen the picture's panel (turn, curse slot, destroyed pieces) and terrain
+// legend move from beside the board to under it, so the squares get the whole width.
+const NARROW = window.matchMedia("(max-width: 600px)");
+
+function fit(svg) {
+  if (!svg) return;
+  const panel = svg.querySelector(":scope > g.panel");
+  const legend = svg.querySelector(":scope > g.legend");
+  if (!svg.dataset.box) {
+    svg.dataset.box = [svg.getAttribute("viewBox"), svg.getAttribute("width"), svg.getAttribute("height")].join("|");
+  }
+  const [box, w0, h0] = svg.dataset.box.split("|");
+  for (const g of [panel, legend]) if (g) g.removeAttribute("transform");
+  svg.setAttribute("viewBox", box);
+  svg.setAttribute("width", w0);
+  svg.setAttribute("height", h0);
+  if (!NARROW.matches || !panel) return;
+  const tiles = [...svg.querySelectorAll("use[data-square]:not(.piece)")];
+  const rect = svg.querySelector("defs rect[id^='t-']");
+  if (!tiles.length || !rect) return;
+  const size = Number(rect.getAttribute("width"));
+  let w = 0, h = 0;
+  for (const t of tiles) {
+    w = Math.max(w, Number(t.getAttribute("x")) + size);
+    h = Math.max(h, Number(t.getAttribute("y")) + size);
+  }
+  for (const label of svg.querySelectorAll(":scope > text.c")) {
+    const b = label.getBBox();
+    h = Math.max(h, b.y + b.height);
+  }
+  const left = Math.min(...tiles.map((t) => Number(t.getAttribute("x"))));
+  const top = h + size * 0.15;
+  const p = panel.getBBox();
+  panel.setAttribute("transform", `translate(${left - p.x},${top - p.y})`);
+  let bottom = top + p.height;
+  if (legend) {
+    const l = legend.getBBox();
+    legend.setAttribute("transform", `translate(${left + (w - left) * 0.62 - l.x},${top - l.y})`);
+    bottom = Math.max(bottom, top + l.height);
+  }
+  bottom += size * 0.1;
+  svg.setAttribute("viewBox", `0 0 ${w} ${bottom}`);
+  svg.setAttribute("width", String(Math.round(w)));
+  svg.setAttribute("height", String(Math.round(bottom)));
+}
+
+NARROW.addEventListener("change", () => document.querySelectorAll("#board svg, #replay-board svg").forEach(fit));
+
 function tile(sq) { return $(`#board use[data-square="${sq}"]`); }
 
 function mark(sq, cls) {
@@ -406,6 +455,7 @@ async function frame(step) {
   const f = await api(`/api/games/${me.code}/replay`, {token: me.token, step});
   Object.assign(replay, f);
   $("#replay-board").innerHTML = f.svg;
+  fit($("#replay-board svg"));
   $("#replay-step").textContent = `${f.step} / ${f.of}${f.action ? ": " + f.action : ""}`;
 }
 
