@@ -245,6 +245,7 @@ def test_two_people_play_a_game_to_its_end_in_the_browser(server, browser):
     bob.click("#replay-last")
     expect(bob.locator("#replay-step")).to_have_text("7 / 7: c4-c5")
     expect(bob.locator("#replay-board")).to_contain_text("Tiera")
+    bob.screenshot(path=str(OUTPUT / "web-replay-gray.png"))
     assert (OUTPUT / "web-end-gray.png").stat().st_size > 10_000
 
 
