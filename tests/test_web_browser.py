@@ -87,6 +87,24 @@ def target(page: Page, square: str) -> None:
     page.locator(f'#board rect.target[data-square="{square}"]').click()
 
 
+def boxes_overlap(a: dict | None, b: dict | None) -> bool:
+    assert a is not None and b is not None
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def arrow_tip(page: Page) -> tuple[float, float]:
+    """Where on the page the last action's arrow points (its end, on the square it reached)."""
+    x, y = page.evaluate("""() => {
+        const line = document.querySelector('#board line.arrow');
+        const m = line.getScreenCTM();
+        const p = new DOMPoint(Number(line.getAttribute('x2')), Number(line.getAttribute('y2')));
+        const q = p.matrixTransform(m);
+        return [q.x, q.y];
+    }""")
+    return float(x), float(y)
+
+
 def wait_to_decide(page: Page, turn: int | None = None) -> None:
     expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
     if turn is not None:
@@ -127,6 +145,18 @@ def test_two_people_play_a_game_to_its_end_in_the_browser(server, browser):
     expect(alice.locator("#code")).to_have_text(re.compile(r"^[A-Z2-9]{7}-[A-Z2-9]{7}-[A-Z2-9]{7}$"))
     code = alice.locator("#code").inner_text()
     assert alice.url.endswith(f"/game/{code}")
+
+    # A link to the game asks a newcomer to join, as a hint (not in error red); the page has
+    # an icon of its own.
+    carol = new_page(browser)
+    carol.goto(f"{server}/game/{code}")
+    expect(carol.locator("#lobby-hint")).to_contain_text(f"Join game {code}")
+    assert carol.locator("#lobby-error").inner_text() == ""
+    assert carol.locator("#lobby-hint").evaluate("e => getComputedStyle(e).color") != \
+        carol.locator("#lobby-error").evaluate("e => getComputedStyle(e).color")
+    assert (carol.locator('link[rel="icon"]').get_attribute("href") or "").startswith(
+        "data:image/svg+xml,")
+    carol.context.close()
 
     # Bob joins with the code.
     bob.goto(server)
@@ -178,8 +208,23 @@ def test_two_people_play_a_game_to_its_end_in_the_browser(server, browser):
     wait_to_decide(alice, 2)
     alice.click("#controls button.pass")
 
-    # Alice attacks the castle and wins.
+    # The log folds the windows' passes away; a toggle shows them.
     wait_to_decide(alice, 3)
+    passes = alice.locator("#log li.pass")
+    assert passes.count() >= 4
+    expect(passes.first).to_be_hidden()
+    expect(alice.locator("#pass-count")).to_have_text(str(passes.count()))
+    shown = alice.locator("#log li").evaluate_all(
+        "items => items.filter((li) => li.offsetParent !== null).map((li) => li.textContent)")
+    assert shown and not [line for line in shown if " passes" in line]
+    assert any("moves" in line for line in shown)
+    alice.check("#show-passes")
+    expect(passes.first).to_be_visible()
+    expect(passes.first).to_contain_text("passes")
+    alice.uncheck("#show-passes")
+    expect(passes.first).to_be_hidden()
+
+    # Alice attacks the castle and wins.
     select(alice, "c4")
     target(alice, "c5")
     for page, title in ((alice, "You won!"), (bob, "beige won")):
@@ -188,12 +233,19 @@ def test_two_people_play_a_game_to_its_end_in_the_browser(server, browser):
     alice.screenshot(path=str(OUTPUT / "web-end-beige.png"))
     bob.screenshot(path=str(OUTPUT / "web-end-gray.png"))
 
+    # The end dialog repeats the game code; the replay buttons are drawn (no font needed).
+    expect(bob.locator("#end .dialog-code")).to_have_text(code)
+    for name in ("first", "prev", "next", "last"):
+        button = bob.locator(f"#replay-{name}")
+        assert button.locator("svg path").count() == 1 and button.inner_text().strip() == ""
+
     # The replay steps through the game.
     bob.click("#replay-open")
     expect(bob.locator("#replay-step")).to_have_text("0 / 7")
     bob.click("#replay-last")
     expect(bob.locator("#replay-step")).to_have_text("7 / 7: c4-c5")
     expect(bob.locator("#replay-board")).to_contain_text("Tiera")
+    bob.screenshot(path=str(OUTPUT / "web-replay-gray.png"))
     assert (OUTPUT / "web-end-gray.png").stat().st_size > 10_000
 
 
@@ -207,6 +259,12 @@ def test_a_game_against_the_computer_with_setup_questions(server, browser):
     # The computer (beige) decided first; gray is asked whether to reshuffle beige's pieces.
     expect(page.locator("#question")).to_be_visible()
     expect(page.locator("#question-text")).to_contain_text("reshuffle")
+    # The question leaves the game code and the seats in view, and repeats them.
+    question = page.locator("#question").bounding_box()
+    for panel in ("#code-box", "#seats"):
+        assert not boxes_overlap(question, page.locator(panel).bounding_box()), panel
+    expect(page.locator("#question .dialog-code")).to_have_text(page.locator("#code").inner_text())
+    expect(page.locator("#question .dialog-seats")).to_contain_text("gray: player (you)")
     page.click('#question-choices button[data-action="keep"]')
     # Then gray may switch two of its own pieces: click two, then Done.
     wait_to_decide(page)
@@ -219,6 +277,16 @@ def test_a_game_against_the_computer_with_setup_questions(server, browser):
     target(page, second)
     expect(page.locator(f'#board g.piece[data-square="{first}"]')).to_have_attribute(
         "data-number", names[second])
+    # The switch is drawn as the last action, an arrow onto the second square; a click where
+    # it points reaches the square under it (the arrow does not take clicks).
+    expect(page.locator("#board line.arrow")).to_have_count(1)
+    wait_to_decide(page)
+    x, y = arrow_tip(page)
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y)"
+                          ".closest('[data-square]').dataset.square", [x, y])
+    assert under == second
+    page.mouse.click(x, y)
+    expect(page.locator(f'#board rect.selected[data-square="{second}"]')).to_have_count(1)
     page.click("#controls button.done")
     # The computer plays turn 1 (gray passes when asked); the turn limit ends the game.
     pass_until_over(page)
@@ -257,3 +325,32 @@ def test_a_team_game_against_the_computer_from_the_form(server, browser):
     # The turn limit ends it, unless a computer's first move already won (a random deal).
     expect(page.locator("#end-title")).to_have_text(
         re.compile(r"^(No winner|Your team won!|beige \(beige-1, beige-2\) won)"))
+
+
+def test_the_board_fits_a_phone(server, browser):
+    page = browser.new_context(viewport={"width": 400, "height": 800}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server)
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "beige")
+    page.select_option("#position", "castle-hunt")
+    page.click("#start")
+    wait_to_decide(page, 1)
+    # The board takes the page's width (the panel beside it moves under it), nothing is wider
+    # than the screen, and the side panel comes under the board.
+    box = page.locator("#board svg").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 400
+    assert box["width"] > 300
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    aside = page.locator("aside").bounding_box()
+    assert aside is not None and aside["y"] >= box["y"] + box["height"]
+    legend = page.locator("#board svg g.legend").bounding_box()
+    assert legend is not None and legend["y"] >= page.locator(
+        '#board use[data-square="a1"]').bounding_box()["y"]
+    select(page, "c3")
+    expect(page.locator("#board rect.target")).to_have_count(4)
+    target(page, "c4")
+    expect(page.locator("body")).not_to_have_attribute("data-turn", "0")
+    expect(page.locator("#board g.piece[data-square=\"c4\"]")).to_have_count(1)
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "web-phone.png"))

@@ -253,19 +253,23 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
         px = margin + cols * size + size * 0.3
         step = size * 0.32
         font = size * 0.2
+        # Grouped so a page can lay them out elsewhere (under the board on a narrow screen).
+        out.append('<g class="panel">')
         for i, line in enumerate(panel_lines):
             cls = "t" if line.startswith("  ") else "t h"
             out.append(f'<text x="{_n(px)}" y="{_n((i + 1) * step)}" class="{cls}">'
                        f'{escape(line)}</text>')
+        out.append("</g>")
         if legend:
             y0 = (len(panel_lines) + 1) * step + size * 0.1
-            out.append(f'<text x="{_n(px)}" y="{_n(y0)}" class="t h">Terrain</text>')
+            out.append(f'<g class="legend"><text x="{_n(px)}" y="{_n(y0)}" class="t h">Terrain</text>')
             for i, t in enumerate(terrains, 1):
                 ty = y0 + i * step
                 out.append(f'<rect x="{px:.1f}" y="{ty - font:.1f}" width="{font * 1.2:.1f}" '
                            f'height="{font:.1f}" fill="{TERRAIN_COLOURS[t]}" stroke="#555" '
                            f'stroke-width="0.5"/><text x="{_n(px + font * 1.6)}" y="{_n(ty)}" '
                            f'class="t legend">{t}</text>')
+            out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 
@@ -338,22 +342,34 @@ def _piece(p: PieceView, x: float, y: float, size: float) -> str:
 
 
 def _last(action: Action, xy, size: float) -> str:
+    """Outlines of the squares the last action touched and a thin arrow between them: both let
+    clicks through to the squares under them, and the arrow stops at the edge of the square it
+    points to, so the strength and name of the piece standing there stay readable."""
     squares = [s for s in (action.src, action.dst, *action.targets) if _on_board(s)]
     out = []
     for sq in dict.fromkeys(squares):
         x, y = xy(sq)
         out.append(f'<rect x="{x + 1.5:.1f}" y="{y + 1.5:.1f}" width="{size - 3:.1f}" '
                    f'height="{size - 3:.1f}" fill="none" stroke="{LAST_COLOUR}" stroke-width="3" '
-                   f'class="last"/>')
+                   f'pointer-events="none" class="last"/>')
     if _on_board(action.src):
         x0, y0 = xy(action.src)
         for sq in dict.fromkeys(s for s in (action.dst, *action.targets) if _on_board(s)):
             if sq == action.src:
                 continue
             x1, y1 = xy(sq)
-            out.append(f'<line x1="{x0 + size / 2:.1f}" y1="{y0 + size / 2:.1f}" '
-                       f'x2="{x1 + size / 2:.1f}" y2="{y1 + size / 2:.1f}" stroke="{LAST_COLOUR}" '
-                       f'stroke-width="{size * 0.07:.1f}" stroke-opacity="0.8" '
+            dx, dy = x1 - x0, y1 - y0
+            length = max((dx * dx + dy * dy) ** 0.5, 1.0)
+            ux, uy = dx / length, dy / length
+            # From beside the label of the square it left to the edge of the square it reached.
+            start, end = size * 0.28, size * 0.46
+            if length < start + end + size * 0.1:
+                start = max(length - end - size * 0.1, 0.0)
+            out.append(f'<line x1="{x0 + size / 2 + ux * start:.1f}" '
+                       f'y1="{y0 + size / 2 + uy * start:.1f}" '
+                       f'x2="{x1 + size / 2 - ux * end:.1f}" y2="{y1 + size / 2 - uy * end:.1f}" '
+                       f'stroke="{LAST_COLOUR}" stroke-width="{size * 0.06:.1f}" '
+                       f'stroke-opacity="0.7" stroke-linecap="round" pointer-events="none" '
                        f'marker-end="url(#arrow)" class="arrow"/>')
     return "".join(out)
 

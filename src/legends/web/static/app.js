@@ -102,6 +102,7 @@ function enter(code, seat, token, push) {
   $("#lobby").hidden = true;
   $("#table").hidden = false;
   $("#code").textContent = code;
+  document.querySelectorAll(".dialog-code").forEach((el) => { el.textContent = code; });
   document.body.dataset.phase = "table";
   connect();
 }
@@ -170,13 +171,19 @@ function receive(msg) {
   }
 }
 
+// "beige passes (attack)": most of a game's lines. They are kept but folded away (the log
+// then tells the story: moves, attacks, reveals, powers) until "show passes" is ticked.
+const PASS_LINE = /^\S+ passes( \(|$)/;
+
 function log(lines) {
   const list = $("#log");
   for (const line of lines) {
     const li = document.createElement("li");
     li.textContent = line;
+    if (PASS_LINE.test(line)) li.className = "pass";
     list.append(li);
   }
+  $("#pass-count").textContent = String(list.querySelectorAll("li.pass").length);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -185,7 +192,10 @@ function seats(all) {
     const who = s.kind === "computer" ? `computer (${s.player})` : (s.taken ? s.name || "player" : "waiting for a player");
     return `${seat}: ${who}${seat === me.seat ? " (you)" : ""}`;
   });
-  $("#seats").textContent = parts.join(" · ");
+  const text = parts.join(" · ");
+  $("#seats").textContent = text;
+  // Repeated in the dialogs, which may cover the panel beside the board.
+  document.querySelectorAll(".dialog-seats").forEach((el) => { el.textContent = text; });
   const waiting = Object.values(all).some((s) => s.kind === "human" && !s.taken);
   const many = Object.keys(all).length > 2;
   $("#code-hint").textContent = waiting ? `(give this code to ${many ? "the other players" : "your opponent"})` : "";
@@ -212,6 +222,7 @@ function show(msg) {
   me.options = parseOptions(msg.view.options);
   me.selected = null; me.power = null; me.swapFirst = null;
   $("#board").innerHTML = msg.svg;
+  fit($("#board svg"));
   const v = msg.view;
   document.body.dataset.toMove = v.to_move || "";
   document.body.dataset.turn = String(v.turn);
@@ -299,6 +310,54 @@ function ask(text, o) {
 }
 
 // -- the board ---------------------------------------------------------------------------
+// On a narrow screen the picture's panel (turn, curse slot, destroyed pieces) and terrain
+// legend move from beside the board to under it, so the squares get the whole width.
+const NARROW = window.matchMedia("(max-width: 600px)");
+
+function fit(svg) {
+  if (!svg) return;
+  const panel = svg.querySelector(":scope > g.panel");
+  const legend = svg.querySelector(":scope > g.legend");
+  if (!svg.dataset.box) {
+    svg.dataset.box = [svg.getAttribute("viewBox"), svg.getAttribute("width"), svg.getAttribute("height")].join("|");
+  }
+  const [box, w0, h0] = svg.dataset.box.split("|");
+  for (const g of [panel, legend]) if (g) g.removeAttribute("transform");
+  svg.setAttribute("viewBox", box);
+  svg.setAttribute("width", w0);
+  svg.setAttribute("height", h0);
+  if (!NARROW.matches || !panel) return;
+  const tiles = [...svg.querySelectorAll("use[data-square]:not(.piece)")];
+  const rect = svg.querySelector("defs rect[id^='t-']");
+  if (!tiles.length || !rect) return;
+  const size = Number(rect.getAttribute("width"));
+  let w = 0, h = 0;
+  for (const t of tiles) {
+    w = Math.max(w, Number(t.getAttribute("x")) + size);
+    h = Math.max(h, Number(t.getAttribute("y")) + size);
+  }
+  for (const label of svg.querySelectorAll(":scope > text.c")) {
+    const b = label.getBBox();
+    h = Math.max(h, b.y + b.height);
+  }
+  const left = Math.min(...tiles.map((t) => Number(t.getAttribute("x"))));
+  const top = h + size * 0.15;
+  const p = panel.getBBox();
+  panel.setAttribute("transform", `translate(${left - p.x},${top - p.y})`);
+  let bottom = top + p.height;
+  if (legend) {
+    const l = legend.getBBox();
+    legend.setAttribute("transform", `translate(${left + (w - left) * 0.62 - l.x},${top - l.y})`);
+    bottom = Math.max(bottom, top + l.height);
+  }
+  bottom += size * 0.1;
+  svg.setAttribute("viewBox", `0 0 ${w} ${bottom}`);
+  svg.setAttribute("width", String(Math.round(w)));
+  svg.setAttribute("height", String(Math.round(bottom)));
+}
+
+NARROW.addEventListener("change", () => document.querySelectorAll("#board svg, #replay-board svg").forEach(fit));
+
 function tile(sq) { return $(`#board use[data-square="${sq}"]`); }
 
 function mark(sq, cls) {
@@ -396,6 +455,7 @@ async function frame(step) {
   const f = await api(`/api/games/${me.code}/replay`, {token: me.token, step});
   Object.assign(replay, f);
   $("#replay-board").innerHTML = f.svg;
+  fit($("#replay-board svg"));
   $("#replay-step").textContent = `${f.step} / ${f.of}${f.action ? ": " + f.action : ""}`;
 }
 
@@ -405,6 +465,13 @@ async function download(mine) {
   a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1)], {type: "application/json"}));
   a.download = `legends-${me.code}${mine ? "-" + me.seat : ""}.json`;
   a.click();
+}
+
+function wireLog() {
+  const toggle = $("#show-passes");
+  const apply = () => $("#log").classList.toggle("all", toggle.checked);
+  toggle.addEventListener("change", () => { apply(); $("#log").scrollTop = $("#log").scrollHeight; });
+  apply();
 }
 
 function wireEnd() {
@@ -421,6 +488,7 @@ function wireEnd() {
 // -- start -------------------------------------------------------------------------------
 window.addEventListener("DOMContentLoaded", async () => {
   wireEnd();
+  wireLog();
   await lobby();
   const m = location.pathname.match(/^\/game\/([A-Za-z0-9-]+)$/);
   if (m) {
@@ -428,6 +496,6 @@ window.addEventListener("DOMContentLoaded", async () => {
     const known = recall(code);
     if (known) return enter(code, known.seat, known.token, false);
     $("#join-code").value = code;
-    $("#lobby-error").textContent = `Join game ${code}: enter your name and press Join.`;
+    $("#lobby-hint").textContent = `Join game ${code}: enter your name and press Join.`;
   }
 });
