@@ -39,6 +39,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 HOST = "127.0.0.1"
 
@@ -157,7 +158,7 @@ async def client(url: str, index: int, opponent: str, stats: Stats, until: float
                     seats.append(seat(url, made["code"], joined["token"], addr,
                                       random.Random(rng.random()), stats, until))
                 await asyncio.gather(*seats)
-            except (OSError, httpx.HTTPError, TimeoutError) as exc:
+            except (OSError, httpx.HTTPError, TimeoutError, ConnectionClosed) as exc:
                 stats.errors += 1
                 print(f"  client {index}: {exc!r}", file=sys.stderr)
                 await asyncio.sleep(1)

@@ -16,8 +16,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from legends.web import store as store_module
 from legends.web.codes import backend_of, new_code, parse_code
 from legends.web.front import route
+from legends.web.store import StoreLost, open_store
 
 HOST = "127.0.0.1"
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -44,6 +46,36 @@ def test_the_front_routes_by_code_and_starts_games_in_turn():
     assert [route("/api/games", "POST", 3, turn) for _ in range(4)] == [0, 1, 2, 0]
     assert route("/", "GET", 2, turn) == route("/static/app.js", "GET", 2, turn) == 0
     assert route("/api/options", "GET", 2, turn) == 0
+
+
+def test_a_file_another_process_is_copying_its_log_into_is_not_taken_for_cut(tmp_path,
+                                                                              monkeypatch):
+    # Server processes sharing one SQLite file: while one copies its write-ahead log into the
+    # file, another may read a header counting pages not written yet. That is no truncation.
+    store = open_store(str(tmp_path / "games.sqlite3"), init=True)
+    real = store_module._read_header
+    looks: list[int] = []
+
+    def mid_checkpoint(path: str) -> bytes:
+        header = bytearray(real(path))
+        looks.append(1)
+        if len(looks) <= 3:  # the pages after the header are not there yet
+            pages = int.from_bytes(header[28:32], "big") + 10
+            header[28:32] = pages.to_bytes(4, "big")
+        return bytes(header)
+
+    monkeypatch.setattr(store_module, "_read_header", mid_checkpoint)
+    monkeypatch.setattr(store_module, "SETTLE_PAUSE", 0.001)
+    assert store.codes() == [] and len(looks) == 4
+    # A file that stays shorter than its header says was cut.
+    def cut(path: str) -> bytes:
+        looks.clear()
+        return mid_checkpoint(path)
+
+    monkeypatch.setattr(store_module, "_read_header", cut)
+    with pytest.raises(StoreLost, match="was truncated"):
+        store.codes()
+    store.close()
 
 
 def _free_port() -> int:

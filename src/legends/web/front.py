@@ -182,8 +182,8 @@ async def _downstream(ws: WebSocket, backend: ClientConnection) -> None:
     try:
         await ws.close(1011 if code is None or code in UNSENDABLE else code,
                        backend.close_reason or None)
-    except (RuntimeError, OSError):
-        pass
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass  # the browser went meanwhile
 
 
 async def _answer(send: Any, status: int, text: str) -> None:
