@@ -10,8 +10,8 @@ any other request goes to process 0.
 
 Bodies and frames pass through unchanged, both ways. The front adds ``X-Forwarded-For`` (the
 client's address, replacing any the client sent) so the server processes count their limits per
-client, not per front; it refuses request bodies over :data:`MAX_BODY`, websocket messages
-from the servers over :data:`MAX_FRAME`, and keeps at most :data:`QUEUE` of those per socket.
+client, not per front; it refuses request bodies over ``MAX_BODY`` (64 KiB), websocket messages
+from the servers over ``MAX_FRAME`` (4 MiB), and keeps at most ``QUEUE`` of those per socket.
 Websockets from pages of other sites are refused here (the servers see the front's address).
 """
 
