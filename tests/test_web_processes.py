@@ -105,8 +105,10 @@ def front(tmp_path):
             assert proc.poll() is None, proc.stdout.read().decode() if proc.stdout else ""
             assert time.monotonic() < deadline, "the front did not answer within 60 s"
             time.sleep(0.2)
+        assert len(_children(proc.pid)) in (0, 2)  # two server processes (where seen)
         yield url
     finally:
+        children = _children(proc.pid)
         proc.terminate()
         try:
             proc.wait(timeout=20)
@@ -114,7 +116,14 @@ def front(tmp_path):
             proc.kill()
             proc.wait()
     # The front stopped its server processes with it.
-    assert proc.returncode is not None
+    assert not [pid for pid in children if Path(f"/proc/{pid}").exists()]
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []  # not Linux: not checked
 
 
 def _play_to_the_end(url: str, code: str, token: str) -> dict:

@@ -103,6 +103,8 @@ def run_front(args: argparse.Namespace, missing: str) -> int:
     store.close()
     ports = [free_port() for _ in range(args.processes)]
     procs: list[subprocess.Popen[bytes]] = []
+    # uvicorn hands a stopping signal on once it has stopped: then the processes are stopped too.
+    previous = signal.signal(signal.SIGTERM, _stopped)
     try:
         for index, port in enumerate(ports):
             procs.append(subprocess.Popen(backend_command(args, db, port, index)))
@@ -112,6 +114,13 @@ def run_front(args: argparse.Namespace, missing: str) -> int:
               f"server processes (games kept in {where})", flush=True)
         uvicorn.run(front, host=args.host, port=args.port, ws_max_size=64 * 1024,
                     log_level="warning", server_header=False, date_header=False)
+    except KeyboardInterrupt:
+        pass
     finally:
         stop(procs)
+        signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
