@@ -2,15 +2,16 @@
 two scripted people, for a bounded time.
 
 Starts ``legends serve`` on 127.0.0.1 (a free port, a temporary SQLite file, ``--computer-time
-0``, the chosen ``--workers``), plays ``--games`` games against the computer (and ``--people``
-games between two scripted people), each client answering every decision with a random one of
-its options, and measures:
+0``, the chosen ``--workers`` and ``--processes``), plays ``--games`` games against the computer
+(and ``--people`` games between two scripted people), each client answering every decision with
+a random one of its options, and measures:
 
 * latency: from sending an action to the next state that asks that seat again (or ends the
   game), p50, p95, p99 in milliseconds; against the computer this includes its thinking;
 * actions/s: the clients' actions answered per second;
-* the server's peak RSS (its process and its worker processes, from ``/proc``) and its CPU
-  time per wall second (1.0 = one core busy).
+* the server's peak RSS (its process and its worker processes; with ``--processes``, the front
+  and all its server processes; from ``/proc``) and its CPU time per wall second (1.0 = one
+  core busy).
 
 A finished game is replaced by a new one until time is up. Every connection goes to 127.0.0.1
 only; each game's client uses a source address of its own in 127.0.0.0/8, since the server
@@ -18,7 +19,7 @@ limits games started and sockets per client address.
 
     python benchmarks/web_load.py --games 40 --seconds 30 --workers 2
     python benchmarks/web_load.py --sweep 20,40,60,80 --workers-sweep 1,2 --seconds 30
-    python benchmarks/web_load.py --games 20 --old-workers-flag   # a server without --workers
+    python benchmarks/web_load.py --sweep 20,40 --processes-sweep 1,2 --seconds 30
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 HOST = "127.0.0.1"
 
@@ -156,7 +158,7 @@ async def client(url: str, index: int, opponent: str, stats: Stats, until: float
                     seats.append(seat(url, made["code"], joined["token"], addr,
                                       random.Random(rng.random()), stats, until))
                 await asyncio.gather(*seats)
-            except (OSError, httpx.HTTPError, TimeoutError) as exc:
+            except (OSError, httpx.HTTPError, TimeoutError, ConnectionClosed) as exc:
                 stats.errors += 1
                 print(f"  client {index}: {exc!r}", file=sys.stderr)
                 await asyncio.sleep(1)
@@ -195,11 +197,13 @@ async def load(url: str, pid: int, games: int, people: int, seconds: float,
 
 
 def start_server(python: str, workers: int | None, db: str, port: int,
-                 env: dict[str, str]) -> subprocess.Popen[bytes]:
+                 env: dict[str, str], processes: int | None = None) -> subprocess.Popen[bytes]:
     cmd = [python, "-m", "legends.cli", "serve", "--host", HOST, "--port", str(port),
            "--db", db, "--computer-time", "0"]
     if workers is not None:
         cmd += ["--workers", str(workers)]
+    if processes is not None:
+        cmd += ["--processes", str(processes)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -215,11 +219,13 @@ def start_server(python: str, workers: int | None, db: str, port: int,
     raise SystemExit("server did not start within 60 s")
 
 
-def run_one(args: argparse.Namespace, games: int, workers: int | None) -> dict[str, Any]:
+def run_one(args: argparse.Namespace, games: int, workers: int | None,
+            processes: int | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         env = dict(os.environ)
-        proc = start_server(args.python, workers, str(Path(tmp) / "games.sqlite3"), port, env)
+        proc = start_server(args.python, workers, str(Path(tmp) / "games.sqlite3"), port, env,
+                            processes)
         try:
             row = asyncio.run(load(f"http://{HOST}:{port}", proc.pid, games, args.people,
                                    args.seconds, args.warmup))
@@ -231,6 +237,7 @@ def run_one(args: argparse.Namespace, games: int, workers: int | None) -> dict[s
                 proc.kill()
                 proc.wait()
     row["workers"] = "-" if workers is None else workers
+    row["processes"] = "-" if processes is None else processes
     return row
 
 
@@ -244,6 +251,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="the server's --workers (left out if not given: for servers without it)")
     ap.add_argument("--sweep", default=None, help="comma-separated game counts to run in turn")
     ap.add_argument("--workers-sweep", default=None, help="comma-separated worker counts")
+    ap.add_argument("--processes", type=int, default=None,
+                    help="the server's --processes (left out if not given: for servers without it)")
+    ap.add_argument("--processes-sweep", default=None, help="comma-separated process counts")
     ap.add_argument("--python", default=sys.executable, help="the interpreter running the server")
     args = ap.parse_args(argv)
     if not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 120:
@@ -251,16 +261,20 @@ def main(argv: list[str] | None = None) -> None:
     counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.games]
     workers: list[int | None] = ([int(w) for w in args.workers_sweep.split(",")]
                                  if args.workers_sweep else [args.workers])
+    processes: list[int | None] = ([int(p) for p in args.processes_sweep.split(",")]
+                                   if args.processes_sweep else [args.processes])
     if max(counts) + args.people > 2000:
         raise SystemExit("at most 2000 tables")
-    print(f"{'workers':>7} {'games':>5} {'people':>6} {'actions/s':>9} {'p50 ms':>7} "
+    print(f"{'procs':>5} {'workers':>7} {'games':>5} {'people':>6} {'actions/s':>9} {'p50 ms':>7} "
           f"{'p95 ms':>7} {'p99 ms':>7} {'cores':>5} {'RSS MB':>7} {'errors':>6}", flush=True)
-    for w in workers:
-        for n in counts:
-            r = run_one(args, n, w)
-            print(f"{r['workers']!s:>7} {r['games']:>5} {r['people']:>6} {r['actions/s']:>9.1f} "
-                  f"{r['p50']:>7.0f} {r['p95']:>7.0f} {r['p99']:>7.0f} {r['cores']:>5.2f} "
-                  f"{r['rss_mb']:>7.0f} {r['errors']:>6}", flush=True)
+    for p in processes:
+        for w in workers:
+            for n in counts:
+                r = run_one(args, n, w, p)
+                print(f"{r['processes']!s:>5} {r['workers']!s:>7} {r['games']:>5} "
+                      f"{r['people']:>6} {r['actions/s']:>9.1f} "
+                      f"{r['p50']:>7.0f} {r['p95']:>7.0f} {r['p99']:>7.0f} {r['cores']:>5.2f} "
+                      f"{r['rss_mb']:>7.0f} {r['errors']:>6}", flush=True)
 
 
 if __name__ == "__main__":

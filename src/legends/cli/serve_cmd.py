@@ -35,6 +35,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="processes the computer players think in, beside the server's own "
                         "(0: in the server's process, which measured faster with the built-in players; "
                         "see docs/server-load.rst)")
+    p.add_argument("--processes", metavar="N", type=whole(1, 64), default=1,
+                   help="server processes sharing the store, behind a small front process on "
+                        "--host/--port that sends each game's requests to the one serving it "
+                        "(1: a single process; see docs/server-load.rst)")
+    # One server process of --processes N: set by the front for the processes it starts.
+    p.add_argument("--backend", metavar="I/N", default=None, help=argparse.SUPPRESS)
     p.set_defaults(run=run)
 
 
@@ -48,7 +54,25 @@ def positions(paths: list[str]) -> dict[str, dict]:
     return found
 
 
+def shard(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    try:
+        i, n = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise ValueError("--backend: expected I/N") from None
+    if not 0 <= i < n <= 64:
+        raise ValueError("--backend: expected I/N with 0 <= I < N <= 64")
+    return i, n
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.processes > 1:
+        if args.backend is not None:
+            raise ValueError("--processes and --backend do not go together")
+        from .serve_front import run_front
+
+        return run_front(args, MISSING)
     try:
         import uvicorn
 
@@ -61,9 +85,17 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--computer-time: expected seconds from 0 to 60")
     try:
         app = create_app(db_path=db, positions=positions(args.position), init=args.init,
-                         computer_time=args.computer_time, workers=args.workers)
+                         computer_time=args.computer_time, workers=args.workers,
+                         shard=shard(args.backend))
     except StoreError as exc:
         raise ValueError(str(exc)) from None
+    if args.backend is not None:
+        from .serve_front import leave_with_parent
+
+        leave_with_parent()
+        uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
+                    log_level="warning")
+        return 0
     store = app.state.server.store
     for note in store.notes:
         print(f"legends: {note}", flush=True)

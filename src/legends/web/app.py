@@ -58,6 +58,7 @@ from .guards import (
     Busy,
     Clock,
     Limits,
+    NamedBackend,
     Pacer,
     RateLimit,
     Refused,
@@ -143,8 +144,11 @@ class Server:
 
     def __init__(self, store: Store, catalogue: Catalogue | None,
                  positions: Mapping[str, dict[str, Any]], limits: Limits,
-                 computer_time: float, clock: Clock, sleep: Sleep, workers: int = 0):
+                 computer_time: float, clock: Clock, sleep: Sleep, workers: int = 0,
+                 shard: tuple[int, int] | None = None):
         self.store = store
+        #: ``(i, n)``: this is server process ``i`` of ``n`` (``legends serve --processes``)
+        self.shard = shard
         self.catalogue = catalogue
         self.positions = dict(positions)
         self.limits = limits
@@ -275,7 +279,7 @@ class Server:
                 seats[seat] = {"kind": "computer", "player": opponent, "name": f"computer ({opponent})"}
         game.headers.update(event="legends web game", site="legends serve")
         self._make_space()  # before the game is stored: a full server refuses it whole
-        room = self._add(Room.create(self.store, game, seats))
+        room = self._add(Room.create(self.store, game, seats, self.shard))
         token = new_token()
         self.store.add_token(token, room.code, side)
         async with self.using(room):
@@ -496,7 +500,8 @@ def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
 def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, Any]] | None = None,
                catalogue: Catalogue | None = None, limits: Limits | None = None,
                computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
-               sleep: Sleep = anyio.sleep, init: bool = False, workers: int = 0) -> Starlette:
+               sleep: Sleep = anyio.sleep, init: bool = False, workers: int = 0,
+               shard: tuple[int, int] | None = None) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
     :param db_path: the SQLite file games are kept in (created if missing, readable by its
@@ -516,6 +521,9 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
     :param workers: processes the computer players think in (``legends.web.thinking``); 0: in this
         process (a thread beside the event loop).
+    :param shard: ``(i, n)``: this is server process ``i`` of ``n`` behind the front of
+        ``legends serve --processes n`` (:mod:`.front`): the games it starts get codes that
+        the front routes to it, and every HTTP response names it in ``X-Legends-Backend``.
     :raises StoreError: the store cannot be used (damaged, emptied, foreign, unreachable).
     """
     path = db_path or default_db_path()
@@ -523,7 +531,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
     server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
-                    computer_time, clock, sleep, workers)
+                    computer_time, clock, sleep, workers, shard)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
@@ -602,6 +610,9 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             server.thinkers.close()
             server.store.close()  # on shutdown: the database file alone then holds every game
 
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
+    middleware = [Middleware(SecurityHeaders)]
+    if shard is not None:
+        middleware.append(Middleware(NamedBackend, name=str(shard[0])))
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.server = server
     return app

@@ -125,10 +125,13 @@ class Room:
 
     # -- building ----------------------------------------------------------------------
     @classmethod
-    def create(cls, store: Store, game: Game, seats: dict[str, dict[str, Any]]) -> Room:
-        code = new_code()
+    def create(cls, store: Store, game: Game, seats: dict[str, dict[str, Any]],
+               shard: tuple[int, int] | None = None) -> Room:
+        """A new game under a fresh code (``shard``: one served by that server process,
+        :func:`.codes.new_code`)."""
+        code = new_code(shard)
         while store.exists(code):
-            code = new_code()
+            code = new_code(shard)
         store.create(code, game.record(), seats)
         return cls(code, game, seats, store)
 

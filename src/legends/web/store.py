@@ -1,5 +1,6 @@
-"""Where the server keeps its games: an SQLite file (one server process) or a PostgreSQL
-database (several processes or machines sharing games).
+"""Where the server keeps its games: an SQLite file (one server process, or the processes of
+``legends serve --processes N`` on one machine) or a PostgreSQL database (several processes or
+machines sharing games).
 
 A game is stored as its record's start (how it was set up, seed and salt included: the store
 is the referee's and must stay on the server), the seats (who plays each: a person or a
@@ -31,6 +32,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -266,6 +268,10 @@ def _private(path: str) -> None:
     os.chmod(path, 0o600)
 
 
+SETTLE_TRIES = 25     # looks at a file shorter than its header says, before it counts as cut
+SETTLE_PAUSE = 0.02   # seconds between them
+
+
 def _header_size(header: bytes) -> int | None:
     """The database size an SQLite file's header gives, in bytes (``None``: not recorded)."""
     if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
@@ -471,18 +477,25 @@ class SQLiteStore(Store):
             raise StoreLost(self._lost)
         if self._identity is None:
             return  # in memory
-        try:
-            st = os.stat(self.path)
-            header = _read_header(self.path)
-        except FileNotFoundError:
-            self._lose("was removed")
-        if (st.st_dev, st.st_ino) != self._identity:
-            self._lose("was replaced by another file")
-        expected = _header_size(header)
-        if (st.st_size < self._size or not header.startswith(SQLITE_MAGIC)
-                or (expected is not None and st.st_size < expected)):
-            self._lose(f"was truncated ({st.st_size} bytes; it held {self._size})")
-        self._size = st.st_size
+        for _ in range(SETTLE_TRIES):
+            try:
+                st = os.stat(self.path)
+                header = _read_header(self.path)
+            except FileNotFoundError:
+                self._lose("was removed")
+            if (st.st_dev, st.st_ino) != self._identity:
+                self._lose("was replaced by another file")
+            if st.st_size < self._size or not header.startswith(SQLITE_MAGIC):
+                break
+            expected = _header_size(header)
+            if expected is None or st.st_size >= expected:
+                self._size = st.st_size
+                return
+            # Shorter than its header says: or another process sharing the file is copying
+            # its write-ahead log into it just now (the header is written before the pages
+            # that lengthen the file). Look again before concluding.
+            time.sleep(SETTLE_PAUSE)
+        self._lose(f"was truncated ({st.st_size} bytes; it held {self._size})")
 
     # -- Store -------------------------------------------------------------------------
     def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
