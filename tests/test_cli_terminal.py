@@ -260,4 +260,6 @@ def test_serve_help_shows_its_real_defaults():
     text = " ".join(_subcommands()["serve"].format_help().split())
     assert "(default: 8000)" in text and "(default: 127.0.0.1)" in text
     assert "(default: 0.5)" in text
-    assert text.count("(default:") == 4  # host, port, computer time, and --db's own words
+    assert "(default: 1)" in text  # --processes
+    # host, port, computer time, processes, and --db's own words: each once, none empty
+    assert text.count("(default:") == 5 and "(default: None)" not in text
