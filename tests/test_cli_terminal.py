@@ -10,9 +10,10 @@ import re
 from contextlib import redirect_stdout
 
 import pytest
+from tests.test_cli_polish import play
 
 from legends.ai import make_player
-from legends.cli import build_parser, main, play_cmd
+from legends.cli import build_parser, main
 from legends.cli.text import board_text, key_lines, labels, marks, stems
 from legends_core import Game
 from legends_core.ruleset import catalogue_for
@@ -176,25 +177,8 @@ def test_game_shows_a_board_by_default():
 
 
 # -- 4. kinder prompts ---------------------------------------------------------------------
-def _play(lines: list[str], *argv: str) -> str:
-    args = build_parser().parse_args(["play", "--opponent", "random", *argv])
-    answers = iter(lines)
-
-    def read(prompt: str) -> str:
-        line = next(answers, None)
-        if line is None:
-            raise EOFError
-        print(prompt + line)
-        return line
-
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert play_cmd.run(args, read=read) == 0
-    return out.getvalue()
-
-
 def test_an_empty_line_shows_the_choices_again_without_an_error():
-    out = _play(["", "   ", "quit"], "--seed", "5")
+    out = play(["", "   ", "quit"], "--seed", "5")
     assert "not legal" not in out and "choose a number" not in out
     assert "'key' for more, 'info SQUARE' for a piece" in out  # play's board offers them
     first = out.index("your choice> ")

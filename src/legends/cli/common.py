@@ -41,6 +41,22 @@ def whole(lowest: int, highest: int | None = None, shown: str = "") -> Callable[
 seed_arg = whole(0, SEED_LIMIT - 1, "2**256 - 1")
 
 
+def small_text(path: str, limit: int, what: str) -> str:
+    """The UTF-8 text of a small file a person gave (an army or a setup line), read no
+    further than ``limit`` bytes so a huge file costs nothing.
+
+    :raises ArmyError: the file is larger than ``limit`` or not UTF-8 text.
+    """
+    with open(path, "rb") as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise ArmyError(f"{what} {path}: larger than {limit} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ArmyError(f"{what} {path}: not UTF-8 text") from None
+
+
 def army_arg(text: str | None) -> Any:
     """``preset-3``, ``3``, ``random``, or a file holding collector numbers or names (a JSON
     list, or values separated by commas, spaces or new lines)."""
@@ -50,14 +66,7 @@ def army_arg(text: str | None) -> Any:
         return text
     if not os.path.exists(text):
         raise ArmyError(f"army {short(text)}: not a preset (preset-1..preset-6), 'random' or a file")
-    with open(text, "rb") as fh:
-        data = fh.read(MAX_ARMY_FILE + 1)
-    if len(data) > MAX_ARMY_FILE:
-        raise ArmyError(f"army file {text}: larger than {MAX_ARMY_FILE} bytes")
-    try:
-        raw = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ArmyError(f"army file {text}: not UTF-8 text") from None
+    raw = small_text(text, MAX_ARMY_FILE, "army file")
     if raw.lstrip().startswith(("[", "{", '"')):
         try:
             items = safejson.loads(raw, "army")
@@ -170,14 +179,7 @@ def new_game_args(args: argparse.Namespace) -> dict[str, Any]:
 def read_setup_file(path: str) -> str:
     """The setup line a ``--setup-file`` holds: its one line that is not blank or a comment
     (``#`` to the end of a line is a comment)."""
-    with open(path, "rb") as fh:
-        data = fh.read(MAX_SETUP_FILE + 1)
-    if len(data) > MAX_SETUP_FILE:
-        raise ArmyError(f"setup file {path}: larger than {MAX_SETUP_FILE} bytes")
-    try:
-        raw = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ArmyError(f"setup file {path}: not UTF-8 text") from None
+    raw = small_text(path, MAX_SETUP_FILE, "setup file")
     lines = [x for x in (line.split("#", 1)[0].strip() for line in raw.splitlines()) if x]
     if len(lines) != 1:
         raise ArmyError(f"setup file {path}: expected one setup line (besides # comments), "
