@@ -99,6 +99,11 @@ class Room:
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
         self.game = game
+        record = game.record()
+        #: the game's record before its first action, and each action stored since, as notation
+        #: (what a worker process is sent to think for a computer seat)
+        self.start: dict[str, Any] = {**record, "actions": []}
+        self.texts: list[str] = list(record["actions"])
         self.seats = seats
         self.store = store
         self.catalogue = catalogue = game.catalogue
@@ -214,6 +219,7 @@ class Room:
         crash_point("after-store")
         self.steps += 1
         self.movers.append(seat)
+        self.texts.append(str(action))
         out = {}
         for s in self.people:
             self.unsent[s].extend(shown[s])
