@@ -48,6 +48,7 @@ def think(code: str, start: dict[str, Any] | None, done: int, last: str | None,
     not have the game as described (it dropped it, or restarted): send the start again.
     """
     kept = _kept.pop(code, None)
+    applied: list[str]
     if start is not None:
         game, applied = Game.from_record({**start, "actions": []}), []
     elif kept is not None and len(kept[1]) == done and (kept[1][-1] if done else None) == last:
