@@ -46,6 +46,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legends_core import Game, safejson
+from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError, short
 from legends_core.registry import Catalogue
 from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
@@ -72,6 +73,7 @@ from .outbox import Connection
 from .rooms import Room, new_token
 from .store import Store, StoreError, is_url, open_store
 from .thinking import Thinkers
+from .writer import Writer
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4 * 1024     # characters of one websocket message
@@ -163,6 +165,7 @@ class Server:
         # The workers rebuild games with the installed pieces: a catalogue of the server's own
         # keeps the thinking in this process.
         self.thinkers = Thinkers(workers, in_process=catalogue is not None)
+        self.writer = Writer(store)
 
     # -- games in memory ---------------------------------------------------------------
     def _idle(self, room: Room) -> bool:
@@ -330,7 +333,22 @@ class Server:
             if seat is None:
                 return
             action = await self.thinkers.choose(room, seat)
-            await self.release(room, room.apply_computer(seat, action), pacer)
+            await self.release(room, await self.apply(room, seat, action), pacer)
+
+    async def apply(self, room: Room, seat: str, action: Action) -> dict[str, dict[str, Any]]:
+        """Apply ``seat``'s checked ``action``, store it, and return the messages it sends
+        (call with the room held). Other games go on while it is being stored.
+
+        Not interrupted by the browser going away meanwhile: the action is stored, and the
+        game in memory and its messages follow the store, or it is not and they do not."""
+        with anyio.CancelScope(shield=True):
+            step = room.stage(seat, action)
+            try:
+                await self.writer.add(step)
+            except BaseException:
+                room.unstage()
+                raise
+            return room.commit(seat, step)
 
     async def release(self, room: Room, messages: Mapping[str, dict[str, Any]],
                       pacer: Pacer) -> None:
@@ -438,7 +456,8 @@ class Server:
                 raise BadRequest(f"unknown message type {short(kind, 30)}")
             async with self.using(room):
                 pacer = self.pacer(room)
-                messages = room.act(seat, message.get("action"), message.get("decision"))
+                action = room.check(seat, message.get("action"), message.get("decision"))
+                messages = await self.apply(room, seat, action)
                 await self.release(room, messages, pacer)
                 await self.run_computers(room, pacer)
         except (BadRequest, LegendsError) as exc:
@@ -608,6 +627,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             yield
         finally:
             server.thinkers.close()
+            server.writer.close()
             server.store.close()  # on shutdown: the database file alone then holds every game
 
     middleware = [Middleware(SecurityHeaders)]

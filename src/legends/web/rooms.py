@@ -45,7 +45,7 @@ from ..ai import make_player
 from ..svg import board_svg
 from .codes import new_code
 from .faults import crash_point
-from .store import Store
+from .store import Step, Store
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
@@ -170,14 +170,19 @@ class Room:
         return self.movers[:steps].count(seat)
 
     def act(self, seat: str, text: object, decision: object) -> dict[str, dict[str, Any]]:
-        """Apply ``seat``'s action (notation), answering its decision number ``decision``, and
-        return the state messages it sends, by seat.
+        """Apply ``seat``'s action (notation), answering its decision number ``decision``, store
+        it, and return the state messages it sends, by seat.
 
         :raises StaleAction: ``decision`` is not ``seat``'s current decision number (a repeated
             or out-of-date action); the game is unchanged.
         :raises LegendsError: the action is not legal for ``seat`` now (told from that seat's
             side only); the game is unchanged.
         """
+        return self._apply(seat, self.check(seat, text, decision))
+
+    def check(self, seat: str, text: object, decision: object) -> Action:
+        """``seat``'s action (notation) answering its decision number ``decision``, read and
+        checked against the game (see :meth:`act`); nothing is changed."""
         if not isinstance(text, str):
             raise LegendsError("an action is notation text, e.g. 'b2-b3'")
         if not isinstance(decision, int) or isinstance(decision, bool):
@@ -190,8 +195,7 @@ class Room:
         if decision > current:
             raise StaleAction(f"no decision {decision} has been asked of {seat} yet; this action "
                               f"was not applied (the latest state is decision {current})")
-        action = self.game.parse_action(text, player=seat)
-        return self._apply(seat, action)
+        return self.game.parse_action(text, player=seat)
 
     def computer_to_move(self) -> str | None:
         seat = self.game.current_player
@@ -205,24 +209,43 @@ class Room:
         return self._apply(seat, action)
 
     def _apply(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
+        step = self.stage(seat, action)
+        try:
+            self.store.add_step(*step)
+        except BaseException:
+            self.unstage()
+            raise
+        return self.commit(seat, step)
+
+    # An action goes through three stages, so that a server can wait for the store without
+    # holding up its other games: staged (applied in memory), stored, committed (messages).
+    def stage(self, seat: str, action: Action) -> Step:
+        """Apply ``seat``'s (checked) ``action`` to the game in memory and return what must be
+        stored for it. Then either :meth:`commit` once it is stored, or :meth:`unstage`."""
         events = self.game.apply(action, player=seat)
         try:
             shown = {s: [e.to_dict() for e in self.game.events_for(events, s)]
                      for s in self.game.players}
             crash_point("before-store")
-            self.store.add_step(self.code, self.steps, str(action), shown, self.game.is_over)
         except BaseException:
-            # Not stored, so not acknowledged: the game in memory goes back to the stored one,
-            # and the same action may be sent again.
             self.game.pop()
             raise
+        return Step(self.code, self.steps, str(action), shown, self.game.is_over)
+
+    def unstage(self) -> None:
+        """Take back the staged action: it was not stored, so not acknowledged, and the same
+        action may be sent again."""
+        self.game.pop()
+
+    def commit(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
+        """The staged ``step`` is stored: count it and return the messages it sends."""
         crash_point("after-store")
         self.steps += 1
         self.movers.append(seat)
-        self.texts.append(str(action))
+        self.texts.append(step.action)
         out = {}
         for s in self.people:
-            self.unsent[s].extend(shown[s])
+            self.unsent[s].extend(step.shown[s])
             if self.may_tell(s):
                 out[s] = self.state(s, self.unsent[s])
                 self.unsent[s] = []

@@ -95,6 +95,8 @@ class PostgresStore(Store):
                 raise StoreError(f"the schema {SCHEMA_NAME!r} of the {self.where} {problem}; "
                                  "--init changes nothing in an existing schema: fix or drop it")
 
+    _LOCK_GAME = "SELECT 1 FROM games WHERE code = ? FOR UPDATE"
+
     def _conn(self) -> psycopg.Connection[Any]:
         """The connection, made again if the database server closed it."""
         if self._db.closed or self._db.broken:
@@ -121,7 +123,7 @@ class PostgresStore(Store):
             try:
                 with db.transaction():
                     if lock_game is not None and not run(
-                            "SELECT 1 FROM games WHERE code = ? FOR UPDATE", (lock_game,)):
+                            self._LOCK_GAME, (lock_game,)):
                         raise StoreError(f"no game {lock_game} in the store")
                     yield run
             except psycopg.Error as exc:
