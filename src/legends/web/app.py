@@ -348,7 +348,8 @@ class Server:
             except BaseException:
                 room.unstage()
                 raise
-            return room.commit(seat, step)
+            messages = room.commit(seat, step)
+        return messages
 
     async def release(self, room: Room, messages: Mapping[str, dict[str, Any]],
                       pacer: Pacer) -> None:
