@@ -282,13 +282,23 @@ class Server:
                 seats[seat] = {"kind": "computer", "player": opponent, "name": f"computer ({opponent})"}
         game.headers.update(event="legends web game", site="legends serve")
         self._make_space()  # before the game is stored: a full server refuses it whole
-        room = self._add(Room.create(self.store, game, seats, self.shard))
         token = new_token()
-        self.store.add_token(token, room.code, side)
+        room = self._add(await self.writer.run(self._create, game, seats, token, side))
         async with self.using(room):
             # Nobody is connected yet, so nothing needs holding back.
             await self.run_computers(room, Pacer(0.0, self.clock, self.sleep))
         return {"code": room.code, "seat": side, "token": token}
+
+    # In the writer's thread (the event loop does not wait for the disk):
+    def _create(self, game: Game, seats: dict[str, dict[str, Any]], token: str,
+                side: str) -> Room:
+        room = Room.create(self.store, game, seats, self.shard)
+        self.store.add_token(token, room.code, side)
+        return room
+
+    def _seat_taken(self, room: Room, seat: str, token: str) -> None:
+        self.store.set_seats(room.code, room.seats)
+        self.store.add_token(token, room.code, seat)
 
     async def join(self, code: str, data: Mapping[str, Any]) -> dict[str, Any]:
         name = _text(data, "name", "")
@@ -303,9 +313,8 @@ class Server:
                 raise BadRequest(NO_FREE_SEAT)
             seat = free[0]
             room.seats[seat] = {**room.seats[seat], "taken": True, "name": name or "player"}
-            self.store.set_seats(room.code, room.seats)
             token = new_token()
-            self.store.add_token(token, room.code, seat)
+            await self.writer.run(self._seat_taken, room, seat, token)
             self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
                                        for s in room.game.players})
         return {"code": room.code, "seat": seat, "token": token}
