@@ -296,10 +296,6 @@ class Server:
         self.store.add_token(token, room.code, side)
         return room
 
-    def _seat_taken(self, room: Room, seat: str, token: str) -> None:
-        self.store.set_seats(room.code, room.seats)
-        self.store.add_token(token, room.code, seat)
-
     async def join(self, code: str, data: Mapping[str, Any]) -> dict[str, Any]:
         name = _text(data, "name", "")
         parsed = parse_code(code)
@@ -307,14 +303,13 @@ class Server:
         if room is None:
             raise BadRequest(NO_FREE_SEAT)
         async with self.using(room):
-            free = [s for s, info in room.seats.items()
-                    if info.get("kind") == "human" and not info.get("taken")]
-            if not free:
-                raise BadRequest(NO_FREE_SEAT)
-            seat = free[0]
-            room.seats[seat] = {**room.seats[seat], "taken": True, "name": name or "player"}
             token = new_token()
-            await self.writer.run(self._seat_taken, room, seat, token)
+            # Chosen in the store, not in this copy of the game: another server process
+            # sharing the store may have given a seat away.
+            seat, room.seats = await self.writer.run(self.store.take_seat, room.code,
+                                                     name or "player", token)
+            if seat is None:
+                raise BadRequest(NO_FREE_SEAT)
             self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
                                        for s in room.game.players})
         return {"code": room.code, "seat": seat, "token": token}
