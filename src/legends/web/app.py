@@ -589,6 +589,24 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 raise BadRequest("the replay is shown when the game is over")
             return room.replay_frame(seat, step)
 
+    async def moves(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        async with server.using(room):
+            return room.moves(seat)
+
+    async def seen(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        moment = data.get("moment")
+        if not isinstance(moment, int) or isinstance(moment, bool):
+            raise BadRequest("moment: expected a whole number")
+        async with server.using(room):
+            try:
+                return room.seen(seat, moment)
+            except LegendsError as exc:
+                raise BadRequest(str(exc)) from None
+
     routes = [
         Route("/", page),
         Route("/game/{code}", page),
@@ -597,6 +615,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Route("/api/games/{code}/join", guarded(join), methods=["POST"]),
         Route("/api/games/{code}/record", guarded(record), methods=["POST"]),
         Route("/api/games/{code}/replay", guarded(replay), methods=["POST"]),
+        Route("/api/games/{code}/moves", guarded(moves), methods=["POST"]),
+        Route("/api/games/{code}/seen", guarded(seen), methods=["POST"]),
         Route("/api/pieces/{number}", guarded(piece)),
         WebSocketRoute("/ws/{code}", server.play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

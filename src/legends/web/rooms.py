@@ -43,6 +43,7 @@ from legends_core.ruleset import ALIASES, DEFAULT
 
 from ..ai import make_player
 from ..svg import board_svg
+from . import movelist
 from .codes import new_code
 from .faults import crash_point
 from .store import Store
@@ -118,6 +119,10 @@ class Room:
         self.last: dict[str, Action | None] = {
             seat: last_action(store.shown(code, seat, before=self.told[seat]))
             for seat in self.people}
+        #: per person: the steps at which they may be told of the game (built when first
+        #: asked for, by :meth:`moments`)
+        self._moments: dict[str, list[int]] | None = None
+        self._start: tuple[int, str | None] = (0, None)  # the first turn and its seat
         #: for the server: one change at a time, who uses the room now, when it was last used
         self.lock = asyncio.Lock()
         self.users = 0
@@ -221,6 +226,8 @@ class Room:
                 out[s] = self.state(s, self.unsent[s])
                 self.unsent[s] = []
                 self.told[s] = self.steps
+                if self._moments is not None:
+                    self._moments[s].append(self.steps)
         return out
 
     def may_tell(self, seat: str, game: Game | None = None) -> bool:
@@ -289,6 +296,57 @@ class Room:
         self.game.headers["players"] = {s: self.seats.get(s, {}).get("name") or "?"
                                         for s in self.game.players}
         return self.game.record(seat)
+
+    # -- the move list (each seat's own) ------------------------------------------------
+    def moments(self, seat: str) -> list[int]:
+        """The steps (counts of actions) at which ``seat`` was told of the game, up to the
+        latest, ascending. Which steps these are depends only on what every seat knows must
+        come (:meth:`may_tell`)."""
+        if self._moments is None:
+            record = without_result(self.game.record())
+            game = Game.from_record({**record, "actions": []}, catalogue=self.catalogue)
+            self._start = (game.turn, game.active_player) if game.decision_kind == "main" else (0, None)
+            found: dict[str, list[int]] = {s: [] for s in self.people}
+            for step in range(self.steps + 1):
+                if step:
+                    game.apply(record["actions"][step - 1], player=self.movers[step - 1])
+                for s in self.people:
+                    if self.may_tell(s, game):
+                        found[s].append(step)
+            self._moments = found
+        told = self.told.get(seat, self.steps)
+        return [m for m in self._moments.get(seat, []) if m <= told]
+
+    def moves(self, seat: str) -> dict[str, Any]:
+        """``seat``'s move list (:mod:`.movelist`) up to the last message it was sent. A ply
+        names the message that told of it by its place among the seat's messages
+        (``moment``), never by the count of all actions, which would tell how often the
+        other seats were asked."""
+        moments = self.moments(seat)
+        steps = self.store.shown_by_step(self.code, seat, before=self.told.get(seat, self.steps))
+        turns = movelist.turns(steps, moments, self.names, self.catalogue, self._start)
+        index = {m: i for i, m in enumerate(moments)}
+        for turn in turns:
+            for ply in turn["plies"]:
+                ply["moment"] = index.get(ply.pop("step"), len(moments) - 1)
+        return {"turns": turns, "players": list(self.game.players), "latest": len(moments) - 1}
+
+    def seen(self, seat: str, moment: int) -> dict[str, Any]:
+        """The board as ``seat`` was shown it in its message number ``moment`` (counting from
+        0; :meth:`moves`): exactly the picture it was sent then, nothing newer.
+
+        :raises LegendsError: ``seat`` was sent no such message.
+        """
+        moments = self.moments(seat)
+        if not 0 <= moment < len(moments):
+            raise LegendsError(f"moment: {seat} was shown the game at moments 0 to "
+                               f"{len(moments) - 1}, not {moment}")
+        step = moments[moment]
+        game = self.game if step == self.steps else self._prefix(step)
+        view = game.view(seat)
+        last = last_action(self.store.shown(self.code, seat, before=step))
+        return {"moment": moment, "latest": len(moments) - 1, "turn": view.turn,
+                "svg": self.picture(view, seat, last)}
 
     # -- after the end -----------------------------------------------------------------
     def replay_frame(self, seat: str, step: int) -> dict[str, Any]:

@@ -1,0 +1,115 @@
+"""One seat's move list: the turns of a game in notation, built only from the events that seat
+was shown.
+
+Each turn holds its plies (``b2-b3``, ``a6xa5`` with the attack's outcome as the seat saw it,
+a power by its label), and each ply names the step (count of actions) at which the seat was
+told of it: the board the seat was shown at that step is what stepping back to the ply shows.
+A piece the seat never saw stays unnamed (the events say ``None`` for it), so the list cannot
+tell more than the seat's own log.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from legends_core.registry import Catalogue
+
+#: Event kinds that end the outcome of an attack (what follows is another move).
+_NEXT = frozenset({"turn", "move", "attack", "power", "place", "swap", "game-over"})
+
+
+def delivered(seq: int, moments: list[int]) -> int:
+    """The step at which the events of action ``seq`` (counted from 0) reached a seat that is
+    told of the game at the steps ``moments`` (ascending): the first one after the action."""
+    i = bisect.bisect_left(moments, seq + 1)
+    return moments[i] if i < len(moments) else seq + 1
+
+
+def _name(num: int | None, names: Mapping[int, str]) -> str | None:
+    return None if num is None else names.get(num)
+
+
+def _power_label(catalogue: Catalogue, piece: int | None, key: str) -> str:
+    if piece is not None and piece in catalogue:
+        for p in catalogue[piece].powers:
+            if p.key == key:
+                return p.label or key
+    return key
+
+
+def _outcome(events: list[dict[str, Any]], attack: dict[str, Any],
+             names: Mapping[int, str]) -> str:
+    """How an attack ended, in words (from the reveals and destructions that follow it)."""
+    frm, to = attack["frm"], attack["to"]
+    seen: dict[str, str] = {}
+    lost: set[str] = set()
+    for e in events:
+        if e["kind"] in _NEXT and e is not attack:
+            break
+        if e["kind"] == "reveal" and (n := _name(e.get("piece"), names)):
+            seen[e["at"]] = n
+        elif e["kind"] == "destroy" and e.get("at") in (frm, to):
+            lost.add(e["at"])
+    a, d = seen.get(frm, "?"), seen.get(to, "?")
+    if lost == {frm, to}:
+        return f"{a} and {d} both fall"
+    if lost == {to}:
+        return f"{a} takes {d}"
+    if lost == {frm}:
+        return f"{a} loses to {d}"
+    return f"{a} against {d}"
+
+
+def ply_text(e: dict[str, Any], rest: list[dict[str, Any]], names: Mapping[int, str],
+             catalogue: Catalogue) -> str | None:
+    """The notation for one event that is a ply (``None``: the event is not one)."""
+    kind = e["kind"]
+    if kind == "move":
+        if e.get("how") == "attack":  # the attacker stepping in: told by the attack itself
+            return None
+        via = "" if e.get("how") == "move" else f" ({e['how']})"
+        return f"{e['frm']}-{e['to']}{via}"
+    if kind == "attack":
+        via = "" if e.get("how") == "move" else f" ({e['how']})"
+        return f"{e['frm']}x{e['to']}{via} {_outcome(rest, e, names)}"
+    if kind == "power":
+        label = _power_label(catalogue, e.get("piece"), e["key"])
+        targets = e.get("targets") or []
+        return f"{e['at']} {label}" + (f" \u2192 {', '.join(targets)}" if targets else "")
+    if kind == "place":
+        who = _name(e.get("piece"), names) or "a piece"
+        return f"{who} in at {e['at']}"
+    if kind == "swap":
+        return f"{e['a']}\u2194{e['b']}"
+    if kind == "game-over":
+        return f"{e.get('winner') or 'nobody'} wins ({e.get('reason')})"
+    return None
+
+
+def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
+          names: Mapping[int, str], catalogue: Catalogue,
+          start: tuple[int, str | None] = (0, None)) -> list[dict[str, Any]]:
+    """The move list from the events one seat was shown, by action number (``steps``:
+    ``(seq, events)`` pairs, oldest first) and the steps the seat was told of the game at
+    (``start``: the turn and seat the game began at, as every seat knows: 0 for a setup).
+
+    :returns: ``[{"turn": n, "seat": s, "plies": [{"text": ..., "step": k}, ...]}, ...]``;
+        turns without a ply (only passes) are left out, but for the one under way.
+    """
+    out: list[dict[str, Any]] = []
+    current: dict[str, Any] = {"turn": start[0], "seat": start[1], "plies": []}
+    for seq, events in steps:
+        for i, e in enumerate(events):
+            if e["kind"] == "turn":
+                if current["plies"]:
+                    out.append(current)
+                current = {"turn": e["number"], "seat": e["player"], "plies": []}
+                continue
+            text = ply_text(e, events[i:], names, catalogue)
+            if text is not None:
+                current["plies"].append({"text": text, "step": delivered(seq, moments)})
+    if current["plies"] or current["turn"]:
+        out.append(current)
+    return out
