@@ -154,3 +154,18 @@ def test_before_any_move_the_list_holds_the_turn_under_way(tmp_path):
             listed = moves(t, "blue")
     assert listed["turns"] == [{"turn": 1, "seat": "red", "plies": []}]
     assert listed["latest"] == 0
+
+
+def test_an_attacker_shown_before_is_named_by_what_the_seat_saw_then():
+    cat = catalogue_for("classic")
+    names = {n: t.name for n, t in cat.items()}
+    earlier = [{"kind": "turn", "number": 5, "player": "red"},
+               {"kind": "reveal", "piece": 1004, "at": "b1", "seen": ["red", "blue"]},
+               {"kind": "move", "player": "red", "piece": None, "frm": "b1", "to": "b2",
+                "how": "move", "over": []}]
+    turn, strike, falls = attack(["b5"], reveal=False)
+    # Only the defender is shown now: the attacker's name comes from the earlier reveal.
+    now = [turn, strike, {"kind": "reveal", "piece": 1105, "at": "b5", "seen": ["red", "blue"]},
+           falls]
+    listed = turns([(9, earlier), (12, now)], [0, 10, 13], names, cat)
+    assert [p["text"] for t in listed for p in t["plies"]] == ["b1-b2", "b2xb5 Major takes Captain"]

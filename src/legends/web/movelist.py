@@ -40,10 +40,11 @@ def _power_label(catalogue: Catalogue, piece: int | None, key: str) -> str:
 
 
 def _outcome(events: list[dict[str, Any]], attack: dict[str, Any],
-             names: Mapping[int, str]) -> str:
-    """How an attack ended, in words (from the reveals and destructions that follow it)."""
+             names: Mapping[int, str], known: Mapping[str, str]) -> str:
+    """How an attack ended, in words (from the reveals and destructions that follow it, and
+    ``known``: the pieces the seat had already been shown, by square)."""
     frm, to = attack["frm"], attack["to"]
-    seen: dict[str, str] = {}
+    seen = {sq: known[sq] for sq in (frm, to) if sq in known}
     lost: set[str] = set()
     for e in events:
         if e["kind"] in _NEXT and e is not attack:
@@ -62,8 +63,31 @@ def _outcome(events: list[dict[str, Any]], attack: dict[str, Any],
     return f"{a} against {d}"
 
 
+def track(known: dict[str, str], e: dict[str, Any], names: Mapping[int, str]) -> None:
+    """Keep ``known`` (square -> name of the piece there that the seat was shown) up to date
+    with event ``e``."""
+    kind = e["kind"]
+    if kind == "reveal" and (n := _name(e.get("piece"), names)):
+        known[e["at"]] = n
+    elif kind == "move":
+        n = known.pop(e["frm"], None) or _name(e.get("piece"), names)
+        known.pop(e["to"], None)
+        if n:
+            known[e["to"]] = n
+    elif kind == "destroy":
+        known.pop(e.get("at", ""), None)
+    elif kind == "place" and (n := _name(e.get("piece"), names)):
+        known[e["at"]] = n
+    elif kind == "swap":
+        a, b = known.pop(e["a"], None), known.pop(e["b"], None)
+        if a:
+            known[e["b"]] = a
+        if b:
+            known[e["a"]] = b
+
+
 def ply_text(e: dict[str, Any], rest: list[dict[str, Any]], names: Mapping[int, str],
-             catalogue: Catalogue) -> str | None:
+             catalogue: Catalogue, known: Mapping[str, str] | None = None) -> str | None:
     """The notation for one event that is a ply (``None``: the event is not one)."""
     kind = e["kind"]
     if kind == "move":
@@ -73,7 +97,7 @@ def ply_text(e: dict[str, Any], rest: list[dict[str, Any]], names: Mapping[int, 
         return f"{e['frm']}-{e['to']}{via}"
     if kind == "attack":
         via = "" if e.get("how") == "move" else f" ({e['how']})"
-        return f"{e['frm']}x{e['to']}{via} {_outcome(rest, e, names)}"
+        return f"{e['frm']}x{e['to']}{via} {_outcome(rest, e, names, known or {})}"
     if kind == "power":
         label = _power_label(catalogue, e.get("piece"), e["key"])
         targets = e.get("targets") or []
@@ -100,14 +124,16 @@ def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
     """
     out: list[dict[str, Any]] = []
     current: dict[str, Any] = {"turn": start[0], "seat": start[1], "plies": []}
+    known: dict[str, str] = {}
     for seq, events in steps:
         for i, e in enumerate(events):
+            text = ply_text(e, events[i:], names, catalogue, known)
+            track(known, e, names)
             if e["kind"] == "turn":
                 if current["plies"]:
                     out.append(current)
                 current = {"turn": e["number"], "seat": e["player"], "plies": []}
                 continue
-            text = ply_text(e, events[i:], names, catalogue)
             if text is not None:
                 current["plies"].append({"text": text, "step": delivered(seq, moments)})
     if current["plies"] or current["turn"]:

@@ -151,6 +151,8 @@ function send(action) {
 }
 
 function receive(msg) {
+  // For the other scripts of the page (the move list), after this one has drawn the message.
+  setTimeout(() => document.dispatchEvent(new CustomEvent("legends:message", {detail: msg})));
   if (msg.type === "welcome") {
     me.seat = msg.seat;
     me.rules = msg.rules;
