@@ -72,6 +72,7 @@ from .outbox import Connection
 from .rooms import Room, new_token
 from .store import Store, StoreError, is_url, open_store
 from .thinking import Thinkers
+from .wording import is_legends, piece_summary
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4 * 1024     # characters of one websocket message
@@ -484,12 +485,15 @@ def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
     return data
 
 
-def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
-    """A piece's public facts (the catalogue is public: it is the printed piece)."""
+def piece_info(cat: Catalogue, number: str, rules: str = DEFAULT) -> dict[str, Any]:
+    """A piece's public facts (the catalogue is public: it is the printed piece), with a
+    heading and a line of facts in ``rules``' own terms (:func:`.wording.piece_summary`)."""
     if not number.isdigit() or len(number) > 9 or int(number) not in cat:
         raise BadRequest(f"no piece #{short(number, 10)}")
     t = cat[int(number)]
-    return {"number": t.number, "name": t.name, "kind": t.kind, "strength": t.strength,
+    heading, summary = piece_summary(t, is_legends(rules))
+    return {"heading": heading, "summary": summary,
+            "number": t.number, "name": t.name, "kind": t.kind, "strength": t.strength,
             "strength_label": t.strength_label, "colour": t.colour, "type": t.type,
             "nation": t.nation, "army": t.army, "text": t.text,
             "keywords": sorted(t.keywords),
@@ -566,7 +570,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         if rules not in rulesets():
             raise BadRequest(f"rules: unknown edition {short(rules)}")
         cat = server.catalogue if rules == DEFAULT and server.catalogue else catalogue_for(rules)
-        return piece_info(cat, request.path_params["number"])
+        return piece_info(cat, request.path_params["number"], rules)
 
     async def record(request: Request) -> dict[str, Any]:
         data = await body(request)

@@ -36,7 +36,6 @@ from typing import Any
 from legends_core import Game, View
 from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError
-from legends_core.events import Event, describe
 from legends_core.records import without_result
 from legends_core.registry import Catalogue
 from legends_core.ruleset import ALIASES, DEFAULT
@@ -47,6 +46,7 @@ from . import movelist
 from .codes import new_code
 from .faults import crash_point
 from .store import Store
+from .wording import is_legends, line, prompt
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
@@ -104,6 +104,8 @@ class Room:
         self.store = store
         self.catalogue = catalogue = game.catalogue
         self.names = {n: t.name for n, t in catalogue.items()}
+        #: worded as Stratego Legends (else in the other editions' terms: :mod:`.wording`)
+        self.legends = is_legends(game.rules.name)
         self.computers = {
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
             for seat, info in seats.items() if info.get("kind") == "computer"}
@@ -122,7 +124,7 @@ class Room:
         #: per person: the steps at which they may be told of the game (built when first
         #: asked for, by :meth:`moments`)
         self._moments: dict[str, list[int]] | None = None
-        self._start: tuple[int, str | None] = (0, None)  # the first turn and its seat
+        self._first_turn: tuple[int, str | None] = (0, None)  # the first turn and its seat
         #: for the server: one change at a time, who uses the room now, when it was last used
         self.lock = asyncio.Lock()
         self.users = 0
@@ -260,7 +262,7 @@ class Room:
                 for seat, info in self.seats.items()}
 
     def lines(self, events: list[dict[str, Any]]) -> list[str]:
-        return [describe(Event.from_dict(e), self.names) for e in events]
+        return [line(e, self.names, self.legends) for e in events]
 
     def state(self, seat: str, events: list[dict[str, Any]],
               game: Game | None = None, steps: int | None = None) -> dict[str, Any]:
@@ -270,11 +272,13 @@ class Room:
         view = (game or self.game).view(seat)
         last = self.last[seat] = last_action(events) or self.last.get(seat)
         return {"type": "state", "view": view.to_dict(), "events": events,
+                "prompt": prompt(view.decision, self.legends),
                 "lines": self.lines(events), "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps)}
 
     def picture(self, view: View, seat: str, last: Action | None) -> str:
-        return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
+        return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue,
+                         legends=self.legends)
 
     def greeting(self, seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """What a browser that took ``seat`` is sent first: who is who and the log, then the
@@ -305,7 +309,7 @@ class Room:
         if self._moments is None:
             record = without_result(self.game.record())
             game = Game.from_record({**record, "actions": []}, catalogue=self.catalogue)
-            self._start = (game.turn, game.active_player) if game.decision_kind == "main" else (0, None)
+            self._first_turn = (game.turn, game.active_player) if game.decision_kind == "main" else (0, None)
             found: dict[str, list[int]] = {s: [] for s in self.people}
             for step in range(self.steps + 1):
                 if step:
@@ -324,7 +328,7 @@ class Room:
         other seats were asked."""
         moments = self.moments(seat)
         steps = self.store.shown_by_step(self.code, seat, before=self.told.get(seat, self.steps))
-        turns = movelist.turns(steps, moments, self.names, self.catalogue, self._start)
+        turns = movelist.turns(steps, moments, self.names, self.catalogue, self._first_turn)
         index = {m: i for i, m in enumerate(moments)}
         for turn in turns:
             for ply in turn["plies"]:

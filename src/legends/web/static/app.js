@@ -237,7 +237,7 @@ function show(msg) {
     return;
   }
   document.body.dataset.phase = "deciding";
-  $("#decision").textContent = `Turn ${v.turn}: ${v.decision}`;
+  $("#decision").textContent = `Turn ${v.turn}: ${msg.prompt || v.decision}`;
   redraw();
 }
 
@@ -415,9 +415,9 @@ $("#board") && $("#board").addEventListener("mouseover", async (ev) => {
   const info = $("#info");
   info.replaceChildren();
   const h = document.createElement("h4");
-  h.textContent = `#${p.number} ${p.name}`;
+  h.textContent = p.heading;  // each edition's own terms (wording.py)
   const facts = document.createElement("p");
-  facts.textContent = `${p.kind}, ${p.strength_label}, ${p.colour} ${p.type} (${p.nation})`;
+  facts.textContent = p.summary;
   const text = document.createElement("p");
   text.textContent = p.text;
   info.append(h, facts, text);
