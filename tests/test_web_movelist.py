@@ -169,3 +169,15 @@ def test_an_attacker_shown_before_is_named_by_what_the_seat_saw_then():
            falls]
     listed = turns([(9, earlier), (12, now)], [0, 10, 13], names, cat)
     assert [p["text"] for t in listed for p in t["plies"]] == ["b1-b2", "b2xb5 Major takes Captain"]
+
+
+def test_a_power_that_moves_a_piece_is_told_with_its_move():
+    cat = catalogue_for("classic")
+    names = {n: t.name for n, t in cat.items()}
+    run = [{"kind": "turn", "number": 3, "player": "red"},
+           {"kind": "power", "player": "red", "piece": 1009, "at": "f4", "key": "scout",
+            "targets": ["f7"], "secret": False},
+           {"kind": "move", "player": "red", "piece": 1009, "frm": "f4", "to": "f7",
+            "how": "move", "over": []}]
+    listed = turns([(4, run)], [0, 5], names, cat)
+    assert [p["text"] for p in listed[0]["plies"]] == ["f4-f7 (scout)"]

@@ -86,9 +86,20 @@ def track(known: dict[str, str], e: dict[str, Any], names: Mapping[int, str]) ->
             known[e["a"]] = b
 
 
+def moving_power(e: dict[str, Any], rest: list[dict[str, Any]]) -> bool:
+    """Is ``e`` a power that moves its piece (a Scout's long move, a charge), so that the move
+    or attack after it, from its square to its one target, tells the rest?"""
+    if e["kind"] != "power" or len(e.get("targets") or []) != 1:
+        return False
+    nxt = next((x for x in rest[1:] if x["kind"] in _NEXT), None)
+    return (nxt is not None and nxt["kind"] in ("move", "attack")
+            and nxt["frm"] == e["at"] and nxt["to"] == e["targets"][0])
+
+
 def ply_text(e: dict[str, Any], rest: list[dict[str, Any]], names: Mapping[int, str],
              catalogue: Catalogue, known: Mapping[str, str] | None = None) -> str | None:
-    """The notation for one event that is a ply (``None``: the event is not one)."""
+    """The notation for one event that is a ply (``None``: the event is not one; ``rest``:
+    the events from it on, which tell an attack's outcome)."""
     kind = e["kind"]
     if kind == "move":
         if e.get("how") == "attack":  # the attacker stepping in: told by the attack itself
@@ -125,6 +136,7 @@ def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
     out: list[dict[str, Any]] = []
     current: dict[str, Any] = {"turn": start[0], "seat": start[1], "plies": []}
     known: dict[str, str] = {}
+    moving = ""  # the label of a moving power, told with the move it makes
     for seq, events in steps:
         for i, e in enumerate(events):
             text = ply_text(e, events[i:], names, catalogue, known)
@@ -134,6 +146,12 @@ def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
                     out.append(current)
                 current = {"turn": e["number"], "seat": e["player"], "plies": []}
                 continue
+            if moving_power(e, events[i:]):
+                moving = e["key"]
+                continue
+            if text is not None and moving and e["kind"] in ("move", "attack"):
+                squares = text.split(" ", 1)[0]
+                text, moving = text.replace(squares, f"{squares} ({moving})", 1), ""
             if text is not None:
                 current["plies"].append({"text": text, "step": delivered(seq, moments)})
     if current["plies"] or current["turn"]:

@@ -33,6 +33,10 @@ def line(event: dict[str, Any], names: dict[int, str], legends: bool) -> str:
     if kind == "destroy":
         cause = "" if event.get("cause") in ("", "attack") else f" ({event['cause']})"
         return f"{piece} on {event['at']} is captured{cause}"
+    if kind == "power":
+        targets = event.get("targets") or []
+        aim = f" \u2192 {', '.join(targets)}" if targets else ""
+        return f"{event['player']}'s {piece} on {event['at']}: {event['key']}{aim}"
     if kind == "strength":
         return (f"ranks on {event['at']}: attacker {event['attacker']}, "
                 f"defender {event['defender']}")

@@ -14,6 +14,7 @@ const me = {
   closing: false, retry: 0, pieces: new Map(), rules: "legends",
   shown: null,         // the last state message, shown again if an action is refused
   decision: null,      // the decision number of that state: every action sent echoes it
+  editions: {},        // edition name -> its title ("Classic Stratego")
 };
 
 // -- lobby -------------------------------------------------------------------------------
@@ -38,6 +39,7 @@ async function lobby() {
   const opts = await api("/api/options");
   const rules = $("#rules");
   for (const r of opts.rulesets) {
+    me.editions[r.name] = r.description.split(":")[0];
     const o = new Option(`${r.name}: ${r.description}`, r.name);
     o.dataset.seats = JSON.stringify({2: r.seats, ...r.team_seats});
     rules.add(o);
@@ -156,6 +158,9 @@ function receive(msg) {
   if (msg.type === "welcome") {
     me.seat = msg.seat;
     me.rules = msg.rules;
+    const title = me.editions[msg.rules] || msg.rules;
+    $("#edition").textContent = title;
+    document.title = `${title} · ${msg.code}`;
     $("#log").replaceChildren();
     log(msg.log);
     seats(msg.seats);
@@ -282,13 +287,29 @@ function redraw() {
     return;
   }
   (o.moves[sel] || []).forEach((sq) => mark(sq, "target"));
+  const direct = directMoves(sel);
+  Object.keys(direct).forEach((sq) => mark(sq, "target"));
   for (const [key, targets] of Object.entries(o.powers[sel] || {})) {
+    if (Object.values(direct).some((a) => a.startsWith(`${sel} ${key} `))) continue;
     controls.append(button(key, () => {
       if (targets.length === 1 && targets[0].length === 0) return send(`${sel} ${key}`);
       me.power = {src: sel, key, targets};
       redraw();
     }, "power"));
   }
+}
+
+// Outside Stratego Legends a piece's "power" with one square as its target is a way of
+// moving (a Scout's long move): its squares are chosen on the board like any move.
+function directMoves(sel) {
+  const out = {};
+  if (me.rules === "legends" || !sel) return out;
+  for (const [key, targets] of Object.entries(me.options.powers[sel] || {})) {
+    if (targets.every((t) => t.length === 1 && isSquare(t[0]))) {
+      for (const t of targets) if (!(me.options.moves[sel] || []).includes(t[0])) out[t[0]] = `${sel} ${key} ${t[0]}`;
+    }
+  }
+  return out;
 }
 
 function button(label, onclick, cls) {
@@ -394,6 +415,8 @@ function clicked(sq) {
     if (t) return send(`${me.power.src} ${me.power.key} ${sq}`);
   }
   if (me.selected && (o.moves[me.selected] || []).includes(sq)) return send(`${me.selected}-${sq}`);
+  const direct = directMoves(me.selected);
+  if (direct[sq]) return send(direct[sq]);
   const selectable = o.moves[sq] || o.powers[sq];
   me.selected = selectable ? (me.selected === sq ? null : sq) : null;
   me.power = null;

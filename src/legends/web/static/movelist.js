@@ -4,6 +4,8 @@
 // being updated; "Back to the game" (or Escape) shows it again.
 "use strict";
 
+// In a scope of its own: the page's scripts share one global scope (app.js's mark, step, ...).
+(() => {
 const moveList = {
   moments: [],      // the moments (this seat's messages) a ply points at, ascending, 0 first
   latest: 0,        // the moment of the latest message
@@ -139,3 +141,4 @@ window.addEventListener("DOMContentLoaded", () => {
     ev.preventDefault();
   });
 });
+})();
