@@ -349,7 +349,11 @@ function fit(svg) {
   svg.setAttribute("viewBox", box);
   svg.setAttribute("width", w0);
   svg.setAttribute("height", h0);
-  if (!NARROW.matches || !panel) return;
+  // A team game's long board: the panel goes under it, and the page gives it the full width.
+  const wide = Number(w0) > 2.6 * Number(h0);
+  const table = svg.closest("#table");
+  if (table && svg.closest("#board, #past-board")) table.classList.toggle("wide", wide);
+  if (!(NARROW.matches || wide) || !panel) return;
   const tiles = [...svg.querySelectorAll("use[data-square]:not(.piece)")];
   const rect = svg.querySelector("defs rect[id^='t-']");
   if (!tiles.length || !rect) return;

@@ -11,13 +11,17 @@ const moveList = {
   latest: 0,        // the moment of the latest message
   at: null,         // the moment looked at (null: the live game)
   fresh: null,      // a pending refresh of the list
+  plies: {},        // moment -> the last ply it told of, in words
 };
 
 function plyButton(ply) {
   const b = document.createElement("button");
   b.type = "button";
   b.className = "ply";
-  b.textContent = ply.text;
+  // The squares ("b4-b5") never break across lines; the outcome after them may.
+  const [squares, ...rest] = ply.text.split(" ");
+  b.append(Object.assign(document.createElement("span"), {className: "sq", textContent: squares}));
+  if (rest.length) b.append(" " + rest.join(" "));
   b.dataset.moment = String(ply.moment);
   b.addEventListener("click", () => lookAt(ply.moment));
   return b;
@@ -56,7 +60,11 @@ function drawMoves(data) {
   }
   body.replaceChildren(...rows);
   const seen = new Set([0]);
-  data.turns.forEach((t) => t.plies.forEach((p) => seen.add(p.moment)));
+  moveList.plies = {};
+  data.turns.forEach((t) => t.plies.forEach((p) => {
+    seen.add(p.moment);
+    moveList.plies[p.moment] = `turn ${t.turn}${t.seat ? " (" + t.seat + ")" : ""}: ${p.text}`;
+  }));
   moveList.moments = [...seen].sort((a, b) => a - b);
   moveList.latest = data.latest;
   mark();
@@ -78,21 +86,30 @@ function mark() {
     b.classList.toggle("current", moveList.at !== null && Number(b.dataset.moment) === moveList.at);
   });
   const cur = $("#move-list .ply.current");
-  if (cur) cur.scrollIntoView({block: "nearest"});
+  if (!cur) return;
+  // Scrolled within the list only (the page stays where it is, showing the board).
+  const box = $("#move-list-box");
+  const top = cur.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+  if (top < box.scrollTop) box.scrollTop = top;
+  else if (top + cur.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + cur.offsetHeight - box.clientHeight;
 }
 
 async function lookAt(moment) {
   if (moment >= moveList.latest) return backToGame();
   const f = await api(`/api/games/${me.code}/seen`, {token: me.token, moment});
   moveList.at = f.moment;
+  // Shown before fitting: a hidden picture has no size to measure.
+  $("#past").hidden = false;
+  $("#board").hidden = true;
   $("#past-board").innerHTML = f.svg;
   fit($("#past-board svg"));
   const i = moveList.moments.indexOf(f.moment);
   $("#past-what").textContent = f.moment === 0 ? "The start, as you saw it"
-    : `Turn ${f.turn}, as you saw it (${i} of ${moveList.moments.length - 1})`;
-  $("#past").hidden = false;
-  $("#board").hidden = true;
+    : `After ${moveList.plies[f.moment] || "turn " + f.turn} (${i} of ${moveList.moments.length - 1})`;
   document.body.dataset.looking = String(f.moment);
+  // On a phone the list is under the board: bring the board into view.
+  const r = $("#past").getBoundingClientRect();
+  if (r.top < 0 || r.top > innerHeight / 2) $("#past").scrollIntoView({block: "start"});
   mark();
 }
 
