@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from legends_core import PieceView, View
 from legends_core.actions import Action
 from legends_core.board import file_index, file_name
+from legends_core.ruleset import ALIASES, DEFAULT
 from legends_core.teams import side_of
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
               panel: bool = True, coordinates: bool = True,
               orientation: str | int | None = None, legend: bool = True,
               catalogue: Catalogue | None = None,
-              names: Mapping[int, str] | None = None, legends: bool = True) -> str:
+              names: Mapping[int, str] | None = None, legends: bool | None = None) -> str:
     """Render ``view`` as SVG source.
 
     :param view: what to draw (from :meth:`legends_core.Game.view`).
@@ -177,9 +178,12 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
         destroyed areas (those are public); the installed catalogue by default.
     :param names: collector number to name, instead of a catalogue.
     :param legends: word the panel and the pieces' tooltips for Stratego Legends (its curse
-        slot, its collector numbers); ``False``: the other editions' terms (captured pieces by
-        name, no curse slot unless one is in use, no numbers).
+        slot, its collector numbers); ``False``: the other editions' terms (lost pieces by
+        name, no curse slot unless one is in use, no numbers). By default, as the view's
+        edition has it.
     """
+    if legends is None:
+        legends = ALIASES.get(view.rules, view.rules) == DEFAULT
     width, height = view.board["width"], view.board["height"]
     rows = view.board["rows"]
     angle = orientation_for(view, orientation)

@@ -277,8 +277,7 @@ class Room:
                 "seats": self.public_seats(), "decision": self.decision(seat, steps)}
 
     def picture(self, view: View, seat: str, last: Action | None) -> str:
-        return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue,
-                         legends=self.legends)
+        return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
 
     def greeting(self, seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """What a browser that took ``seat`` is sent first: who is who and the log, then the
