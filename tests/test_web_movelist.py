@@ -16,6 +16,8 @@ from legends.web.movelist import turns
 from legends_core import catalogue_for
 from webgames import CASTLE_HUNT_GAME, Table, castle_hunt, client
 
+#: classic Stratego's pieces by number (1004 red's Major, 1105 blue's Captain, 1009 a Scout)
+CLASSIC_NAMES = {n: t.name for n, t in catalogue_for("classic").items()}
 #: gray's two warriors swapped: beige may not tell the two games apart until the end
 TWIN = {"h8": 153, "a8": 150}
 
@@ -138,9 +140,8 @@ def attack(outcome: list[str], reveal: bool = True) -> list[dict[str, Any]]:
     (["b5"], False, "b2xb5 ? takes ?"),  # a seat not shown the pieces is not told them
 ])
 def test_an_attack_is_written_with_its_outcome(outcome, reveal, text):
-    cat = catalogue_for("classic")
-    names = {n: t.name for n, t in cat.items()}
-    listed = turns([(12, attack(outcome, reveal))], [0, 12, 13], names, cat)
+    names = CLASSIC_NAMES
+    listed = turns([(12, attack(outcome, reveal))], [0, 12, 13], names)
     assert listed == [{"turn": 7, "seat": "red", "plies": [{"text": text, "step": 13}]}]
 
 
@@ -157,8 +158,7 @@ def test_before_any_move_the_list_holds_the_turn_under_way(tmp_path):
 
 
 def test_an_attacker_shown_before_is_named_by_what_the_seat_saw_then():
-    cat = catalogue_for("classic")
-    names = {n: t.name for n, t in cat.items()}
+    names = CLASSIC_NAMES
     earlier = [{"kind": "turn", "number": 5, "player": "red"},
                {"kind": "reveal", "piece": 1004, "at": "b1", "seen": ["red", "blue"]},
                {"kind": "move", "player": "red", "piece": None, "frm": "b1", "to": "b2",
@@ -167,17 +167,23 @@ def test_an_attacker_shown_before_is_named_by_what_the_seat_saw_then():
     # Only the defender is shown now: the attacker's name comes from the earlier reveal.
     now = [turn, strike, {"kind": "reveal", "piece": 1105, "at": "b5", "seen": ["red", "blue"]},
            falls]
-    listed = turns([(9, earlier), (12, now)], [0, 10, 13], names, cat)
+    listed = turns([(9, earlier), (12, now)], [0, 10, 13], names)
     assert [p["text"] for t in listed for p in t["plies"]] == ["b1-b2", "b2xb5 Major takes Captain"]
 
 
 def test_a_power_that_moves_a_piece_is_told_with_its_move():
-    cat = catalogue_for("classic")
-    names = {n: t.name for n, t in cat.items()}
+    names = CLASSIC_NAMES
     run = [{"kind": "turn", "number": 3, "player": "red"},
            {"kind": "power", "player": "red", "piece": 1009, "at": "f4", "key": "scout",
             "targets": ["f7"], "secret": False},
            {"kind": "move", "player": "red", "piece": 1009, "frm": "f4", "to": "f7",
             "how": "move", "over": []}]
-    listed = turns([(4, run)], [0, 5], names, cat)
+    listed = turns([(4, run)], [0, 5], names)
     assert [p["text"] for p in listed[0]["plies"]] == ["f4-f7 (scout)"]
+
+
+def test_an_attack_settled_after_its_windows_is_told_with_its_outcome():
+    # In Stratego Legends the attack is settled by later actions (the windows' passes).
+    turn, strike, *settled = attack(["b2", "b5"])
+    listed = turns([(12, [turn, strike]), (14, settled)], [0, 13, 15], CLASSIC_NAMES)
+    assert listed[0]["plies"] == [{"text": "b2xb5 Major and Captain both fall", "step": 13}]

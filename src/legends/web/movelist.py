@@ -2,7 +2,7 @@
 was shown.
 
 Each turn holds its plies (``b2-b3``, ``a6xa5`` with the attack's outcome as the seat saw it,
-a power by its label), and each ply names the step (count of actions) at which the seat was
+a power by its key), and each ply names the step (count of actions) at which the seat was
 told of it: the board the seat was shown at that step is what stepping back to the ply shows.
 A piece the seat never saw stays unnamed (the events say ``None`` for it), so the list cannot
 tell more than the seat's own log.
@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import Any
-
-from legends_core.registry import Catalogue
 
 #: Event kinds that end the outcome of an attack (what follows is another move).
 _NEXT = frozenset({"turn", "move", "attack", "power", "place", "swap", "game-over"})
@@ -31,23 +30,15 @@ def _name(num: int | None, names: Mapping[int, str]) -> str | None:
     return None if num is None else names.get(num)
 
 
-def _power_label(catalogue: Catalogue, piece: int | None, key: str) -> str:
-    if piece is not None and piece in catalogue:
-        for p in catalogue[piece].powers:
-            if p.key == key:
-                return p.label or key
-    return key
-
-
-def _outcome(events: list[dict[str, Any]], attack: dict[str, Any],
+def _outcome(later: Iterable[dict[str, Any]], attack: dict[str, Any],
              names: Mapping[int, str], known: Mapping[str, str]) -> str:
-    """How an attack ended, in words (from the reveals and destructions that follow it, and
-    ``known``: the pieces the seat had already been shown, by square)."""
+    """How an attack ended, in words (from the reveals and destructions ``later`` in the
+    events, and ``known``: the pieces the seat had already been shown, by square)."""
     frm, to = attack["frm"], attack["to"]
     seen = {sq: known[sq] for sq in (frm, to) if sq in known}
     lost: set[str] = set()
-    for e in events:
-        if e["kind"] in _NEXT and e is not attack:
+    for e in later:
+        if e["kind"] in _NEXT:
             break
         if e["kind"] == "reveal" and (n := _name(e.get("piece"), names)):
             seen[e["at"]] = n
@@ -86,20 +77,20 @@ def track(known: dict[str, str], e: dict[str, Any], names: Mapping[int, str]) ->
             known[e["a"]] = b
 
 
-def moving_power(e: dict[str, Any], rest: list[dict[str, Any]]) -> bool:
+def moving_power(e: dict[str, Any], later: Iterable[dict[str, Any]]) -> bool:
     """Is ``e`` a power that moves its piece (a Scout's long move, a charge), so that the move
     or attack after it, from its square to its one target, tells the rest?"""
     if e["kind"] != "power" or len(e.get("targets") or []) != 1:
         return False
-    nxt = next((x for x in rest[1:] if x["kind"] in _NEXT), None)
+    nxt = next((x for x in later if x["kind"] in _NEXT), None)
     return (nxt is not None and nxt["kind"] in ("move", "attack")
             and nxt["frm"] == e["at"] and nxt["to"] == e["targets"][0])
 
 
-def ply_text(e: dict[str, Any], rest: list[dict[str, Any]], names: Mapping[int, str],
-             catalogue: Catalogue, known: Mapping[str, str] | None = None) -> str | None:
-    """The notation for one event that is a ply (``None``: the event is not one; ``rest``:
-    the events from it on, which tell an attack's outcome)."""
+def ply_text(e: dict[str, Any], later: Iterable[dict[str, Any]], names: Mapping[int, str],
+             known: Mapping[str, str] | None = None) -> str | None:
+    """The notation for one event that is a ply (``None``: the event is not one; ``later``:
+    the events after it, which tell an attack's outcome)."""
     kind = e["kind"]
     if kind == "move":
         if e.get("how") == "attack":  # the attacker stepping in: told by the attack itself
@@ -108,11 +99,10 @@ def ply_text(e: dict[str, Any], rest: list[dict[str, Any]], names: Mapping[int, 
         return f"{e['frm']}-{e['to']}{via}"
     if kind == "attack":
         via = "" if e.get("how") == "move" else f" ({e['how']})"
-        return f"{e['frm']}x{e['to']}{via} {_outcome(rest, e, names, known or {})}"
-    if kind == "power":
-        label = _power_label(catalogue, e.get("piece"), e["key"])
+        return f"{e['frm']}x{e['to']}{via} {_outcome(later, e, names, known or {})}"
+    if kind == "power":  # by its key, the name notation gives it ("b2 fireball c4")
         targets = e.get("targets") or []
-        return f"{e['at']} {label}" + (f" \u2192 {', '.join(targets)}" if targets else "")
+        return f"{e['at']} {e['key']}" + (f" \u2192 {', '.join(targets)}" if targets else "")
     if kind == "place":
         who = _name(e.get("piece"), names) or "a piece"
         return f"{who} in at {e['at']}"
@@ -124,8 +114,7 @@ def ply_text(e: dict[str, Any], rest: list[dict[str, Any]], names: Mapping[int, 
 
 
 def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
-          names: Mapping[int, str], catalogue: Catalogue,
-          start: tuple[int, str | None] = (0, None)) -> list[dict[str, Any]]:
+          names: Mapping[int, str], start: tuple[int, str | None] = (0, None)) -> list[dict[str, Any]]:
     """The move list from the events one seat was shown, by action number (``steps``:
     ``(seq, events)`` pairs, oldest first) and the steps the seat was told of the game at
     (``start``: the turn and seat the game began at, as every seat knows: 0 for a setup).
@@ -136,24 +125,27 @@ def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
     out: list[dict[str, Any]] = []
     current: dict[str, Any] = {"turn": start[0], "seat": start[1], "plies": []}
     known: dict[str, str] = {}
-    moving = ""  # the label of a moving power, told with the move it makes
-    for seq, events in steps:
-        for i, e in enumerate(events):
-            text = ply_text(e, events[i:], names, catalogue, known)
-            track(known, e, names)
-            if e["kind"] == "turn":
-                if current["plies"]:
-                    out.append(current)
-                current = {"turn": e["number"], "seat": e["player"], "plies": []}
-                continue
-            if moving_power(e, events[i:]):
-                moving = e["key"]
-                continue
-            if text is not None and moving and e["kind"] in ("move", "attack"):
-                squares = text.split(" ", 1)[0]
-                text, moving = text.replace(squares, f"{squares} ({moving})", 1), ""
-            if text is not None:
-                current["plies"].append({"text": text, "step": delivered(seq, moments)})
+    moving = ""  # the key of a moving power, told with the move it makes
+    # One run of events: an attack is settled, and a power's move made, after the windows
+    # that follow them, which are later actions.
+    flat = [(seq, e) for seq, events in steps for e in events]
+    run = [e for _, e in flat]
+    for i, (seq, e) in enumerate(flat):
+        text = ply_text(e, islice(run, i + 1, None), names, known)
+        track(known, e, names)
+        if e["kind"] == "turn":
+            if current["plies"]:
+                out.append(current)
+            current = {"turn": e["number"], "seat": e["player"], "plies": []}
+            continue
+        if moving_power(e, islice(run, i + 1, None)):
+            moving = e["key"]
+            continue
+        if text is not None and moving and e["kind"] in ("move", "attack"):
+            squares = text.split(" ", 1)[0]
+            text, moving = text.replace(squares, f"{squares} ({moving})", 1), ""
+        if text is not None:
+            current["plies"].append({"text": text, "step": delivered(seq, moments)})
     if current["plies"] or current["turn"]:
         out.append(current)
     return out

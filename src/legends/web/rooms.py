@@ -327,7 +327,7 @@ class Room:
         other seats were asked."""
         moments = self.moments(seat)
         steps = self.store.shown_by_step(self.code, seat, before=self.told.get(seat, self.steps))
-        turns = movelist.turns(steps, moments, self.names, self.catalogue, self._first_turn)
+        turns = movelist.turns(steps, moments, self.names, self._first_turn)
         index = {m: i for i, m in enumerate(moments)}
         for turn in turns:
             for ply in turn["plies"]:

@@ -350,7 +350,7 @@ function fit(svg) {
   svg.setAttribute("width", w0);
   svg.setAttribute("height", h0);
   // A team game's long board: the panel goes under it, and the page gives it the full width.
-  const wide = Number(w0) > 2.6 * Number(h0);
+  const wide = Number(w0) > 2 * Number(h0);
   const table = svg.closest("#table");
   if (table && svg.closest("#board, #past-board")) table.classList.toggle("wide", wide);
   if (!(NARROW.matches || wide) || !panel) return;
