@@ -104,7 +104,7 @@ class Room:
         self.store = store
         self.catalogue = catalogue = game.catalogue
         self.names = {n: t.name for n, t in catalogue.items()}
-        #: worded as Stratego Legends (else in the other editions' terms: :mod:`.wording`)
+        #: worded as Stratego Legends (else in the other editions' terms: ``legends.web.wording``)
         self.legends = is_legends(game.rules.name)
         self.computers = {
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
@@ -321,7 +321,7 @@ class Room:
         return [m for m in self._moments.get(seat, []) if m <= told]
 
     def moves(self, seat: str) -> dict[str, Any]:
-        """``seat``'s move list (:mod:`.movelist`) up to the last message it was sent. A ply
+        """``seat``'s move list (``legends.web.movelist``) up to the last message it was sent. A ply
         names the message that told of it by its place among the seat's messages
         (``moment``), never by the count of all actions, which would tell how often the
         other seats were asked."""
