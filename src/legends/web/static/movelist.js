@@ -149,7 +149,7 @@ window.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("keydown", (ev) => {
     if (document.body.dataset.phase === "lobby" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
-    if ($("#end").open && $("#replay").classList.contains("open")) return;
+    if ($("#end").open) return;  // the end screen has its own replay
     if (ev.key === "ArrowLeft") step(-1);
     else if (ev.key === "ArrowRight") step(1);
     else if (ev.key === "Home") { if (moveList.moments.length) lookAt(moveList.moments[0]); }
