@@ -187,3 +187,20 @@ def test_an_attack_settled_after_its_windows_is_told_with_its_outcome():
     turn, strike, *settled = attack(["b2", "b5"])
     listed = turns([(12, [turn, strike]), (14, settled)], [0, 13, 15], CLASSIC_NAMES)
     assert listed[0]["plies"] == [{"text": "b2xb5 Major and Captain both fall", "step": 13}]
+
+
+def test_with_auto_pass_the_list_does_not_tell_how_often_the_other_seat_was_asked(tmp_path):
+    # Gray is asked a window only when it holds Fire Wall: beige's list, its moments and the
+    # boards it steps back to must not show the difference (test_web_auto_pass's twins).
+    from test_web_auto_pass import FIRE_WALL, OTHER, auto_pass_hunt, play
+
+    seen_by: dict[int, list[Any]] = {}
+    asked_by: dict[int, int] = {}
+    for gray_d5 in (FIRE_WALL, OTHER):
+        with client(str(tmp_path / f"{gray_d5}.sqlite3"), start=auto_pass_hunt(gray_d5)) as http, \
+                Table(http, position="start") as t:
+            play(t)
+            seen_by[gray_d5] = everything(t, "beige")
+            asked_by[gray_d5] = moves(t, "gray")["latest"]
+    assert seen_by[FIRE_WALL] == seen_by[OTHER]
+    assert asked_by[FIRE_WALL] > asked_by[OTHER]  # gray itself was asked more in one
