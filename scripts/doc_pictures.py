@@ -81,8 +81,8 @@ def decide(page: Page) -> None:
         return
     options = page.evaluate("me.view.options")
     moves = [o for o in options if re.fullmatch(r"[a-z]{1,2}\d+-[a-z]{1,2}\d+", o)]
-    if not moves:
-        page.click("#controls button.pass")
+    if not moves:  # a window or a question: pass when that may be done, else the first choice
+        page.evaluate("(o) => send(o)", "pass" if "pass" in options else options[0])
         return
     src, dst = moves[len(moves) // 2].split("-")
     page.locator(f'#board g.piece[data-square="{src}"]').click()

@@ -137,7 +137,8 @@ def attack(outcome: list[str], reveal: bool = True) -> list[dict[str, Any]]:
     (["b5"], True, "b2xb5 Major takes Captain"),
     (["b2"], True, "b2xb5 Major loses to Captain"),
     (["b2", "b5"], True, "b2xb5 Major and Captain both fall"),
-    (["b5"], False, "b2xb5 ? takes ?"),  # a seat not shown the pieces is not told them
+    # a seat not shown the pieces is not told them, but for one that falls (named to all)
+    (["b5"], False, "b2xb5 ? takes Captain"),
 ])
 def test_an_attack_is_written_with_its_outcome(outcome, reveal, text):
     names = CLASSIC_NAMES

@@ -44,6 +44,9 @@ def _outcome(later: Iterable[dict[str, Any]], attack: dict[str, Any],
             seen[e["at"]] = n
         elif e["kind"] == "destroy" and e.get("at") in (frm, to):
             lost.add(e["at"])
+            # a fallen piece is named to everyone, even one never revealed
+            if e["at"] not in seen and (n := _name(e.get("piece"), names)):
+                seen[e["at"]] = n
     a, d = seen.get(frm, "?"), seen.get(to, "?")
     if lost == {frm, to}:
         return f"{a} and {d} both fall"

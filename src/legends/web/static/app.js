@@ -349,6 +349,7 @@ function fit(svg) {
   }
   const [box, w0, h0] = svg.dataset.box.split("|");
   for (const g of [panel, legend]) if (g) g.removeAttribute("transform");
+  if (panel) flowPanel(panel, 0, 0);  // back to one column
   svg.setAttribute("viewBox", box);
   svg.setAttribute("width", w0);
   svg.setAttribute("height", h0);
@@ -372,18 +373,52 @@ function fit(svg) {
   }
   const left = Math.min(...tiles.map((t) => Number(t.getAttribute("x"))));
   const top = h + size * 0.15;
+  const used = wide ? flowPanel(panel, size, w - left) : 0;
   const p = panel.getBBox();
   panel.setAttribute("transform", `translate(${left - p.x},${top - p.y})`);
   let bottom = top + p.height;
   if (legend) {
     const l = legend.getBBox();
-    legend.setAttribute("transform", `translate(${left + (w - left) * 0.62 - l.x},${top - l.y})`);
+    const lx = wide ? left + used + size * 0.5 : left + (w - left) * 0.62;
+    legend.setAttribute("transform", `translate(${lx - l.x},${top - l.y})`);
     bottom = Math.max(bottom, top + l.height);
   }
   bottom += size * 0.1;
   svg.setAttribute("viewBox", `0 0 ${w} ${bottom}`);
   svg.setAttribute("width", String(Math.round(w)));
   svg.setAttribute("height", String(Math.round(bottom)));
+}
+
+// A team game's panel under its long board: its sections (the turn, the curse slot, each
+// seat's destroyed pieces) side by side in columns, so it stays short. Returns the width
+// used; a width of 0 puts every line back where the picture had it.
+function flowPanel(panel, size, width) {
+  const lines = [...panel.querySelectorAll("text")];
+  for (const t of lines) {
+    if (!t.dataset.x) Object.assign(t.dataset, {x: t.getAttribute("x"), y: t.getAttribute("y")});
+    t.setAttribute("x", t.dataset.x);
+    t.setAttribute("y", t.dataset.y);
+  }
+  if (!width || lines.length < 2) return 0;
+  const sections = [];
+  for (const t of lines) {
+    if (t.classList.contains("h") || !sections.length) sections.push([]);
+    sections[sections.length - 1].push(t);
+  }
+  const step = Number(lines[1].dataset.y) - Number(lines[0].dataset.y);
+  const col = size * 4.2;
+  const most = Math.max(1, Math.floor((width - col) / col));  // room left for the legend
+  const rows = Math.max(...sections.map((x) => x.length), Math.ceil(lines.length / most));
+  let c = 0, r = 0;
+  for (const sec of sections) {
+    if (r && r + sec.length > rows) { c += 1; r = 0; }
+    for (const t of sec) {
+      t.setAttribute("x", String(Number(t.dataset.x) + c * col));
+      t.setAttribute("y", String((r + 1) * step));
+      r += 1;
+    }
+  }
+  return (c + 1) * col;
 }
 
 NARROW.addEventListener("change", () => document.querySelectorAll("#board svg, #replay-board svg").forEach(fit));
