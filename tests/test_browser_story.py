@@ -119,3 +119,28 @@ def test_an_eight_player_team_game_fits_a_wide_window(server, browser):  # noqa:
         assert not boxes_overlap(question, box), panel
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / "story-team8.png"))
+
+
+def test_a_game_joined_before_the_page_has_loaded_its_options(server, browser):  # noqa: F811
+    # The server's answer to /api/options is held back until after Join is pressed: the join
+    # must still go through (once the page can handle it), not reload the lobby.
+    host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host.set_default_timeout(TIMEOUT)
+    host.goto(server)
+    host.select_option("#rules", "classic")
+    host.select_option("#opponent", "human")
+    host.click("#start")
+    expect(host.locator("#code")).not_to_be_empty()
+    code = host.locator("#code").inner_text()
+    guest = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    guest.set_default_timeout(TIMEOUT)
+    held = []
+    guest.route("**/api/options", lambda route: held.append(route))
+    guest.goto(server, wait_until="domcontentloaded")
+    guest.fill("#join-code", code)
+    guest.click("#join")
+    assert held, "the options were not asked for"
+    expect(guest.locator("#lobby")).to_be_visible()
+    held[0].continue_()
+    expect(guest.locator("#table")).to_be_visible()
+    expect(guest.locator("#seats")).to_contain_text("blue: player (you)")

@@ -36,32 +36,11 @@ function recall(code) {
 }
 
 async function lobby() {
-  // The forms answer at once (a quick click must not submit them as plain HTML forms);
-  // the editions and players fill in when the server has said which there are.
-  $("#new-game").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const f = ev.target;
-    const limit = f.turn_limit.value.trim();
-    try {
-      const g = await api("/api/games", {
-        rules: f.rules.value, players: Number(f.players.value), opponent: f.opponent.value,
-        side: f.side.value,
-        turn_limit: limit ? Number(limit) : null, auto_pass: f.auto_pass.checked,
-        position: f.position.value || null, name: f.name.value});
-      enter(g.code, g.seat, g.token, true);
-    } catch (e) { $("#lobby-error").textContent = e.message; }
-  });
-  $("#join-game").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const code = ev.target.code.value.trim().toUpperCase();
-    const known = recall(code);
-    if (known) return enter(code, known.seat, known.token, true);
-    try {
-      const g = await api(`/api/games/${encodeURIComponent(code)}/join`, {name: ev.target.name.value});
-      enter(g.code, g.seat, g.token, true);
-    } catch (e) { $("#lobby-error").textContent = e.message; }
-  });
-
+  // A form sent before the editions have loaded is held, and sent once it can be handled
+  // (not as a plain HTML form, which would only reload the lobby).
+  const held = new Set();
+  const hold = (ev) => { ev.preventDefault(); held.add(ev.target); };
+  document.querySelectorAll("#lobby form").forEach((f) => f.addEventListener("submit", hold));
   const opts = await api("/api/options");
   const rules = $("#rules");
   for (const r of opts.rulesets) {
@@ -98,6 +77,31 @@ async function lobby() {
     $("#position-row").hidden = false;
     for (const p of opts.positions) $("#position").add(new Option(p, p));
   }
+  $("#new-game").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = ev.target;
+    const limit = f.turn_limit.value.trim();
+    try {
+      const g = await api("/api/games", {
+        rules: f.rules.value, players: Number(f.players.value), opponent: f.opponent.value,
+        side: f.side.value,
+        turn_limit: limit ? Number(limit) : null, auto_pass: f.auto_pass.checked,
+        position: f.position.value || null, name: f.name.value});
+      enter(g.code, g.seat, g.token, true);
+    } catch (e) { $("#lobby-error").textContent = e.message; }
+  });
+  $("#join-game").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const code = ev.target.code.value.trim().toUpperCase();
+    const known = recall(code);
+    if (known) return enter(code, known.seat, known.token, true);
+    try {
+      const g = await api(`/api/games/${encodeURIComponent(code)}/join`, {name: ev.target.name.value});
+      enter(g.code, g.seat, g.token, true);
+    } catch (e) { $("#lobby-error").textContent = e.message; }
+  });
+  document.querySelectorAll("#lobby form").forEach((f) => f.removeEventListener("submit", hold));
+  held.forEach((f) => f.requestSubmit());
 }
 
 function enter(code, seat, token, push) {
