@@ -55,3 +55,18 @@ def test_stratego_legends_keeps_its_own_words(tmp_path):
         assert "Curse slot: empty" in state["svg"]
         after = t.act("beige", "c3-c4")
         assert "beige moves Tiera (#37) c3-c4" in after["beige"]["lines"]
+
+
+def test_a_classic_game_is_won_by_taking_the_flag(tmp_path):
+    flag_hunt = position_dict({"b4": 1004, "a1": 1012, "b5": 1112, "j10": 1105},
+                              rules="classic")
+    with client(str(tmp_path / "g.sqlite3"), hunt=flag_hunt) as http, \
+            Table(http, position="hunt", side="red") as t:
+        end = t.act("red", "b4-b5")
+        listed = http.post(f"/api/games/{t.code}/moves", json={"token": t.tokens["blue"]}).json()
+    for seat in ("red", "blue"):
+        assert end[seat]["view"]["over"]
+        assert end[seat]["reason"] == "captured the enemy Flag"
+        assert "game over: red wins (captured the enemy Flag)" in end[seat]["lines"]
+        assert "castle" not in " ".join(end[seat]["lines"])
+    assert listed["turns"][-1]["plies"][-1]["text"] == "red wins (captured the enemy Flag)"

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping
 from itertools import islice
 from typing import Any
 
+from .wording import reason
+
 #: Event kinds that end the outcome of an attack (what follows is another move).
 _NEXT = frozenset({"turn", "move", "attack", "power", "place", "swap", "game-over"})
 
@@ -91,7 +93,7 @@ def moving_power(e: dict[str, Any], later: Iterable[dict[str, Any]]) -> bool:
 
 
 def ply_text(e: dict[str, Any], later: Iterable[dict[str, Any]], names: Mapping[int, str],
-             known: Mapping[str, str] | None = None) -> str | None:
+             known: Mapping[str, str] | None = None, legends: bool = True) -> str | None:
     """The notation for one event that is a ply (``None``: the event is not one; ``later``:
     the events after it, which tell an attack's outcome)."""
     kind = e["kind"]
@@ -112,15 +114,17 @@ def ply_text(e: dict[str, Any], later: Iterable[dict[str, Any]], names: Mapping[
     if kind == "swap":
         return f"{e['a']}\u2194{e['b']}"
     if kind == "game-over":
-        return f"{e.get('winner') or 'nobody'} wins ({e.get('reason')})"
+        return f"{e.get('winner') or 'nobody'} wins ({reason(e.get('reason', ''), legends)})"
     return None
 
 
 def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
-          names: Mapping[int, str], start: tuple[int, str | None] = (0, None)) -> list[dict[str, Any]]:
+          names: Mapping[int, str], start: tuple[int, str | None] = (0, None),
+          legends: bool = True) -> list[dict[str, Any]]:
     """The move list from the events one seat was shown, by action number (``steps``:
     ``(seq, events)`` pairs, oldest first) and the steps the seat was told of the game at
-    (``start``: the turn and seat the game began at, as every seat knows: 0 for a setup).
+    (``start``: the turn and seat the game began at, as every seat knows: 0 for a setup;
+    ``legends``: worded for Stratego Legends, else for the other editions).
 
     :returns: ``[{"turn": n, "seat": s, "plies": [{"text": ..., "step": k}, ...]}, ...]``;
         turns without a ply (only passes) are left out, but for the one under way.
@@ -134,7 +138,7 @@ def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
     flat = [(seq, e) for seq, events in steps for e in events]
     run = [e for _, e in flat]
     for i, (seq, e) in enumerate(flat):
-        text = ply_text(e, islice(run, i + 1, None), names, known)
+        text = ply_text(e, islice(run, i + 1, None), names, known, legends)
         track(known, e, names)
         if e["kind"] == "turn":
             if current["plies"]:

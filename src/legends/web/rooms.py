@@ -46,7 +46,7 @@ from . import movelist
 from .codes import new_code
 from .faults import crash_point
 from .store import Store
-from .wording import is_legends, line, prompt
+from .wording import is_legends, line, prompt, reason
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
@@ -273,6 +273,7 @@ class Room:
         last = self.last[seat] = last_action(events) or self.last.get(seat)
         return {"type": "state", "view": view.to_dict(), "events": events,
                 "prompt": prompt(view.decision, self.legends),
+                "reason": reason(view.reason, self.legends),
                 "lines": self.lines(events), "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps)}
 
@@ -327,7 +328,8 @@ class Room:
         other seats were asked."""
         moments = self.moments(seat)
         steps = self.store.shown_by_step(self.code, seat, before=self.told.get(seat, self.steps))
-        turns = movelist.turns(steps, moments, self.names, self._first_turn)
+        turns = movelist.turns(steps, moments, self.names, self._first_turn,
+                               self.legends)
         index = {m: i for i, m in enumerate(moments)}
         for turn in turns:
             for ply in turn["plies"]:

@@ -23,6 +23,20 @@ def is_legends(rules: str) -> bool:
     return ALIASES.get(rules, rules) == DEFAULT
 
 
+#: How a game ends, in the kernel's (Stratego Legends') words and in the other editions'.
+_REASONS = (("attacked the enemy castle", "captured the enemy Flag"),
+            ("took control of the enemy castle", "took the enemy Flag"),
+            (" cannot move or act", " cannot move"))
+
+
+def reason(text: str, legends: bool) -> str:
+    """Why a game ended, in the edition's words."""
+    if not legends:
+        for kernel, own in _REASONS:
+            text = text.replace(kernel, own)
+    return text
+
+
 def line(event: dict[str, Any], names: dict[int, str], legends: bool) -> str:
     """One event (as a seat was shown it) as a line of the log."""
     e = Event.from_dict(event)
@@ -37,6 +51,9 @@ def line(event: dict[str, Any], names: dict[int, str], legends: bool) -> str:
         targets = event.get("targets") or []
         aim = f" \u2192 {', '.join(targets)}" if targets else ""
         return f"{event['player']}'s {piece} on {event['at']}: {event['key']}{aim}"
+    if kind == "game-over":
+        return (f"game over: {event.get('winner') or 'nobody'} wins "
+                f"({reason(event.get('reason', ''), legends)})")
     if kind == "strength":
         return (f"ranks on {event['at']}: attacker {event['attacker']}, "
                 f"defender {event['defender']}")

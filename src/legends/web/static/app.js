@@ -517,7 +517,7 @@ function finished(v) {
   const title = (v.winners || []).includes(me.seat) ? (team ? "Your team won!" : "You won!")
     : v.winner ? `${team ? `${side} (${v.winners.join(", ")})` : side} won` : "No winner";
   $("#end-title").textContent = title;
-  $("#end-reason").textContent = v.reason;
+  $("#end-reason").textContent = (me.shown && me.shown.reason) || v.reason;  // the edition's words
   const dlg = $("#end");
   if (!dlg.open) dlg.showModal();
 }
