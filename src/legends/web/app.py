@@ -10,7 +10,13 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   your ``seat`` and its secret ``token``.
 * ``POST /api/games/{code}/join``: take a free seat of a game between people (the first free
   one in turn order).
-* ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings.
+* ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings,
+  with a ``heading`` and a ``summary`` line in that edition's words.
+* ``POST /api/games/{code}/moves`` (with your ``token``): your seat's move list, built from
+  what your seat was shown (``turns``: turn, seat and plies in notation, each naming the
+  ``moment``, the number of your seat's message that told of it; ``latest``: the last one).
+  ``.../seen`` (``token``, ``moment``): the board as your seat was shown it in that message,
+  and nothing newer.
 * ``POST /api/games/{code}/record`` and ``.../replay``: after the end, the full record and the
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then

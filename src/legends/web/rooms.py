@@ -268,7 +268,8 @@ class Room:
               game: Game | None = None, steps: int | None = None) -> dict[str, Any]:
         """``seat``'s state message: their view, the events just shown to them (with a line of
         text each), the board picture drawn from their view and their decision number (``game``
-        and ``steps``: the game after its first ``steps`` actions, in place of the latest)."""
+        and ``steps``: the game after its first ``steps`` actions, in place of the latest); the
+        pending decision (``prompt``) and the game's end (``reason``) in the edition's words."""
         view = (game or self.game).view(seat)
         last = self.last[seat] = last_action(events) or self.last.get(seat)
         return {"type": "state", "view": view.to_dict(), "events": events,
