@@ -91,6 +91,13 @@ def test_a_classic_game_in_its_own_words_and_its_move_list(server, browser):  # 
     expect(page.locator("#board")).to_be_visible()
     expect(page.locator("#past")).to_be_hidden()
     expect(page.locator("#move-list .ply.current")).to_have_count(0)
+    # The list's own buttons do the same: back one, then "Back to the game".
+    page.click("#move-list .ply >> nth=2")
+    page.click("#past-prev")
+    expect(page.locator("#move-list .ply.current")).to_have_count(1)
+    expect(page.locator("#move-list .ply >> nth=1")).to_have_class(re.compile(r"\bcurrent\b"))
+    page.click("#past-back")
+    expect(page.locator("#past")).to_be_hidden()
     # The game goes on from the live board.
     play_a_move(page)
     wait_to_decide(page, 9)
