@@ -151,3 +151,18 @@ def test_a_game_joined_before_the_page_has_loaded_its_options(server, browser): 
     held[0].continue_()
     expect(guest.locator("#table")).to_be_visible()
     expect(guest.locator("#seats")).to_contain_text("blue: player (you)")
+
+
+def test_on_a_phone_the_question_leaves_the_code_and_seats_uncovered(server, browser):  # noqa: F811
+    page = browser.new_context(viewport={"width": 400, "height": 800}).new_page()
+    start(page, server, "legends")
+    expect(page.locator("#question-text")).to_contain_text("reshuffle")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    # Scrolled anywhere, the question never lies over the game code or the seats.
+    for y in (0, 300, 600):
+        page.evaluate("(y) => window.scrollTo(0, y)", y)
+        question = page.locator("#question").bounding_box()
+        for panel in ("#code-box", "#seats"):
+            assert not boxes_overlap(question, page.locator(panel).bounding_box()), (y, panel)
+    page.click('#question-choices button[data-action="keep"]')
+    expect(page.locator("#question")).to_be_hidden()
