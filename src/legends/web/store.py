@@ -46,7 +46,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     code TEXT PRIMARY KEY,
     created TEXT NOT NULL,
-    start TEXT NOT NULL,          -- the record without its actions (JSON)
+    start TEXT NOT NULL,          -- the record without its actions, or {"arranging": ...} (JSON)
     seats TEXT NOT NULL,          -- seat name -> {"kind": "human" | "computer", ...} (JSON)
     over INTEGER NOT NULL DEFAULT 0
 );
@@ -189,6 +189,21 @@ class Store(abc.ABC):
     def set_seats(self, code: str, seats: Mapping[str, dict[str, Any]]) -> None:
         with self._transaction() as run:
             run("UPDATE games SET seats = ? WHERE code = ?", (json.dumps(dict(seats)), code))
+
+    def replace_start(self, code: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        """Store ``new`` as game ``code``'s start in place of ``old`` (a game still being
+        arranged: a seat's setup line added, or the game built once all are in).
+
+        :raises StaleStep: the stored start is not ``old``, or actions are stored (another
+            process changed the game first); nothing is stored.
+        """
+        with self._transaction(lock_game=code) as run:
+            (start,) = run("SELECT start FROM games WHERE code = ?", (code,))[0]
+            have = int(run("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
+            if json.loads(start) != old or have:
+                raise StaleStep(f"game {code} was changed elsewhere first; nothing was stored: "
+                                "reload the game")
+            run("UPDATE games SET start = ? WHERE code = ?", (json.dumps(new), code))
 
     def steps(self, code: str) -> int:
         """How many actions of game ``code`` are stored."""
