@@ -79,11 +79,11 @@ class Arrangement:
         rs = get_ruleset(self.rules)
         if text.strip().casefold() == RANDOM:
             return EMPTY * len(setup_squares(rs.board(), seat))
-        placement = parse_setup(text, rs, seat)
+        line = format_setup(parse_setup(text, rs, seat), rs, seat)
         # The edition's own rules on a setup (beyond the line's characters and counts) are
         # checked by building a game with it, which raises ArmyError naming the problem.
-        Game.new(rules=self.rules, players=self.players, placement={seat: placement})
-        return format_setup(placement, rs, seat)
+        Game.new(rules=self.rules, players=self.players, placement={seat: line})
+        return line
 
     def submit(self, seat: str, text: object) -> Arrangement:
         """The arrangement with ``seat``'s line set.
