@@ -1,0 +1,145 @@
+"""The setup board in a real headless browser (Debian's chromium, driven by Playwright; see
+``test_web_browser.py`` for how the server is started and the browser found).
+
+A classic game against the computer: the player places the Flag in the back row by clicking,
+swaps two squares, fills the rest at random, saves the setup under a name, sends it and plays
+two moves by clicking; the game's start, as the player's own view shows it, has the pieces
+where the player put them. And at a phone's width the setup board fits the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from legends_core.setupline import setup_table
+from test_web_browser import OUTPUT, TIMEOUT, browser, server, target, wait_to_decide  # noqa: F401
+
+#: The squares of red's setup area in setup-line order (the back row first).
+RED_SQUARES = [f"{f}{r}" for r in range(1, 5) for f in "abcdefghij"]
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    p.set_default_timeout(TIMEOUT)
+    yield p
+    context.close()
+
+
+def start_classic(page: Page, server: str) -> None:  # noqa: F811
+    page.goto(server)
+    page.select_option("#rules", "classic")
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "red")
+    page.fill("#turn-limit", "10")
+    page.click("#start")
+    expect(page.locator("body")).to_have_attribute("data-phase", "arranging")
+
+
+def cell(page: Page, square: str):
+    return page.locator(f'#arrange-grid .cell[data-cell="{square}"]')
+
+
+def line(page: Page) -> str:
+    return str(page.locator("#arrange").get_attribute("data-line"))
+
+
+def own_pieces(page: Page) -> dict[str, str]:
+    """Square -> rank character of the player's own pieces, from the view the page holds."""
+    chars = {name: ch for ch, (name, _) in setup_table("classic", "red").items()}
+    pieces = page.evaluate("me.shown.view.pieces.filter((p) => p.owner === me.seat)")
+    return {p["square"]: chars[p["name"]] for p in pieces}
+
+
+def test_arranging_a_classic_army_by_clicking_then_playing(server, page):  # noqa: F811
+    start_classic(page, server)
+    # The board starts empty, the whole army in the tray, named as the edition names it.
+    expect(page.locator("#arrange-grid .cell")).to_have_count(40)
+    expect(page.locator('#arrange-tray .tray-piece[data-char="2"]')).to_contain_text("Scout ×8")
+    assert line(page) == "." * 40
+    # The Flag into the back row (e1), clicked from the tray; then two Bombs beside it.
+    page.click('#arrange-tray .tray-piece[data-char="F"]')
+    cell(page, "e1").click()
+    page.click('#arrange-tray .tray-piece[data-char="B"]')
+    cell(page, "d1").click()
+    cell(page, "f1").click()
+    expect(cell(page, "e1")).to_have_attribute("data-char", "F")
+    # The Bomb stays picked for the next square until clicked again in the tray.
+    page.click('#arrange-tray .tray-piece[data-char="B"]')
+    # The Flag clicked and then the Bomb's square: they swap.
+    cell(page, "e1").click()
+    cell(page, "d1").click()
+    expect(cell(page, "d1")).to_have_attribute("data-char", "F")
+    expect(cell(page, "e1")).to_have_attribute("data-char", "B")
+    page.click("#arrange .random-fill")
+    arranged = line(page)
+    assert "." not in arranged and arranged[3:6] == "FBB"
+    # Swap two squares of the front row after the fill.
+    a4, j4 = arranged[30], arranged[39]
+    cell(page, "a4").click()
+    cell(page, "j4").click()
+    arranged = line(page)
+    assert (arranged[30], arranged[39]) == (j4, a4)
+    # The line is shown as text, and the arrangement can be saved under a name.
+    expect(page.locator("#arrange-line")).to_have_value(arranged)
+    page.fill("#arrange-name", "corner flag")
+    page.click("#arrange .save-setup")
+    expect(page.locator("#arrange-saved option")).to_have_text(["corner flag"])
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "web-arrange.png"))
+    page.click("#arrange .ready")
+    wait_to_decide(page, 1)
+    expect(page.locator("#arrange")).to_be_hidden()
+    # The game's start: every piece where the player put it.
+    assert own_pieces(page) == dict(zip(RED_SQUARES, arranged, strict=True))
+    # Two moves by clicking: a piece that may move, then one of its targets.
+    for turn in (1, 3):  # the computer (blue) plays turn 2
+        wait_to_decide(page, turn)
+        src, dst = page.evaluate(
+            "(() => { const [s, d] = Object.entries(me.options.moves)[0]; return [s, d[0]]; })()")
+        page.locator(f'#board g.piece[data-square="{src}"]').click()
+        target(page, dst)
+        expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    # The saved setup is kept for the next classic game, and loads onto its board.
+    start_classic(page, server)
+    page.select_option("#arrange-saved", "corner flag")
+    page.click("#arrange .load-setup")
+    assert line(page) == arranged
+
+
+def test_a_typed_line_is_checked_before_it_is_used(server, page):  # noqa: F811
+    start_classic(page, server)
+    page.fill("#arrange-line", "FF" + "." * 38)
+    page.click("#arrange .use-line")
+    expect(page.locator("#arrange-error")).to_contain_text("one Flag too many")
+    assert line(page) == "." * 40
+    page.fill("#arrange-line", "F" + "." * 39)
+    page.click("#arrange .use-line")
+    expect(cell(page, "a1")).to_have_attribute("data-char", "F")
+    # Sent with empty squares: the server deals them.
+    page.click("#arrange .ready")
+    wait_to_decide(page, 1)
+    mine = own_pieces(page)
+    assert len(mine) == 40 and mine["a1"] == "F"
+
+
+def test_the_setup_board_fits_a_phone(server, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 400, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    start_classic(page, server)
+    page.click("#arrange .random-fill")
+    grid = page.locator("#arrange-grid").bounding_box()
+    assert grid is not None and grid["x"] >= 0 and grid["x"] + grid["width"] <= 400
+    assert grid["width"] > 300
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    # Each square is big enough to tap.
+    square = cell(page, "a1").bounding_box()
+    assert square is not None and square["width"] >= 30
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "web-arrange-phone.png"), full_page=True)
+    context.close()
