@@ -24,15 +24,19 @@ import attrs
 from legends_core import Game
 from legends_core.errors import ArmyError, LegendsError, short
 from legends_core.ruleset import get_ruleset
-from legends_core.setupline import EMPTY, format_setup, parse_setup, setup_squares, setup_table
+
+__all__ = ["RANDOM", "Arrangement", "takes_setup"]
+from legends_core.setupline import (
+    EMPTY,
+    format_setup,
+    parse_setup,
+    setup_squares,
+    setup_table,
+    takes_setup,
+)
 
 #: What a seat may send in place of a line to have its whole setup dealt.
 RANDOM = "random"
-
-
-def takes_setup(rules: str) -> bool:
-    """Does the edition ``rules`` let each player arrange their own setup?"""
-    return bool(get_ruleset(rules).army)
 
 
 @attrs.frozen
