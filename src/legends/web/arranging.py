@@ -11,8 +11,8 @@ is ever seen by another seat, and the deal of the ``.`` squares cannot be known 
 
 A seat's line is its own secret. The message each seat gets (:meth:`Arrangement.message`) holds
 its own line and, for the other seats, only whether they are ready, which everyone at the table
-may know. The arrangement is stored as the game's start (:meth:`to_dict`) until the game
-begins, so a server restarted meanwhile resumes it exactly.
+may know. The arrangement is stored as the game's start (``Arrangement.to_dict``) until the
+game begins, so a server restarted meanwhile resumes it exactly.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ server stopped at any point has stored every action it acknowledged, and a retry
 not store is applied once.
 
 A game of an edition with a free setup may start in the arranging phase (:mod:`.arranging`):
-the room then has no game yet (:attr:`Room.arranging`), each person's seat sends its setup line
+the room then has no game yet (``Room.arranging``), each person's seat sends its setup line
 (:meth:`Room.arrange`) and is sent ``arrange`` messages holding its own line and who is ready;
 actions are refused until the last line is in and the game is built.
 """
