@@ -48,11 +48,16 @@ def line(page: Page) -> str:
     return str(page.locator("#arrange").get_attribute("data-line"))
 
 
-def own_pieces(page: Page) -> dict[str, str]:
-    """Square -> rank character of the player's own pieces, from the view the page holds."""
-    chars = {name: ch for ch, (name, _) in setup_table("classic", "red").items()}
-    pieces = page.evaluate("me.shown.view.pieces.filter((p) => p.owner === me.seat)")
+def own_pieces_named(page: Page, rules: str, seat: str) -> dict[str, str]:
+    """Square -> setup-line character of the player's own pieces on the board, from the view
+    the page holds."""
+    chars = {name: ch for ch, (name, _) in setup_table(rules, seat).items()}
+    pieces = page.evaluate("me.shown.view.pieces.filter((p) => p.owner === me.seat && p.square)")
     return {p["square"]: chars[p["name"]] for p in pieces}
+
+
+def own_pieces(page: Page) -> dict[str, str]:
+    return own_pieces_named(page, "classic", "red")
 
 
 def test_arranging_a_classic_army_by_clicking_then_playing(server, page):  # noqa: F811
@@ -143,3 +148,49 @@ def test_the_setup_board_fits_a_phone(server, browser):  # noqa: F811
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / "web-arrange-phone.png"), full_page=True)
     context.close()
+
+
+def test_two_people_arrange_in_turn_and_neither_sees_the_others_setup(server, browser):  # noqa: F811
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    for p in (ann, bob):
+        p.set_default_timeout(TIMEOUT)
+    ann.goto(server)
+    ann.select_option("#rules", "narnia-1")
+    ann.select_option("#opponent", "human")
+    ann.select_option("#side", "red")
+    ann.click("#start")
+    expect(ann.locator("body")).to_have_attribute("data-phase", "arranging")
+    expect(ann.locator('#arrange-tray .tray-piece[data-char="2"]')).to_contain_text("Leopard")
+    ann.click("#arrange .random-fill")
+    ann_line = line(ann)
+    ann.click("#arrange .ready")
+    # Sent: the board is kept as sent, and the page waits for the other player.
+    expect(ann.locator("#arrange-status")).to_contain_text("the game begins when blue is ready")
+    expect(ann.locator("#arrange .ready")).to_be_hidden()
+    code = ann.locator("#code").inner_text()
+    bob.goto(server)
+    bob.fill("#join-code", code)
+    bob.click("#join")
+    expect(bob.locator("body")).to_have_attribute("data-phase", "arranging")
+    expect(bob.locator("#arrange-status")).to_contain_text("red: ready")
+    expect(bob.locator('#arrange-tray .tray-piece[data-char="2"]')).to_contain_text("Wolf")
+    # Blue's back row is drawn at the bottom, seen from blue's side (j10 on the left).
+    last_row = bob.locator("#arrange-grid .cell").nth(30)
+    assert last_row.get_attribute("data-cell") == "j10"
+    assert line(bob) == "." * 40  # nothing of red's setup
+    bob.click("#arrange .random-fill")
+    bob_line = line(bob)
+    bob.click("#arrange .ready")
+    wait_to_decide(ann, 1)
+    expect(bob.locator("#decision")).to_have_text("Waiting for red…")
+    assert own_pieces_named(ann, "narnia-1", "red") == dict(zip(RED_SQUARES, ann_line, strict=True))
+    blue_squares = [f"{f}{r}" for r in range(10, 6, -1) for f in "jihgfedcba"]
+    assert own_pieces_named(bob, "narnia-1", "blue") == dict(zip(blue_squares, bob_line,
+                                                                 strict=True))
+    # Each page holds nothing of the other's pieces but where they stand.
+    hidden = bob.evaluate("me.shown.view.pieces.filter((p) => p.owner === 'red')"
+                          ".map((p) => p.name)")
+    assert len(hidden) == 40 and set(hidden) == {None}
+    for c in contexts:
+        c.close()
