@@ -6,7 +6,10 @@ A game is stored as its record's start (how it was set up, seed and salt include
 is the referee's and must stay on the server), the seats (who plays each: a person or a
 computer player), one row per action, and per seat the events that seat was shown, so a
 reconnecting browser gets its log back without the server replaying the game. Seat tokens are
-stored hashed: the store alone does not let anyone act for a seat.
+stored hashed: the store alone does not let anyone act for a seat. While the players of a game
+still arrange their setups (:mod:`.arranging`), its start is ``{"arranging": ...}``: the setup
+lines sent so far, as secret as the seed; :meth:`Store.replace_start` swaps it for the record
+once the game is built.
 
 :class:`Store` is what the server uses; :func:`open_store` picks the backend from ``--db``
 (a file path, or a ``postgresql://`` URL). Every change is one transaction. Actions are
