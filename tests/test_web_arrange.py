@@ -6,7 +6,8 @@ their own setup line (or asks for a random one) before the game begins.
 * Between people each arranges; nothing of one seat's line reaches the other seat.
 * Actions before the game begins, bad lines and a second line are refused with a reason, and
   change nothing.
-* The pending lines are stored: a restarted server (SQLite or PostgreSQL) resumes the phase.
+* The pending lines are stored: a restarted server (SQLite or PostgreSQL) resumes the phase,
+  and one killed just before or after storing a line keeps it once.
 * A setup line in the new-game (or join) request arranges that seat at once.
 """
 
@@ -19,11 +20,14 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from legends.web import create_app
 from legends.web.store import open_store
 from legends_core.setupline import parse_setup
 from pgcluster import Cluster
+from test_web_crash import Server as CrashingServer
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -303,3 +307,49 @@ def test_a_restarted_server_resumes_the_arranging_phase(target):
             assert placed(red.first["view"], "red") == parse_setup(RED, "classic", "red")
             moved = red.send({"type": "action", "action": "a4-a5", "decision": 0})
             assert moved[-1]["type"] == "state" and moved[-1]["decision"] == 1
+
+
+@pytest.mark.parametrize("point", ["before-store", "after-store"])
+@pytest.mark.parametrize("opponent", ["human", "random"])
+def test_a_server_killed_while_a_line_is_taken_keeps_it_once(tmp_path, point, opponent):
+    """``legends serve`` dies (as by ``kill -9``) just before or just after storing red's
+    line; a new server on the same database resumes, and the line sent again is taken if,
+    and only if, it was not stored."""
+    db = tmp_path / "games.sqlite3"
+    server = CrashingServer(tmp_path, db, f"{point}:1")
+    try:
+        made = server.post("/api/games", {"rules": "classic", "side": "red",
+                                          "opponent": opponent})
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{made['code']}", open_timeout=30) as ws:
+            ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+            assert [json.loads(ws.recv(timeout=30))["type"] for _ in range(2)] == [
+                "welcome", "arrange"]
+            ws.send(json.dumps({"type": "arrange", "line": RED}))
+            with pytest.raises(ConnectionClosed):
+                ws.recv(timeout=30)
+        assert server.died()
+        server.stop()
+        server = CrashingServer(tmp_path, db, None)
+        stored = point == "after-store"
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{made['code']}", open_timeout=30) as ws:
+            ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+            welcome, first = (json.loads(ws.recv(timeout=30)) for _ in range(2))
+            if opponent == "random" and stored:  # the game was built and stored whole
+                assert first["type"] == "state"
+                assert placed(first["view"], "red") == parse_setup(RED, "classic", "red")
+                return
+            assert welcome["arranging"] is True
+            assert first["line"] == (RED if stored else None)
+            ws.send(json.dumps({"type": "arrange", "line": RED}))
+            answer = json.loads(ws.recv(timeout=30))
+            if stored:
+                assert "already arranged" in answer["message"]
+            elif opponent == "random":
+                assert answer["type"] == "welcome"
+                begun = json.loads(ws.recv(timeout=30))
+                assert placed(begun["view"], "red") == parse_setup(RED, "classic", "red")
+            else:
+                assert answer["type"] == "arrange" and answer["line"] == RED
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()

@@ -286,13 +286,14 @@ class Room:
         if old is None:
             raise LegendsError("the game has begun: setups are arranged before the first move")
         new = old.submit(seat, text)
-        if not new.complete:
-            self.store.replace_start(self.code, {"arranging": old.to_dict()},
-                                     {"arranging": new.to_dict()})
+        game = new.build() if new.complete else None
+        crash_point("before-store")
+        self.store.replace_start(self.code, {"arranging": old.to_dict()},
+                                 game.record() if game else {"arranging": new.to_dict()})
+        crash_point("after-store")
+        if game is None:
             self.arrangement = new
             return [self.arrange_messages()]
-        game = new.build()
-        self.store.replace_start(self.code, {"arranging": old.to_dict()}, game.record())
         self._begin(game)
         greetings = {s: self.greeting(s) for s in self.people}
         return [{s: g[0] for s, g in greetings.items()}, {s: g[1] for s, g in greetings.items()}]
