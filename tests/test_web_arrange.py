@@ -353,3 +353,19 @@ def test_a_server_killed_while_a_line_is_taken_keeps_it_once(tmp_path, point, op
     finally:
         server.stop()
     assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+def test_a_computer_thinking_in_a_worker_process_plays_the_arranged_game(tmp_path):
+    # The worker is sent the game once it begins (never the arrangement): red, the computer,
+    # moves first as soon as blue has arranged.
+    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, workers=1)
+    with TestClient(app) as http:
+        made = new_game(http, opponent="random", side="blue")
+        with seat(http, made["code"], made["token"]) as blue:
+            got = blue.arrange(BLUE)
+            while got[-1]["view"]["to_move"] != "blue":
+                got.append(blue.receive())
+    state = got[-1]
+    # Red (the computer) took turn 1.
+    assert state["view"]["turn"] == 2 and "-- turn 2: blue to play" in state["lines"]
+    assert placed(state["view"], "blue") == parse_setup(BLUE, "classic", "blue")
