@@ -49,7 +49,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="your own setup as a setup line, e.g. 'FB..' (classic, Ultimate and "
                         "Narnia; one character per square of your setup area, back row first, "
                         "left to right as you see it; '.' squares get the rest of your army "
-                        "dealt at random)")
+                        "dealt at random); without --setup or --setup-file these editions "
+                        "open with a setup step in which you arrange your army")
     p.add_argument("--setup-file", metavar="FILE",
                    help="read your setup line from FILE (one line; # starts a comment)")
     p.add_argument("--load", help="resume a game saved with --save-full (your own record "
