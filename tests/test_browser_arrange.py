@@ -194,3 +194,22 @@ def test_two_people_arrange_in_turn_and_neither_sees_the_others_setup(server, br
     assert len(hidden) == 40 and set(hidden) == {None}
     for c in contexts:
         c.close()
+
+
+def test_an_army_smaller_than_its_area_leaves_squares_empty(server, page):  # noqa: F811
+    # Ultimate Lightning: 20 pieces on a 40-square area. Random fill places them all; the
+    # squares left over stay empty in the game.
+    page.goto(server)
+    page.select_option("#rules", "ultimate-lightning")
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "red")
+    page.click("#start")
+    expect(page.locator("#arrange .ready")).to_have_text("Ready (deal the 20 pieces left)")
+    page.click("#arrange .random-fill")
+    expect(page.locator("#arrange .ready")).to_have_text("Ready")
+    arranged = line(page)
+    assert arranged.count(".") == 20
+    page.click("#arrange .ready")
+    wait_to_decide(page, 1)
+    expected = {sq: ch for sq, ch in zip(RED_SQUARES, arranged, strict=True) if ch != "."}
+    assert own_pieces_named(page, "ultimate-lightning", "red") == expected

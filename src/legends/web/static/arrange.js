@@ -210,7 +210,7 @@ function build() {
     button("Load", () => { const line = savedSetups()[saved.value]; if (line) useLine(line); }, "load-setup"),
     button("Delete", () => { const all = savedSetups(); delete all[saved.value]; storeSetups(all); draw(); }, "delete-setup"));
   const hint = el("p", {className: "hint", textContent:
-    "Click a piece, then a square (or two squares to swap them), or drag. Squares left empty are dealt at random when you are ready."});
+    "Click a piece, then a square (or two squares to swap them), or drag. Pieces you leave in the tray are dealt at random over the empty squares when you are ready."});
   box.append(el("h2", {textContent: "Arrange your army"}), status, grid, tray, buttons, hint, lineRow, savedRow,
     el("p", {id: "arrange-error", className: "error", role: "alert"}));
 }
@@ -284,9 +284,11 @@ function draw() {
   document.querySelectorAll("#arrange .load-setup, #arrange .delete-setup").forEach((x) => {
     x.disabled = !names.length || !editable();
   });
-  const empty = b.cells.filter((c) => c === EMPTY_CELL).length;
+  // Some editions' armies fill only part of the area (Ultimate Lightning: 20 pieces on 40
+  // squares): what is dealt is the pieces still in the tray, not every empty square.
+  const rest = msg.pieces.reduce((n, p) => n + left(p.char), 0);
   const ready = $("#arrange .ready");
-  ready.textContent = empty ? `Ready (deal the ${empty} empty squares)` : "Ready";
+  ready.textContent = rest ? `Ready (deal the ${rest} pieces left)` : "Ready";
   ready.dataset.action = "Ready";
   $("#arrange").dataset.line = currentLine();
 }
