@@ -74,7 +74,14 @@ def test_arranging_a_classic_army_by_clicking_then_playing(server, page):  # noq
     cell(page, "f1").click()
     expect(cell(page, "e1")).to_have_attribute("data-char", "F")
     # The Bomb stays picked for the next square until clicked again in the tray.
+    expect(page.locator('#arrange-tray .tray-piece[data-char="B"]')).to_have_class(
+        "tray-piece picked")
     page.click('#arrange-tray .tray-piece[data-char="B"]')
+    # A reload keeps what was arranged so far (nothing is sent yet).
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-phase", "arranging")
+    expect(cell(page, "e1")).to_have_attribute("data-char", "F")
+    expect(cell(page, "f1")).to_have_attribute("data-char", "B")
     # The Flag clicked and then the Bomb's square: they swap.
     cell(page, "e1").click()
     cell(page, "d1").click()

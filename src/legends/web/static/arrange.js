@@ -37,7 +37,12 @@ function arrangeShow(msg) {
   board.squares = squares;
   board.sending = false;
   if (msg.line !== null) board.cells = [...msg.line];
-  else if (fresh) { board.cells = squares.map(() => EMPTY_CELL); board.picked = null; }
+  else if (fresh) {
+    // An arrangement not yet sent survives a reload of the page (kept in this tab only).
+    const draft = sessionStorage.getItem(draftKey()) || "";
+    board.cells = draft.length === squares.length ? [...draft] : squares.map(() => EMPTY_CELL);
+    board.picked = null;
+  }
   document.body.dataset.phase = "arranging";
   seats(msg.seats);
   $("#board").hidden = true;
@@ -89,6 +94,8 @@ function useLine(text) {
   } catch (e) { $("#arrange-error").textContent = e.message; }
   draw();
 }
+
+function draftKey() { return "legends:draft:" + me.code; }
 
 // -- named setups, kept in this browser per edition --------------------------------------
 function savedKey() { return "legends:setups:" + setupBoard.msg.rules; }
@@ -291,4 +298,6 @@ function draw() {
   ready.textContent = rest ? `Ready (deal the ${rest} pieces left)` : "Ready";
   ready.dataset.action = "Ready";
   $("#arrange").dataset.line = currentLine();
+  if (sent) sessionStorage.removeItem(draftKey());
+  else sessionStorage.setItem(draftKey(), currentLine());
 }
