@@ -24,6 +24,11 @@ An action is applied to the game in memory, then stored (with what each seat was
 transaction, and only then are its messages sent; if storing fails it is taken back. So a
 server stopped at any point has stored every action it acknowledged, and a retry of one it did
 not store is applied once.
+
+A game of an edition with a free setup may start in the arranging phase (:mod:`.arranging`):
+the room then has no game yet (``Room.arranging``), each person's seat sends its setup line
+(:meth:`Room.arrange`) and is sent ``arrange`` messages holding its own line and who is ready;
+actions are refused until the last line is in and the game is built.
 """
 
 from __future__ import annotations
@@ -38,11 +43,12 @@ from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError
 from legends_core.records import without_result
 from legends_core.registry import Catalogue
-from legends_core.ruleset import ALIASES, DEFAULT
+from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from ..ai import make_player
 from ..svg import board_svg
 from . import movelist
+from .arranging import Arrangement
 from .codes import new_code
 from .faults import crash_point
 from .store import Step, Store
@@ -50,6 +56,11 @@ from .wording import is_legends, line, prompt, reason
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
+
+
+class NotBegun(LegendsError):
+    """An action or request that needs the game, sent while its players still arrange their
+    setups: refused, and nothing is changed."""
 
 
 class StaleAction(LegendsError):
@@ -93,39 +104,30 @@ class Room:
     whether a browser has taken the seat yet, ``taken``).
     """
 
-    def __init__(self, code: str, game: Game, seats: dict[str, dict[str, Any]], store: Store,
-                 movers: list[str] | None = None):
+    def __init__(self, code: str, game: Game | None, seats: dict[str, dict[str, Any]],
+                 store: Store, movers: list[str] | None = None,
+                 arrangement: Arrangement | None = None):
         self.code = code
         #: the seat that made each action stored so far, in order
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
-        self.game = game
-        record = game.record()
         #: the game's record before its first action, and each action stored since, as notation
-        #: (what a worker process is sent to think for a computer seat)
-        self.start: dict[str, Any] = {**record, "actions": []}
-        self.texts: list[str] = list(record["actions"])
+        #: (what a worker process is sent to think for a computer seat; set once it begins)
+        self.start: dict[str, Any] = {}
+        self.texts: list[str] = []
         self.seats = seats
         self.store = store
-        self.catalogue = catalogue = game.catalogue
-        self.names = {n: t.name for n, t in catalogue.items()}
-        #: worded as Stratego Legends (else in the other editions' terms: ``legends.web.wording``)
-        self.legends = is_legends(game.rules.name)
         self.computers = {
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
             for seat, info in seats.items() if info.get("kind") == "computer"}
-        self.people = [s for s in game.players if s not in self.computers]
-        self.auto_pass = game.rules.auto_pass
+        #: the players' setups while they arrange them (``None``: the game has begun)
+        self.arrangement = arrangement
+        self._game: Game | None = None
         #: per person: the step of the last message they were sent, and the events since
         self.told: dict[str, int] = {}
         self.unsent: dict[str, list[dict[str, Any]]] = {}
-        for seat in self.people:
-            self.told[seat] = told = self.steps if self.may_tell(seat) else self._last_told(seat)
-            self.unsent[seat] = store.shown(code, seat, since=told)
         #: per person: the latest action their messages showed, drawn as an arrow
-        self.last: dict[str, Action | None] = {
-            seat: last_action(store.shown(code, seat, before=self.told[seat]))
-            for seat in self.people}
+        self.last: dict[str, Action | None] = {}
         #: per person: the steps at which they may be told of the game (built when first
         #: asked for, by :meth:`moments`)
         self._moments: dict[str, list[int]] | None = None
@@ -134,6 +136,56 @@ class Room:
         self.lock = asyncio.Lock()
         self.users = 0
         self.used = time.monotonic()
+        if game is not None:
+            self._begin(game)
+        elif arrangement is not None:
+            self.players = list(arrangement.lines)
+            self.people = [s for s in self.players if s not in self.computers]
+            self.rules_name = arrangement.rules
+            self.catalogue = catalogue_for(arrangement.rules)
+            self.names = {n: t.name for n, t in self.catalogue.items()}
+            self.legends = is_legends(arrangement.rules)
+            self.auto_pass = arrangement.auto_pass
+        else:
+            raise ValueError("a room holds a game or an arrangement")
+
+    def _begin(self, game: Game) -> None:
+        """Take ``game`` as this room's game (built, or loaded with its stored actions)."""
+        self._game = game
+        self.arrangement = None
+        record = game.record()
+        self.start = {**record, "actions": []}
+        self.texts = list(record["actions"])
+        self.players = list(game.players)
+        self.rules_name = game.rules.name
+        self.catalogue = catalogue = game.catalogue
+        self.names = {n: t.name for n, t in catalogue.items()}
+        #: worded as Stratego Legends (else in the other editions' terms: ``legends.web.wording``)
+        self.legends = is_legends(game.rules.name)
+        store, code = self.store, self.code
+        self.people = [s for s in game.players if s not in self.computers]
+        self.auto_pass = game.rules.auto_pass
+        for seat in self.people:
+            self.told[seat] = told = self.steps if self.may_tell(seat) else self._last_told(seat)
+            self.unsent[seat] = store.shown(code, seat, since=told)
+        self.last = {seat: last_action(store.shown(code, seat, before=self.told[seat]))
+                     for seat in self.people}
+
+    @property
+    def game(self) -> Game:
+        """The game (:class:`NotBegun` while its players still arrange their setups)."""
+        if self._game is None:
+            raise NotBegun("the game has not begun: every player arranges their setup first "
+                           "(send {\"type\": \"arrange\", \"line\": ...})")
+        return self._game
+
+    @property
+    def arranging(self) -> bool:
+        return self._game is None
+
+    @property
+    def over(self) -> bool:
+        return self._game is not None and self._game.is_over
 
     # -- building ----------------------------------------------------------------------
     @classmethod
@@ -148,12 +200,31 @@ class Room:
         return cls(code, game, seats, store)
 
     @classmethod
+    def create_arranging(cls, store: Store, arrangement: Arrangement,
+                         seats: dict[str, dict[str, Any]],
+                         shard: tuple[int, int] | None = None) -> Room:
+        """A new game whose players arrange their setups first, under a fresh code."""
+        code = new_code(shard)
+        while store.exists(code):
+            code = new_code(shard)
+        store.create(code, {"arranging": arrangement.to_dict()}, seats)
+        return cls(code, None, seats, store, arrangement=arrangement)
+
+    @classmethod
     def load(cls, store: Store, catalogue: Catalogue | None, code: str) -> Room | None:
         """The game ``code`` from the store (``catalogue``: Stratego Legends' pieces, if not
         the installed ones), or ``None``."""
         stored = store.load(code)
         if stored is None:
             return None
+        if "arranging" in stored.start:
+            try:
+                if stored.actions:
+                    raise ValueError("actions stored before the game began")
+                arrangement = Arrangement.from_dict(stored.start["arranging"])
+            except (LegendsError, ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
+            return cls(code, None, stored.seats, store, arrangement=arrangement)
         record = stored.record()
         movers: list[str] = []
         try:
@@ -205,8 +276,40 @@ class Room:
         return self.game.parse_action(text, player=seat)
 
     def computer_to_move(self) -> str | None:
-        seat = self.game.current_player
+        if self._game is None:
+            return None
+        seat = self._game.current_player
         return seat if seat in self.computers else None
+
+    def arrange(self, seat: str, text: object) -> list[dict[str, dict[str, Any]]]:
+        """Take ``seat``'s setup line (or ``"random"``) and return the messages it sends, in
+        batches by seat: each person's ``arrange`` message, or, when this was the last line,
+        each person's greeting to the game that then begins (``welcome``, then ``state``).
+
+        :raises LegendsError: the game has begun, ``seat`` has arranged already, or the line
+            is not one (:class:`~legends_core.errors.ArmyError` names what is wrong); nothing
+            is changed.
+        """
+        old = self.arrangement
+        if old is None:
+            raise LegendsError("the game has begun: setups are arranged before the first move")
+        new = old.submit(seat, text)
+        game = new.build() if new.complete else None
+        crash_point("before-store")
+        self.store.replace_start(self.code, {"arranging": old.to_dict()},
+                                 game.record() if game else {"arranging": new.to_dict()})
+        crash_point("after-store")
+        if game is None:
+            self.arrangement = new
+            return [self.arrange_messages()]
+        self._begin(game)
+        greetings = {s: self.greeting(s) for s in self.people}
+        return [{s: g[0] for s, g in greetings.items()}, {s: g[1] for s, g in greetings.items()}]
+
+    def arrange_messages(self) -> dict[str, dict[str, Any]]:
+        """Each person's ``arrange`` message (their own line and who is ready)."""
+        assert self.arrangement is not None
+        return {s: self.arrangement.message(s, self.public_seats()) for s in self.people}
 
     def computer_choice(self, seat: str) -> Action:
         """The computer player's choice for ``seat`` (may take a while: call from a worker)."""
@@ -313,13 +416,20 @@ class Room:
     def greeting(self, seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """What a browser that took ``seat`` is sent first: who is who and the log, then the
         state, both as of the last message ``seat`` was sent (a person not yet told of the
-        latest steps learns of them with everyone else, not by reconnecting)."""
+        latest steps learns of them with everyone else, not by reconnecting). While the
+        players arrange their setups: who is who, then ``seat``'s ``arrange`` message."""
+        if self.arrangement is not None:
+            welcome = {"type": "welcome", "code": self.code, "seat": seat,
+                       "players": self.players, "seats": self.public_seats(),
+                       "rules": ALIASES.get(self.rules_name, self.rules_name), "log": [],
+                       "arranging": True}
+            return welcome, self.arrangement.message(seat, self.public_seats())
         told = self.told.get(seat, self.steps)
         game = self.game if told == self.steps else self._prefix(told)
         log = self.store.shown(self.code, seat, before=told)
         welcome = {"type": "welcome", "code": self.code, "seat": seat,
-                   "players": list(self.game.players), "seats": self.public_seats(),
-                   "rules": ALIASES.get(name := self.game.rules.name, name),
+                   "players": self.players, "seats": self.public_seats(),
+                   "rules": ALIASES.get(self.rules_name, self.rules_name),
                    "log": self.lines(log)}
         return welcome, self.state(seat, [], game, told)
 
