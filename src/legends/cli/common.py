@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from legends_core import NO_PROGRESS_LIMIT, SEED_LIMIT, safejson
+from legends_core.armies import read_army
 from legends_core.errors import ArmyError, PositionError, short
 from legends_core.teams import PLAYER_COUNTS, side_of
 
@@ -58,26 +59,16 @@ def small_text(path: str, limit: int, what: str) -> str:
 
 
 def army_arg(text: str | None) -> Any:
-    """``preset-3``, ``3``, ``random``, or a file holding collector numbers or names (a JSON
-    list, or values separated by commas, spaces or new lines)."""
+    """``preset-3``, ``3``, ``random``, or an army file (:func:`legends_core.armies.read_army`:
+    a JSON list, or collector numbers and names separated by commas or new lines, numbers also
+    by spaces)."""
     if text is None:
         return None
     if text == "random" or text.startswith("preset") or text.isdigit():
         return text
     if not os.path.exists(text):
         raise ArmyError(f"army {short(text)}: not a preset (preset-1..preset-6), 'random' or a file")
-    raw = small_text(text, MAX_ARMY_FILE, "army file")
-    if raw.lstrip().startswith(("[", "{", '"')):
-        try:
-            items = safejson.loads(raw, "army")
-        except PositionError as exc:
-            raise ArmyError(f"army file {text}: {exc}") from None
-    else:
-        items = [x for x in raw.replace(",", "\n").splitlines() for x in [x.strip()] if x]
-    if not isinstance(items, list) or not all(isinstance(x, str | int) for x in items):
-        raise ArmyError(f"army file {text}: expected a list of collector numbers or names")
-    return [int(x) if isinstance(x, str) and x.strip().lstrip("#").isdigit()
-            and x.isascii() and len(x) < 10 else x for x in items]
+    return read_army(small_text(text, MAX_ARMY_FILE, "army file"), f"army file {text}")
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
