@@ -70,6 +70,8 @@ class Effects(Queries):
     extra: list[int]
     turn: int
     progress: int
+    zob: int
+    kc: int
     changed: list[int]
     clock: int
     epoch: int
@@ -114,6 +116,7 @@ class Effects(Queries):
             after = before | mask
             if after != before:
                 self.known[pid] = after
+                self.kc += 1  # see repetition.position_key
                 learned.append(pid)
                 sq = self.loc[pid]
                 if sq >= 0:
@@ -139,6 +142,8 @@ class Effects(Queries):
         self.grid[frm] = -1
         self.grid[square] = pid
         self.loc[pid] = square
+        c = self.ctrl[pid]  # repetition.square_hash, inlined:
+        self.zob ^= hash((frm, pid, c)) ^ hash((square, pid, c))
         self.touch(frm, square)
         self.dirty.add(pid)
         self.moved.add(pid)
@@ -158,6 +163,8 @@ class Effects(Queries):
             raise ValueError("both pieces must be on the board to swap")
         self.grid[sa], self.grid[sb] = b, a
         self.loc[a], self.loc[b] = sb, sa
+        ca, cb = self.ctrl[a], self.ctrl[b]  # repetition.square_hash, inlined:
+        self.zob ^= hash((sa, a, ca)) ^ hash((sb, b, cb)) ^ hash((sa, b, cb)) ^ hash((sb, a, ca))
         self.touch(sa, sb)
         self.dirty.update((a, b))
         self.emit(Swapped(self.rules.players[self.ctrl[a]], self.board.name(sa),
@@ -195,6 +202,7 @@ class Effects(Queries):
         self.loc[pid] = square
         self.grid[square] = pid
         self.ctrl[pid] = player
+        self.zob ^= hash((square, pid, player))  # repetition.square_hash, inlined
         self.known[pid] |= (self.all_mask if reveal else self.team_mask[player])
         self.touch(square)
         self.dirty.add(pid)
@@ -254,6 +262,7 @@ class Effects(Queries):
         for p in batch:
             sq = self.loc[p]
             self.grid[sq] = -1
+            self.zob ^= hash((sq, p, self.ctrl[p]))  # repetition.square_hash, inlined
             self.touch(sq)
             holder = self.ctrl[p]
             mask = None
@@ -297,8 +306,13 @@ class Effects(Queries):
             player = self._zoned(player, self.loc[pid])
         if self.ctrl[pid] == player:
             return
+        sq = self.loc[pid]
+        if sq >= 0:  # repetition.square_hash, inlined
+            self.zob ^= hash((sq, pid, self.ctrl[pid])) ^ hash((sq, pid, player))
         self.ctrl[pid] = player
-        self.known[pid] |= self.team_mask[player]
+        if self.known[pid] | self.team_mask[player] != self.known[pid]:
+            self.known[pid] |= self.team_mask[player]
+            self.kc += 1  # see repetition.position_key
         if self.loc[pid] >= 0:
             self.touch(self.loc[pid])
         else:

@@ -1,0 +1,199 @@
+"""Repetition draws: the same position at the start of a turn for the ``repetition_limit``-th
+time ends the game with no winner (see the ruling "Repeated positions").
+
+The shuttle: beige moves a1-a2 and back, then c1-c2 and back; gray does the same on h8 and f8.
+A piece may not go back and forth for more than two turns running, so each side takes turns
+with two pieces, and the whole cycle is eight turns. From turn 7 on, once every shuttling
+piece has moved (which pieces have moved is part of a position), the position at the start of
+a turn comes back eight turns later: turn 7's stands again at 15, 23, 31, 39 ...
+"""
+
+import json
+
+import pytest
+from tests.kernel_pack import CATALOGUE, warrior
+
+from legends_core import REPETITION_LIMIT, Game, PositionError, Rules
+from legends_core.repetition import repetition_reason
+from legends_core.testing import play, position_dict
+from legends_core.visibility import knowledge_state
+
+B, G = "beige", "gray"
+CYCLE = ["a1-a2", "h8-h7", "a2-a1", "h7-h8", "c1-c2", "f8-f7", "c2-c1", "f7-f8"]
+
+
+def shuttle_game(limit: int | None) -> Game:
+    start = position_dict({"a1": warrior(B, 5), "c1": warrior(B, 4), "d1": warrior(B, 3),
+                           "e1": warrior(B, 2), "h8": warrior(G, 5), "f8": warrior(G, 4)},
+                          catalogue=CATALOGUE)
+    start["rules"]["repetition_limit"] = limit
+    return Game.from_position(start, catalogue=CATALOGUE)
+
+
+def ended_at(game: Game, start: int) -> int:
+    """Play the cycle on from its ``start``-th move until the game ends; the turn it ended at."""
+    for i in range(start, start + 200):
+        if game.is_over:
+            return game.engine.turn
+        play(game, CYCLE[i % len(CYCLE)], "pass", "pass")
+    raise AssertionError("the shuttle never ended")
+
+
+def turns(game: Game, n: int, start: int = 0) -> None:
+    """Play ``n`` turns of the cycle, from its ``start``-th move (each turn ends with both
+    players passing in the end-of-turn window)."""
+    for i in range(start, start + n):
+        assert not game.is_over, f"over before turn {game.engine.turn}: {game.reason}"
+        play(game, CYCLE[i % len(CYCLE)], "pass", "pass")
+
+
+# -- the rule -------------------------------------------------------------------------------
+
+def test_the_third_time_the_shuttle_comes_round_ends_the_game_with_a_limit_of_three():
+    game = shuttle_game(3)
+    turns(game, 21)
+    assert not game.is_over and game.engine.turn == 22
+    turns(game, 1, 21)
+    assert game.is_over and game.engine.turn == 23  # the starts of turns 7, 15 and 23
+    assert game.winner is None and game.winners == ()
+    assert game.reason == repetition_reason(3) == "the same position for the 3rd time"
+    # Every player is told why.
+    assert game.view("gray").reason == game.view("beige").reason == game.reason
+
+
+def test_without_the_rule_the_shuttle_goes_on():
+    game = shuttle_game(None)
+    turns(game, 8 * 6)
+    assert not game.is_over and game.engine.turn == 49
+
+
+def test_the_default_limit_is_five():
+    assert ended_at(shuttle_game(REPETITION_LIMIT), 0) == 39
+    assert ended_at(shuttle_game(2), 0) == 15
+
+
+def test_a_position_that_differs_in_a_hidden_identity_is_not_a_repetition():
+    game = shuttle_game(3)
+    turns(game, 6)  # turn 7 begins: its position counts once
+    seen_at_7 = game.view("gray")
+    e = game.engine
+    d1, e1 = (e.grid[e.board.parse_square(s)] for s in ("d1", "e1"))
+    assert e.types[d1] != e.types[e1]
+    # At the start of every cycle two beige pieces gray has never seen change places (as a
+    # switching power does, telling nobody): gray sees the same board every eight turns, but
+    # the same position comes back only every sixteen.
+    for turn in (7, 15, 23, 31):
+        assert game.engine.turn == turn and not game.is_over
+        assert game.view("gray").pieces == seen_at_7.pieces
+        e.swap_pieces(d1, e1)
+        turns(game, 8, 6)
+    assert game.is_over and game.engine.turn == 39  # without the swaps: 23
+    assert game.reason == repetition_reason(3)
+
+
+def test_progress_starts_the_count_again():
+    game = shuttle_game(3)
+    turns(game, 16)  # turn 17: turn 7's position has stood twice
+    e = game.engine
+    e.destroy([e.grid[e.board.parse_square("e1")]], cause="power")  # progress, this turn
+    assert ended_at(game, 16) == 34  # turn 18's position at 18, 26 and 34; not 23
+
+
+# -- records, positions, copies and undo ----------------------------------------------------
+
+def test_records_replay_to_the_same_draw():
+    game = shuttle_game(3)
+    ended_at(game, 0)
+    replay = Game.from_record(json.loads(json.dumps(game.record())), catalogue=CATALOGUE)
+    assert replay.is_over and replay.reason == game.reason
+    assert replay.to_position() == game.to_position()
+
+
+def test_positions_keep_the_counts_and_the_limit():
+    game = shuttle_game(3)
+    turns(game, 16)  # the start of turn 17: turn 7's position has stood twice
+    saved = json.loads(json.dumps(game.to_position()))
+    assert saved["rules"]["repetition_limit"] == 3
+    assert 2 in saved["repetitions"].values()
+    loaded = Game.from_position(saved, catalogue=CATALOGUE)
+    assert loaded.to_position() == saved
+    assert ended_at(loaded, 16) == 23
+    # Without the counts, counting starts after the position: turn 18's at 18, 26 and 34.
+    del saved["repetitions"]
+    assert ended_at(Game.from_position(saved, catalogue=CATALOGUE), 16) == 34
+
+
+def test_undo_and_copies():
+    game = shuttle_game(3)
+    ended_at(game, 0)
+    copy = game.copy()
+    game.pop()
+    assert not game.is_over and copy.is_over
+    play(game, "pass")
+    assert game.is_over and game.reason == repetition_reason(3)
+    # A copy taken before the end counts on from the same table, without touching the
+    # original's.
+    early = shuttle_game(3)
+    turns(early, 16)
+    twin = early.copy()
+    assert ended_at(twin, 16) == 23
+    turns(early, 5, 16)
+    assert not early.is_over and early.engine.turn == 22
+    assert ended_at(early, 21) == 23
+
+
+def test_what_a_player_receives_holds_no_counts():
+    game = shuttle_game(3)
+    turns(game, 16)
+    assert "repetitions" not in json.dumps(game.to_position("gray"))
+    assert "repetitions" not in json.dumps(game.record("gray"))
+    world = knowledge_state(game.engine, 1)
+    assert world.reps == {} and game.engine.reps
+
+
+# -- new games, old records ----------------------------------------------------------------
+
+def test_the_readme_loop_now_ends_by_repetition_and_old_records_replay_as_played():
+    game = Game.new(seed=7)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert game.reason == repetition_reason(REPETITION_LIMIT)
+    assert game.engine.turn < 100  # the no-progress limit alone would take past turn 200
+    record = game.record()
+    assert record["setup"]["repetition_limit"] == REPETITION_LIMIT
+    assert Game.from_record(record).to_position() == game.to_position()
+    del record["setup"]["repetition_limit"]  # as written before the rule
+    record["headers"]["result"] = "*"
+    old = Game.from_record(record)
+    assert not old.is_over and old.engine.rules.repetition_limit is None
+
+
+@pytest.mark.parametrize("off", [None, 0])
+def test_none_or_zero_turn_it_off(off):
+    game = Game.new(seed=7, repetition_limit=off)
+    assert game.engine.rules.repetition_limit is None
+    assert game.record()["setup"]["repetition_limit"] is None
+    assert Rules(repetition_limit=off).repetition_limit is None
+
+
+@pytest.mark.parametrize("junk", [1, -2, "5", True, 2.5])
+def test_bad_limits_are_refused_by_name(junk):
+    with pytest.raises(ValueError, match="repetition_limit"):
+        Game.new(seed=3, repetition_limit=junk)
+    record = Game.new(seed=3, setup=False).record()
+    record["setup"]["repetition_limit"] = junk
+    with pytest.raises(PositionError, match=r"^setup\.repetition_limit"):
+        Game.from_record(record)
+    saved = Game.new(seed=3, setup=False).to_position()
+    saved["rules"]["repetition_limit"] = junk
+    with pytest.raises(PositionError, match=r"^rules\.repetition_limit"):
+        Game.from_position(saved)
+
+
+@pytest.mark.parametrize("junk", [[1], {"xyz": 1}, {"0123456789abcdef": 0},
+                                  {"0123456789abcdef": "2"}])
+def test_bad_counts_in_a_position_are_refused_by_name(junk):
+    saved = Game.new(seed=3, setup=False).to_position()
+    saved["repetitions"] = junk
+    with pytest.raises(PositionError, match=r"^repetitions"):
+        Game.from_position(saved)
