@@ -147,7 +147,7 @@ def test_undo_and_copies_keep_the_progress_turn():
 
 
 def test_the_limit_and_the_count_round_trip_through_positions():
-    game = Game.new(seed=7, no_progress_limit=40, repetition_limit=None)
+    game = Game.new(seed=7, no_progress_limit=40)
     first_actions(game, 120)
     saved = game.to_position()
     assert saved["rules"]["no_progress_limit"] == 40

@@ -197,3 +197,17 @@ def test_bad_counts_in_a_position_are_refused_by_name(junk):
     saved["repetitions"] = junk
     with pytest.raises(PositionError, match=r"^repetitions"):
         Game.from_position(saved)
+
+
+def test_a_game_saved_mid_shuttle_ends_where_the_original_does():
+    # Who knows what and the board's hash are made afresh from the position when it loads:
+    # they must agree with what the original game kept up to date as it went.
+    game = Game.new(seed=7)
+    for _ in range(100):
+        game.apply(game.legal_actions()[0])
+    again = Game.from_position(json.loads(json.dumps(game.to_position())))
+    for g in (game, again):
+        while not g.is_over:
+            g.apply(g.legal_actions()[0])
+    assert again.reason == game.reason == repetition_reason(REPETITION_LIMIT)
+    assert again.to_position() == game.to_position()

@@ -116,7 +116,7 @@ class Effects(Queries):
             after = before | mask
             if after != before:
                 self.known[pid] = after
-                self.kc += 1  # see repetition.position_key
+                self.kc += (after ^ before).bit_count()  # see repetition.position_key
                 learned.append(pid)
                 sq = self.loc[pid]
                 if sq >= 0:
@@ -203,7 +203,9 @@ class Effects(Queries):
         self.grid[square] = pid
         self.ctrl[pid] = player
         self.zob ^= hash((square, pid, player))  # repetition.square_hash, inlined
-        self.known[pid] |= (self.all_mask if reveal else self.team_mask[player])
+        before = self.known[pid]
+        self.known[pid] = after = before | (self.all_mask if reveal else self.team_mask[player])
+        self.kc += (after ^ before).bit_count()  # see repetition.position_key
         self.touch(square)
         self.dirty.add(pid)
         self.emit(Placed(self.board.name(square), frm, self.types[pid].number,
@@ -270,7 +272,9 @@ class Effects(Queries):
                 mask = f(self, p, cause)
                 if mask is not None:
                     break
+            before = self.known[p]
             self.known[p] = self.all_mask if mask is None else mask
+            self.kc += self.known[p].bit_count() - before.bit_count()  # repetition.position_key
             self._clear_effects(p)
             o = self.owner[p]
             at = self.board.name(sq)
@@ -310,9 +314,9 @@ class Effects(Queries):
         if sq >= 0:  # repetition.square_hash, inlined
             self.zob ^= hash((sq, pid, self.ctrl[pid])) ^ hash((sq, pid, player))
         self.ctrl[pid] = player
-        if self.known[pid] | self.team_mask[player] != self.known[pid]:
-            self.known[pid] |= self.team_mask[player]
-            self.kc += 1  # see repetition.position_key
+        before = self.known[pid]
+        self.known[pid] = after = before | self.team_mask[player]
+        self.kc += (after ^ before).bit_count()  # see repetition.position_key
         if self.loc[pid] >= 0:
             self.touch(self.loc[pid])
         else:

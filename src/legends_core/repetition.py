@@ -52,9 +52,9 @@ def position_key(g: Engine) -> int:
 
     * the board, which piece stands on each square under whose control, as its hash
       :attr:`Engine.zob <legends_core.engine.Engine.zob>`;
-    * who knows each piece as :attr:`Engine.kc <legends_core.engine.Engine.kc>`, the number
-      of times someone learned one: knowledge only grows between two turns with progress, so
-      the count tells the states apart;
+    * who knows each piece as :attr:`Engine.kc <legends_core.engine.Engine.kc>`, how many
+      (piece, player) pairs there are in which the player knows the piece: knowledge only
+      grows between two turns with progress, so the count tells the states apart;
     * the rest as it is: whose turn, back-and-forth counts, extra turns, the curse slot and
       queue, how many pieces have moved and how many limited powers were used (both only
       grow), and which piece's power remembers what. (Effects until the end of the turn and
@@ -93,12 +93,17 @@ def board_hash(g: Engine) -> int:
     return z
 
 
+def known_count(g: Engine) -> int:
+    """:attr:`Engine.kc <legends_core.engine.Engine.kc>` from scratch."""
+    return sum(mask.bit_count() for mask in g.known)
+
+
 def count_position(g: Engine) -> int:
     """Count the position at this turn start; how many times it has now stood there."""
     if g.reps_from != g.progress:
         # Progress since the table began: no earlier position can come back.
-        if g.reps_from < 0:
-            g.zob = board_hash(g)  # the board was laid out anew (setup, a knowledge state)
+        if g.reps_from < 0:  # laid out anew (setup, a knowledge state): made from scratch
+            g.zob, g.kc = board_hash(g), known_count(g)
         g.reps, g.reps_own, g.reps_from = {}, True, g.progress
     elif not g.reps_own:
         g.reps, g.reps_own = dict(g.reps), True  # shared with a copy until now
