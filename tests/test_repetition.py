@@ -13,6 +13,7 @@ import json
 import pytest
 from tests.kernel_pack import CATALOGUE, warrior
 
+from legends.cli import main
 from legends_core import REPETITION_LIMIT, Game, PositionError, Rules
 from legends_core.repetition import repetition_reason
 from legends_core.testing import play, position_dict
@@ -211,3 +212,17 @@ def test_a_game_saved_mid_shuttle_ends_where_the_original_does():
             g.apply(g.legal_actions()[0])
     assert again.reason == game.reason == repetition_reason(REPETITION_LIMIT)
     assert again.to_position() == game.to_position()
+
+
+@pytest.mark.parametrize(("given", "kept"), [("3", 3), ("off", None), ("0", None)])
+def test_the_command_line_passes_the_limit_into_the_record(tmp_path, capsys, given, kept):
+    saved = tmp_path / "g.json"
+    assert main(["game", "--seed", "7", "--players", "random,random", "--quiet",
+                 "--turn-limit", "20", "--repetition-limit", given, "--save", str(saved)]) == 0
+    assert json.loads(saved.read_text())["setup"]["repetition_limit"] == kept
+
+
+def test_the_command_line_refuses_a_limit_of_one(capsys):
+    with pytest.raises(SystemExit):
+        main(["game", "--repetition-limit", "1"])
+    assert "--repetition-limit" in capsys.readouterr().err

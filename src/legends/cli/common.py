@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from legends_core import NO_PROGRESS_LIMIT, SEED_LIMIT, safejson
+from legends_core import NO_PROGRESS_LIMIT, REPETITION_LIMIT, SEED_LIMIT, safejson
 from legends_core.armies import read_army
 from legends_core.errors import ArmyError, PositionError, short
 from legends_core.teams import PLAYER_COUNTS, side_of
@@ -87,11 +87,21 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                    metavar="TURNS|off",
                    help="end the game with no winner after this many turns in a row without "
                         f"an attack or a piece destroyed (default {NO_PROGRESS_LIMIT}; off: never)")
+    p.add_argument("--repetition-limit", type=repetition_or_off, default=REPETITION_LIMIT,
+                   metavar="N|off",
+                   help="end the game with no winner when the same position stands at the "
+                        f"start of a turn for the Nth time (default {REPETITION_LIMIT}; off: "
+                        "never)")
 
 
 def limit_or_off(text: str) -> int | None:
     """An argparse type: ``off`` (no limit) or a whole number of 1 or more."""
     return None if text.strip().casefold() == "off" else whole(1)(text)
+
+
+def repetition_or_off(text: str) -> int | None:
+    """An argparse type: ``off`` or ``0`` (no limit) or a whole number of 2 or more."""
+    return None if text.strip().casefold() in ("off", "0") else whole(2)(text)
 
 
 PLAYERS_HELP = ("the number of players: 2, or 4, 6 or 8 for a team game (beige-1, gray-1, "
@@ -156,7 +166,8 @@ def new_game_args(args: argparse.Namespace) -> dict[str, Any]:
     """The :meth:`Game.new <legends_core.Game.new>` arguments the game options give."""
     kwargs: dict[str, Any] = {"rules": args.rules, "options": options_arg(args.option),
                               "boards": boards_arg(args.boards), "seed": args.seed,
-                              "no_progress_limit": args.no_progress_limit}
+                              "no_progress_limit": args.no_progress_limit,
+                              "repetition_limit": args.repetition_limit}
     count = getattr(args, "player_count", 2)
     if count != 2:
         kwargs["players"] = count
