@@ -231,6 +231,7 @@ class Engine(Effects):
     #: Positions at turn starts since the last progress, and how often each stood there (see
     #: :mod:`legends_core.repetition`); shared with copies until one of them writes.
     reps: dict[int, int]
+    #: Whether this engine may change ``reps`` in place (else it copies it first).
     reps_own: bool
     #: The ``progress`` turn the table counts from (-1: start afresh at the next turn).
     reps_from: int

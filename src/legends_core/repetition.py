@@ -13,7 +13,7 @@ no earlier position can come back. So the table holds at most ``no_progress_limi
 
 Counting is cheap because each position is one 64-bit number (:func:`position_key`), made from
 what the engine keeps up to date as it goes: a hash of the board that each move updates
-(:attr:`Engine.zob <legends_core.engine.Engine.zob>`), as chess engines do, rather than the
+(:attr:`Engine.zob <legends_core.Engine.zob>`), as chess engines do, rather than the
 board itself. Two different positions of one game with the same number are too unlikely to
 matter (were the numbers random, about one chance in 10**13 even for 2,000 quiet turns).
 """
@@ -51,8 +51,8 @@ def position_key(g: Engine) -> int:
     in every process of the same kind of Python:
 
     * the board, which piece stands on each square under whose control, as its hash
-      :attr:`Engine.zob <legends_core.engine.Engine.zob>`;
-    * who knows each piece as :attr:`Engine.kc <legends_core.engine.Engine.kc>`, how many
+      :attr:`Engine.zob <legends_core.Engine.zob>`;
+    * who knows each piece as :attr:`Engine.kc <legends_core.Engine.kc>`, how many
       (piece, player) pairs there are in which the player knows the piece: knowledge only
       grows between two turns with progress, so the count tells the states apart;
     * the rest as it is: whose turn, back-and-forth counts, extra turns, the curse slot and
@@ -76,7 +76,7 @@ def position_key(g: Engine) -> int:
 
 
 def square_hash(square: int, pid: int, controller: int) -> int:
-    """The part of :attr:`Engine.zob <legends_core.engine.Engine.zob>` for ``pid`` on
+    """The part of :attr:`Engine.zob <legends_core.Engine.zob>` for ``pid`` on
     ``square`` under ``controller`` (hashes of int tuples are the same in every process)."""
     return hash((square, pid, controller))
 
@@ -94,7 +94,7 @@ def board_hash(g: Engine) -> int:
 
 
 def known_count(g: Engine) -> int:
-    """:attr:`Engine.kc <legends_core.engine.Engine.kc>` from scratch."""
+    """:attr:`Engine.kc <legends_core.Engine.kc>` from scratch."""
     return sum(mask.bit_count() for mask in g.known)
 
 
