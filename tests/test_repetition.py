@@ -15,7 +15,7 @@ from tests.kernel_pack import CATALOGUE, warrior
 
 from legends.cli import main
 from legends_core import REPETITION_LIMIT, Game, PositionError, Rules
-from legends_core.repetition import repetition_reason
+from legends_core.repetition import count_position, position_key, repetition_reason
 from legends_core.testing import play, position_dict
 from legends_core.visibility import knowledge_state
 
@@ -226,3 +226,14 @@ def test_the_command_line_refuses_a_limit_of_one(capsys):
     with pytest.raises(SystemExit):
         main(["game", "--repetition-limit", "1"])
     assert "--repetition-limit" in capsys.readouterr().err
+
+
+def test_the_spelt_out_key_is_the_key():
+    # count_position spells position_key out for two players: the turn start counted the
+    # position under the same key that position_key gives now (nothing changed since).
+    game = shuttle_game(3)
+    turns(game, 9)
+    e = game.engine
+    assert e.reps.get(position_key(e), 0) >= 1
+    n = e.reps[position_key(e)]
+    assert count_position(e) == n + 1 == e.reps[position_key(e)]

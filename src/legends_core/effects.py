@@ -116,7 +116,7 @@ class Effects(Queries):
             after = before | mask
             if after != before:
                 self.known[pid] = after
-                self.kc += (after ^ before).bit_count()  # see repetition.position_key
+                self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
                 learned.append(pid)
                 sq = self.loc[pid]
                 if sq >= 0:
@@ -146,7 +146,9 @@ class Effects(Queries):
         self.zob ^= hash((frm, pid, c)) ^ hash((square, pid, c))
         self.touch(frm, square)
         self.dirty.add(pid)
-        self.moved.add(pid)
+        if pid not in self.moved:
+            self.moved.add(pid)
+            self.kc += 1  # see repetition.one_way_count
         name = self.board.name
         self.emit(Moved(self.rules.players[self.ctrl[pid]], name(frm), name(square),
                         self.types[pid].number, self.seen(pid), how,
@@ -196,6 +198,7 @@ class Effects(Queries):
             self.shift()
         elif loc == CURSE_QUEUE:
             self.curse_queue.remove(pid)
+            self.kc += 1  # see repetition.one_way_count
             self.shift()
         # A piece entering the board is progress: see the ruling "Games that stop making progress"
         self.progress = self.turn
@@ -205,7 +208,7 @@ class Effects(Queries):
         self.zob ^= hash((square, pid, player))  # repetition.square_hash, inlined
         before = self.known[pid]
         self.known[pid] = after = before | (self.all_mask if reveal else self.team_mask[player])
-        self.kc += (after ^ before).bit_count()  # see repetition.position_key
+        self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
         self.touch(square)
         self.dirty.add(pid)
         self.emit(Placed(self.board.name(square), frm, self.types[pid].number,
@@ -274,13 +277,14 @@ class Effects(Queries):
                     break
             before = self.known[p]
             self.known[p] = self.all_mask if mask is None else mask
-            self.kc += self.known[p].bit_count() - before.bit_count()  # repetition.position_key
+            self.kc += self.known[p].bit_count() - before.bit_count()  # repetition.one_way_count
             self._clear_effects(p)
             o = self.owner[p]
             at = self.board.name(sq)
             if p == lone_curse:
                 self.loc[p] = CURSE_QUEUE
                 self.curse_queue.append(p)
+                self.kc -= 1  # see repetition.one_way_count
                 self.shift()
                 self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
                 # At once: before the rest of a window, the next decision, or anything
@@ -316,7 +320,7 @@ class Effects(Queries):
         self.ctrl[pid] = player
         before = self.known[pid]
         self.known[pid] = after = before | self.team_mask[player]
-        self.kc += (after ^ before).bit_count()  # see repetition.position_key
+        self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
         if self.loc[pid] >= 0:
             self.touch(self.loc[pid])
         else:
@@ -388,8 +392,9 @@ class Effects(Queries):
     def mark_used(self, pid: int, key: str, per: str = "turn") -> None:
         if per == "turn":
             self.used_turn.add((pid, key))  # the kernel filters cached offers by it
-        else:
+        elif (pid, key) not in self.used_game:
             self.used_game.add((pid, key))
+            self.kc += 1  # see repetition.one_way_count
             self.shift()
 
     def remember(self, pid: int, key: str, value: Any) -> None:

@@ -238,8 +238,8 @@ class Engine(Effects):
     #: A hash of which piece stands on which square, kept up to date by every change to the
     #: board (see :func:`legends_core.repetition.board_hash`).
     zob: int
-    #: How many (piece, player) pairs there are in which the player knows the piece, kept up
-    #: to date by every change of knowledge (see :func:`legends_core.repetition.position_key`).
+    #: A number that only grows between two turns with progress, kept up to date as the game
+    #: goes (see :func:`legends_core.repetition.one_way_count`).
     kc: int
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,

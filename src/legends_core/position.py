@@ -17,7 +17,7 @@ from . import combat, curses, flow, safejson, setup, strikes
 from .board import MAX_WIDTH, Board
 from .engine import CURSE, CURSE_QUEUE, DESTROYED, RESERVE, Combat, Engine, Rules
 from .errors import PositionError, short
-from .repetition import board_hash, known_count, read_counts, saved_counts
+from .repetition import board_hash, one_way_count, read_counts, saved_counts
 from .ruleset import DEFAULT as DEFAULT_RULES
 from .ruleset import catalogue_for, get_ruleset
 from .tasks import Task
@@ -386,7 +386,6 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
             raise _fail(f"repetitions.{short(key, 20)}", "16 lowercase hex digits as key", key)
         _int(k, f"repetitions.{key}", 1)
     g.reps, g.reps_from = read_counts(reps), g.progress
-    g.zob, g.kc = board_hash(g), known_count(g)
 
     reading("back_and_forth")
     for who, rec in _obj(d.get("back_and_forth", {}), "back_and_forth").items():
@@ -480,6 +479,8 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
     if not g.over and turn_tasks != [0]:
         raise PositionError(f"stack: the bottom task, and only it, must be one of "
                             f"{', '.join(sorted(TURN_TASKS))} (the turn goes on from there)")
+    # What the engine keeps up to date as it goes, made from the whole position.
+    g.zob, g.kc = board_hash(g), one_way_count(g)
     return g
 
 

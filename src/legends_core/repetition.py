@@ -52,13 +52,12 @@ def position_key(g: Engine) -> int:
 
     * the board, which piece stands on each square under whose control, as its hash
       :attr:`Engine.zob <legends_core.Engine.zob>`;
-    * who knows each piece as :attr:`Engine.kc <legends_core.Engine.kc>`, how many
-      (piece, player) pairs there are in which the player knows the piece: knowledge only
-      grows between two turns with progress, so the count tells the states apart;
-    * the rest as it is: whose turn, back-and-forth counts, extra turns, the curse slot and
-      queue, how many pieces have moved and how many limited powers were used (both only
-      grow), and which piece's power remembers what. (Effects until the end of the turn and
-      once-a-turn powers used have just been cleared when a turn starts.)
+    * who knows each piece, which pieces have moved, which limited powers were used and who
+      waits for the curse slot, as :func:`one_way_count` (kept up to date in
+      :attr:`Engine.kc <legends_core.Engine.kc>`);
+    * the rest as it is: whose turn, back-and-forth counts, extra turns, the curse slot, and
+      which piece's power remembers what. (Effects until the end of the turn and once-a-turn
+      powers used have just been cleared when a turn starts.)
 
     Of a power's memory only which piece remembers what counts, not the value: a value can be
     one side's secret (a guess), and whether a game ends must not tell the other side about
@@ -66,10 +65,10 @@ def position_key(g: Engine) -> int:
     bf = g.bf
     if len(bf) == 2:  # the usual game, spelt out: a third faster than the general case
         rest = (g.active, g.kc, bf[0] or _NO_RECORD, bf[1] or _NO_RECORD, *g.extra, g.curse,
-                g.curse_on, g.curse_ctrl, *g.curse_queue, len(g.moved), len(g.used_game))
+                g.curse_on, g.curse_ctrl)
     else:
         rest = (g.active, g.kc, *[r or _NO_RECORD for r in bf], *g.extra, g.curse, g.curse_on,
-                g.curse_ctrl, *g.curse_queue, len(g.moved), len(g.used_game))
+                g.curse_ctrl)
     if g.memo:  # rare: names hash differently in each process, so a checksum of them
         rest += (zlib.crc32(repr(sorted(g.memo)).encode()),)
     return g.zob ^ hash(rest)
@@ -93,9 +92,15 @@ def board_hash(g: Engine) -> int:
     return z
 
 
-def known_count(g: Engine) -> int:
-    """:attr:`Engine.kc <legends_core.Engine.kc>` from scratch."""
-    return sum(mask.bit_count() for mask in g.known)
+def one_way_count(g: Engine) -> int:
+    """A number that only grows between two turns with progress, and grows at every change of
+    what it sums up, so along one game it tells those states apart with one number: the
+    (piece, player) pairs in which the player knows the piece, the pieces that have moved and
+    the limited powers used (all only grow), less the pieces waiting for the curse slot (which
+    only leave, but for a piece destroyed: progress). :attr:`Engine.kc
+    <legends_core.Engine.kc>` keeps it up to date; this works it out from scratch."""
+    return (sum(mask.bit_count() for mask in g.known) + len(g.moved) + len(g.used_game)
+            - len(g.curse_queue))
 
 
 def count_position(g: Engine) -> int:
@@ -103,12 +108,19 @@ def count_position(g: Engine) -> int:
     if g.reps_from != g.progress:
         # Progress since the table began: no earlier position can come back.
         if g.reps_from < 0:  # laid out anew (setup, a knowledge state): made from scratch
-            g.zob, g.kc = board_hash(g), known_count(g)
+            g.zob, g.kc = board_hash(g), one_way_count(g)
         g.reps, g.reps_own, g.reps_from = {}, True, g.progress
     elif not g.reps_own:
         g.reps, g.reps_own = dict(g.reps), True  # shared with a copy until now
-    key = position_key(g)
-    seen = g.reps[key] = g.reps.get(key, 0) + 1
+    # position_key, spelt out for the usual game (this runs every turn):
+    bf = g.bf
+    if len(bf) == 2 and not g.memo:
+        key = g.zob ^ hash((g.active, g.kc, bf[0] or _NO_RECORD, bf[1] or _NO_RECORD, *g.extra,
+                            g.curse, g.curse_on, g.curse_ctrl))
+    else:
+        key = position_key(g)
+    reps = g.reps
+    seen = reps[key] = reps.get(key, 0) + 1
     return seen
 
 
