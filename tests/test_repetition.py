@@ -9,13 +9,20 @@ a turn comes back eight turns later: turn 7's stands again at 15, 23, 31, 39 ...
 """
 
 import json
+import random
 
 import pytest
 from tests.kernel_pack import CATALOGUE, warrior
 
 from legends.cli import main
 from legends_core import REPETITION_LIMIT, Game, PositionError, Rules
-from legends_core.repetition import count_position, position_key, repetition_reason
+from legends_core.repetition import (
+    board_hash,
+    count_position,
+    one_way_count,
+    position_key,
+    repetition_reason,
+)
 from legends_core.testing import play, position_dict
 from legends_core.visibility import knowledge_state
 
@@ -154,8 +161,8 @@ def test_what_a_player_receives_holds_no_counts():
 
 # -- new games, old records ----------------------------------------------------------------
 
-def test_the_readme_loop_now_ends_by_repetition_and_old_records_replay_as_played():
-    game = Game.new(seed=7)
+def test_the_readme_loop_ends_by_repetition_when_asked_and_old_records_replay_as_played():
+    game = Game.new(seed=7, repetition_limit=REPETITION_LIMIT)
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     assert game.reason == repetition_reason(REPETITION_LIMIT)
@@ -167,6 +174,14 @@ def test_the_readme_loop_now_ends_by_repetition_and_old_records_replay_as_played
     record["headers"]["result"] = "*"
     old = Game.from_record(record)
     assert not old.is_over and old.engine.rules.repetition_limit is None
+
+
+def test_it_is_off_by_default():
+    game = Game.new(seed=7)
+    assert game.engine.rules.repetition_limit is None
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert game.reason != repetition_reason(REPETITION_LIMIT) and game.engine.turn > 200
 
 
 @pytest.mark.parametrize("off", [None, 0])
@@ -203,7 +218,7 @@ def test_bad_counts_in_a_position_are_refused_by_name(junk):
 def test_a_game_saved_mid_shuttle_ends_where_the_original_does():
     # Who knows what and the board's hash are made afresh from the position when it loads:
     # they must agree with what the original game kept up to date as it went.
-    game = Game.new(seed=7)
+    game = Game.new(seed=7, repetition_limit=REPETITION_LIMIT)
     for _ in range(100):
         game.apply(game.legal_actions()[0])
     again = Game.from_position(json.loads(json.dumps(game.to_position())))
@@ -214,11 +229,13 @@ def test_a_game_saved_mid_shuttle_ends_where_the_original_does():
     assert again.to_position() == game.to_position()
 
 
-@pytest.mark.parametrize(("given", "kept"), [("3", 3), ("off", None), ("0", None)])
+@pytest.mark.parametrize(("given", "kept"), [(["3"], 3), (["off"], None), (["0"], None),
+                                            ([], None)])
 def test_the_command_line_passes_the_limit_into_the_record(tmp_path, capsys, given, kept):
     saved = tmp_path / "g.json"
+    limit = ["--repetition-limit", *given] if given else []
     assert main(["game", "--seed", "7", "--players", "random,random", "--quiet",
-                 "--turn-limit", "20", "--repetition-limit", given, "--save", str(saved)]) == 0
+                 "--turn-limit", "20", *limit, "--save", str(saved)]) == 0
     assert json.loads(saved.read_text())["setup"]["repetition_limit"] == kept
 
 
@@ -237,3 +254,22 @@ def test_the_spelt_out_key_is_the_key():
     assert e.reps.get(position_key(e), 0) >= 1
     n = e.reps[position_key(e)]
     assert count_position(e) == n + 1 == e.reps[position_key(e)]
+
+
+@pytest.mark.parametrize("rules", ["legends", "classic", "ultimate-campaign", "narnia-1",
+                                   "narnia-2"])
+def test_what_the_engine_keeps_up_to_date_matches_a_fresh_count(rules):
+    # Every move, swap, arrival, removal, change of control or knowledge, first move of a piece
+    # and limited power used must update the board's hash and the one-way count: at every
+    # decision of random games they equal the values worked out from scratch.
+    players = 4 if rules == "legends" else 2
+    for seed in (1, 2):
+        game = Game.new(rules=rules, players=players, seed=seed, turn_limit=150,
+                        auto_pass=True, repetition_limit=REPETITION_LIMIT)
+        rng = random.Random(seed)
+        while not game.is_over:
+            e = game.engine
+            if e.reps_from >= 0:
+                assert (e.zob, e.kc) == (board_hash(e), one_way_count(e)), e.turn
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])

@@ -28,7 +28,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from legends_core import NO_PROGRESS_LIMIT, REPETITION_LIMIT, Game
+from legends_core import NO_PROGRESS_LIMIT, Game
 from legends_core.errors import clip
 from legends_core.teams import seat_kinds, side_of
 
@@ -44,7 +44,7 @@ def make_jobs(games: int, *, seed: int, players: Sequence[str] = ("heuristic", "
               beige: Any = None, gray: Any = None, boards: Sequence[str] | None = None,
               turn_limit: int = 1000, players_count: int = 2,
               no_progress_limit: int | None = NO_PROGRESS_LIMIT,
-              repetition_limit: int | None = REPETITION_LIMIT) -> list[Job]:
+              repetition_limit: int | None = None) -> list[Job]:
     """``games`` jobs with seeds ``seed, seed + 1, ...`` of the ruleset ``rules`` (``None``:
     the default); with ``swap`` the two computer players change seats every other game.
     ``beige`` and ``gray`` are the two seats' armies (``None``: the ruleset's own).
@@ -73,7 +73,7 @@ def play_one(job: Job) -> Result:
                     boards=job["boards"], seed=job["seed"], setup=True,
                     turn_limit=job["turn_limit"], auto_pass=True,
                     no_progress_limit=job.get("no_progress_limit", NO_PROGRESS_LIMIT),
-                    repetition_limit=job.get("repetition_limit", REPETITION_LIMIT),
+                    repetition_limit=job.get("repetition_limit"),
                     players=job.get("count", 2))
     kinds = seat_kinds(game.players, job["players"])
     players = {s: make_player(kinds[s], job["seed"] + i) for i, s in enumerate(game.players)}

@@ -72,6 +72,7 @@ class Effects(Queries):
     progress: int
     zob: int
     kc: int
+    reps_from: int
     changed: list[int]
     clock: int
     epoch: int
@@ -142,8 +143,9 @@ class Effects(Queries):
         self.grid[frm] = -1
         self.grid[square] = pid
         self.loc[pid] = square
-        c = self.ctrl[pid]  # repetition.square_hash, inlined:
-        self.zob ^= hash((frm, pid, c)) ^ hash((square, pid, c))
+        if self.reps_from >= 0:  # counting repetitions: repetition.square_hash, inlined
+            c = self.ctrl[pid]
+            self.zob ^= hash((frm, pid, c)) ^ hash((square, pid, c))
         self.touch(frm, square)
         self.dirty.add(pid)
         if pid not in self.moved:
@@ -165,8 +167,10 @@ class Effects(Queries):
             raise ValueError("both pieces must be on the board to swap")
         self.grid[sa], self.grid[sb] = b, a
         self.loc[a], self.loc[b] = sb, sa
-        ca, cb = self.ctrl[a], self.ctrl[b]  # repetition.square_hash, inlined:
-        self.zob ^= hash((sa, a, ca)) ^ hash((sb, b, cb)) ^ hash((sa, b, cb)) ^ hash((sb, a, ca))
+        if self.reps_from >= 0:  # counting repetitions: repetition.square_hash, inlined
+            ca, cb = self.ctrl[a], self.ctrl[b]
+            self.zob ^= (hash((sa, a, ca)) ^ hash((sb, b, cb)) ^ hash((sa, b, cb))
+                         ^ hash((sb, a, ca)))
         self.touch(sa, sb)
         self.dirty.update((a, b))
         self.emit(Swapped(self.rules.players[self.ctrl[a]], self.board.name(sa),
@@ -205,7 +209,8 @@ class Effects(Queries):
         self.loc[pid] = square
         self.grid[square] = pid
         self.ctrl[pid] = player
-        self.zob ^= hash((square, pid, player))  # repetition.square_hash, inlined
+        if self.reps_from >= 0:  # counting repetitions: repetition.square_hash, inlined
+            self.zob ^= hash((square, pid, player))
         before = self.known[pid]
         self.known[pid] = after = before | (self.all_mask if reveal else self.team_mask[player])
         self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
@@ -267,7 +272,8 @@ class Effects(Queries):
         for p in batch:
             sq = self.loc[p]
             self.grid[sq] = -1
-            self.zob ^= hash((sq, p, self.ctrl[p]))  # repetition.square_hash, inlined
+            if self.reps_from >= 0:  # counting repetitions: repetition.square_hash, inlined
+                self.zob ^= hash((sq, p, self.ctrl[p]))
             self.touch(sq)
             holder = self.ctrl[p]
             mask = None
@@ -315,7 +321,7 @@ class Effects(Queries):
         if self.ctrl[pid] == player:
             return
         sq = self.loc[pid]
-        if sq >= 0:  # repetition.square_hash, inlined
+        if sq >= 0 and self.reps_from >= 0:  # counting repetitions: repetition.square_hash
             self.zob ^= hash((sq, pid, self.ctrl[pid])) ^ hash((sq, pid, player))
         self.ctrl[pid] = player
         before = self.known[pid]

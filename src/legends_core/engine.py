@@ -55,7 +55,8 @@ RULINGS = (
 
 #: The default of ``no_progress_limit`` for new games (see :class:`Rules`).
 NO_PROGRESS_LIMIT = 200
-#: The default of ``repetition_limit`` for new games (see :class:`Rules`).
+#: The usual ``repetition_limit`` (chess's automatic fivefold repetition). Off unless a game
+#: asks for it: counting costs a few per cent of a random game's time (see :class:`Rules`).
 REPETITION_LIMIT = 5
 
 #: ``loc`` values for pieces off the board.
@@ -85,8 +86,9 @@ class Rules:
     ``None`` turns it off, as here, but :meth:`legends_core.Game.new` sets
     :data:`NO_PROGRESS_LIMIT` unless told otherwise. ``repetition_limit`` ends a game with no
     winner when the same position stands at the start of a turn for that many times (see the
-    ruling "Repeated positions"); ``None`` (or 0) turns it off, as here, but
-    :meth:`legends_core.Game.new` sets :data:`REPETITION_LIMIT` unless told otherwise. ``switches`` is the number of setup
+    ruling "Repeated positions"); ``None`` (or 0), the default here and in
+    :meth:`legends_core.Game.new`, turns it off, and :data:`REPETITION_LIMIT` is the usual
+    value. ``switches`` is the number of setup
     switches each player may make. ``auto_pass`` (not a rule: a convenience for computer
     players and simulations) answers a response window at once for a player whose only
     legal answer is ``pass``; the events are the same as if they had been asked.
@@ -235,8 +237,9 @@ class Engine(Effects):
     reps_own: bool
     #: The ``progress`` turn the table counts from (-1: start afresh at the next turn).
     reps_from: int
-    #: A hash of which piece stands on which square, kept up to date by every change to the
-    #: board (see :func:`legends_core.repetition.board_hash`).
+    #: A hash of which piece stands on which square under whose control, kept up to date by
+    #: every change to the board while repetitions are counted (``reps_from`` 0 or more; see
+    #: :func:`legends_core.repetition.board_hash`).
     zob: int
     #: A number that only grows between two turns with progress, kept up to date as the game
     #: goes (see :func:`legends_core.repetition.one_way_count`).

@@ -20,7 +20,7 @@ from typing import Any
 from . import safejson
 from .actions import Action
 from .board import Board
-from .engine import NO_PROGRESS_LIMIT, REPETITION_LIMIT, Engine, Rules
+from .engine import NO_PROGRESS_LIMIT, Engine, Rules
 from .errors import (
     GameOverError,
     IllegalActionError,
@@ -171,7 +171,7 @@ class Game:
             seed: int | None = None, first: str | None = None, setup: bool = True,
             turn_limit: int | None = None,
             no_progress_limit: int | None = NO_PROGRESS_LIMIT,
-            repetition_limit: int | None = REPETITION_LIMIT,
+            repetition_limit: int | None = None,
             catalogue: Catalogue | None = None, salt: str | None = None,
             auto_pass: bool = False) -> Game:
         """Start a game: two players, or (Stratego Legends) a team game of 4, 6 or 8.
@@ -222,9 +222,11 @@ class Game:
             ruling "Games that stop making progress".
         :param repetition_limit: end the game without a winner when the same position (every
             piece on its square, hidden identities included, the same player to move and the
-            same state of play) stands at the start of a turn for this many times (5 by
-            default, as chess's automatic fivefold repetition; ``None`` or 0 turns it off). Not
-            a rulebook rule: see the ruling "Repeated positions".
+            same state of play) stands at the start of a turn for this many times
+            (:data:`~legends_core.REPETITION_LIMIT`, 5, as chess's automatic fivefold
+            repetition, is the usual value). ``None`` (the default) or 0 leaves it off: the
+            no-progress limit already ends every game, and counting costs a few per cent of a
+            random game's time. Not a rulebook rule: see the ruling "Repeated positions".
         :param auto_pass: answer a response window at once for a player whose only legal
             answer is ``pass`` (for computer players and simulations: far fewer decisions;
             the events are the same as when asked). A server for human players may prefer to

@@ -385,7 +385,8 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
         if not _POSITION_DIGEST.fullmatch(key):
             raise _fail(f"repetitions.{short(key, 20)}", "16 lowercase hex digits as key", key)
         _int(k, f"repetitions.{key}", 1)
-    g.reps, g.reps_from = read_counts(reps), g.progress
+    # Kept up to date from here on only in games that count (see Engine.zob).
+    g.reps, g.reps_from = read_counts(reps), (g.progress if rules.repetition_limit else -1)
 
     reading("back_and_forth")
     for who, rec in _obj(d.get("back_and_forth", {}), "back_and_forth").items():

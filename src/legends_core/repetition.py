@@ -31,15 +31,17 @@ if TYPE_CHECKING:
 RULINGS = (
     ruling("Repeated positions",
            "The rulebook has no rule for a draw. Like chess's automatic fivefold repetition, "
-           "``repetition_limit`` (5 unless turned off) ends a game with no winner when the same "
-           "position stands at the start of a turn for the fifth time: the same pieces on the "
-           "same squares (each piece itself, not only its kind, so hidden identities count), "
-           "the same player to move, and the same state of everything that decides what may be "
-           "played (control, what each player knows, the curse, back-and-forth counts, limited "
-           "powers used, which powers remember something). It ends futile shuttling long "
-           "before the no-progress limit does; five, not three, because nobody claims the "
-           "draw: it is automatic, so the bar is high enough that no sensible plan is cut "
-           "short."),
+           "``repetition_limit`` ends a game with no winner when the same position stands at "
+           "the start of a turn for that many times (5, as in chess, is the usual value): the "
+           "same pieces on the same squares (each piece itself, not only its kind, so hidden "
+           "identities count), the same player to move, and the same state of everything that "
+           "decides what may be played (control, what each player knows, the curse, "
+           "back-and-forth counts, limited powers used, which powers remember something). It "
+           "ends futile shuttling long before the no-progress limit does; five, not three, "
+           "because nobody claims the draw: it is automatic, so the bar is high enough that "
+           "no sensible plan is cut short. It is off unless a game sets it: the no-progress "
+           "limit already ends every game, and counting costs a few per cent of the time of "
+           "a random game."),
 )
 
 #: Stands for "no back-and-forth record" in a key (``hash(None)`` differs between processes).

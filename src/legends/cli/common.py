@@ -87,11 +87,11 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                    metavar="TURNS|off",
                    help="end the game with no winner after this many turns in a row without "
                         f"an attack or a piece destroyed (default {NO_PROGRESS_LIMIT}; off: never)")
-    p.add_argument("--repetition-limit", type=repetition_or_off, default=REPETITION_LIMIT,
+    p.add_argument("--repetition-limit", type=repetition_or_off, default=None,
                    metavar="N|off",
                    help="end the game with no winner when the same position stands at the "
-                        f"start of a turn for the Nth time (default {REPETITION_LIMIT}; off: "
-                        "never)")
+                        f"start of a turn for the Nth time ({REPETITION_LIMIT} as in chess; "
+                        "default off)")
 
 
 def limit_or_off(text: str) -> int | None:
