@@ -4,6 +4,7 @@ Usage: python scripts/measure_ai.py [--heuristic-games 200] [--ismcts-games 100]
        [--seconds 0.5]   (equal time per decision for the searcher and the heuristic)
        [--player search] (match the search player against the heuristic instead of ISMCTS;
                           --ismcts-games then counts its games)
+       [--rules classic] [--heuristic-seconds 0] (the heuristic answers at once)
 
 Games use the preset armies and boards drawn by seed; the two players swap colours every game.
 """
@@ -20,18 +21,19 @@ from legends.ai import ISMCTSPlayer, SearchPlayer, make_player
 from legends_core import Game
 
 
-def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int, float]:
-    a, b, seed, options = job
+def play(job: tuple[str, str, int, dict[str, object], str]) -> tuple[str | None, int, float]:
+    a, b, seed, options, rules = job
     first, second = (a, b) if seed % 2 == 0 else (b, a)
-    game = Game.new(seed=seed, turn_limit=1000)
-    players = {"beige": make_player(first, seed, **options.get(first, {})),  # type: ignore[arg-type]
-               "gray": make_player(second, seed + 1, **options.get(second, {}))}  # type: ignore[arg-type]
+    game = Game.new(rules=rules, seed=seed, turn_limit=1000)
+    seats = game.players
+    players = {seats[0]: make_player(first, seed, **options.get(first, {})),  # type: ignore[arg-type]
+               seats[1]: make_player(second, seed + 1, **options.get(second, {}))}  # type: ignore[arg-type]
     t0 = time.perf_counter()
     while not game.is_over:
         who = game.current_player
         assert who is not None
         game.apply(players[who].choose(game.knowledge(game.current_player)))
-    winner = None if game.winner is None else (first if game.winner == "beige" else second)
+    winner = None if game.winner is None else (first if game.winner == seats[0] else second)
     return winner, game.turn, time.perf_counter() - t0
 
 
@@ -44,8 +46,8 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(a: str, b: str, games: int, jobs: int, options: dict[str, object],
-          first_seed: int = 1000) -> str:
-    jobs_list = [(a, b, first_seed + i, options) for i in range(games)]
+          first_seed: int = 1000, rules: str = "legends") -> str:
+    jobs_list = [(a, b, first_seed + i, options, rules) for i in range(games)]
     results = []
     with ProcessPoolExecutor(jobs) as pool:
         for r in pool.map(play, jobs_list):
@@ -88,12 +90,18 @@ def main() -> None:
                     help="search: 2 (our action, the enemy's attack) or 3 (and our answer)")
     ap.add_argument("--first-seed", type=int, default=1000,
                     help="games use seeds from this one on (screen on other seeds than you confirm on)")
+    ap.add_argument("--rules", default="legends",
+                    help="the edition every game is played in (legends, classic, ...)")
+    ap.add_argument("--heuristic-seconds", type=float, default=None,
+                    help="search: the heuristic's own time per decision (default: --seconds, "
+                         "equal time; 0: it answers at once with its default two worlds)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
     lines = []
     if args.heuristic_games:
-        lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {}))
+        lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {},
+                           rules=args.rules))
         print(lines[-1], flush=True)
     if args.player == "search":
         # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
@@ -101,9 +109,13 @@ def main() -> None:
                                      "focus": args.focus, "plies": args.plies}
         if args.seconds:
             search["seconds"] = args.seconds
-        options = {"search": search, "heuristic": {"samples": 1, "seconds": args.seconds or None}}
+        rival = args.seconds if args.heuristic_seconds is None else args.heuristic_seconds
+        heuristic: dict[str, object] = {"samples": 1, "seconds": rival} if rival else {}
+        options = {"search": search, "heuristic": heuristic}
         per = f"{args.seconds} s" if args.seconds else "one imagined world"
-        budget = (f"{per} per decision for both players, search player "
+        whom = "for both players" if rival == args.seconds else \
+            f"for the search player, heuristic {f'{rival} s' if rival else 'at once'}"
+        budget = (f"{args.rules}: {per} per decision {whom}, search player "
                   f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
                   f"{args.plies} plies")
     elif args.seconds:
@@ -116,7 +128,7 @@ def main() -> None:
         options = {"ismcts": {"iterations": args.iterations, "depth": args.depth}}
         budget = f"ISMCTS {args.iterations} iterations per decision"
     lines.append(match(args.player, "heuristic", args.ismcts_games, args.jobs, options,
-                       args.first_seed))
+                       args.first_seed, args.rules))
     print(lines[-1], flush=True)
     lines.append(f"({budget}; measured {time.strftime('%Y-%m-%d')})")
     with open(args.out, "w", encoding="utf-8") as fh:
