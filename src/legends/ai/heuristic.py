@@ -138,9 +138,11 @@ def quick_answer(g: Engine, rng: random.Random) -> Action:
     return opts[rng.randrange(len(opts))]
 
 
-def settle_turn(g: Engine, rng: random.Random, limit: int = 60) -> None:
-    """Play the rest of the current turn (and its consequences) with :func:`quick_answer`."""
-    turn = g.turn
+def settle_turn(g: Engine, rng: random.Random, limit: int = 60,
+                turn: int | None = None) -> None:
+    """Play the rest of turn ``turn`` (the current one unless told) and its consequences with
+    :func:`quick_answer`, stopping at the next turn's main decision."""
+    turn = g.turn if turn is None else turn
     for _ in range(limit):
         if g.over or g.pending is None:
             return
@@ -180,6 +182,15 @@ class HeuristicPlayer:
                                            and time.perf_counter() < deadline))
 
 
+def play_turn(g: Engine, action: Action, rng: random.Random) -> None:
+    """Answer the pending decision with ``action`` and play the rest of that turn (see
+    :func:`settle_turn`). The turn is noted first: in an edition without response windows a
+    move ends the turn at once, and the next player's decision is not ours to play."""
+    turn = g.turn
+    g.answer(action)
+    settle_turn(g, rng, turn=turn)
+
+
 def score_in_worlds(knowledge: Knowledge, actions: list[Action], rng: random.Random,
                     judge: Callable[[Engine, int], float],
                     another: Callable[[int], bool],
@@ -198,8 +209,7 @@ def score_in_worlds(knowledge: Knowledge, actions: list[Action], rng: random.Ran
         for i, a in enumerate(actions):
             sim = w.copy()
             try:
-                sim.answer(a)
-                settle_turn(sim, rng)
+                play_turn(sim, a, rng)
                 totals[i] += judge(sim, me)
             except Exception:  # an imagined world can be impossible; judge it harshly
                 totals[i] -= WIN

@@ -38,9 +38,9 @@ from .heuristic import (
     deciding,
     evaluate,
     obvious_answer,
+    play_turn,
     sample_actions,
     score_in_worlds,
-    settle_turn,
 )
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
-                 shortlist_share: float = 0.25, plies: int = 3):
+                 shortlist_share: float = 0.25, plies: int = 3, guard: bool = True):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
         as if it could see them all (a more fearful player). With ``plies=3`` (the default) we
@@ -68,6 +68,7 @@ class SearchPlayer:
         self.focus = focus
         self.shortlist_share = shortlist_share
         self.plies = plies
+        self.guard = guard
         self._prior = HeuristicPlayer(seed=seed, samples=samples)
 
     def choose(self, knowledge: Knowledge) -> Action:
@@ -108,21 +109,62 @@ class SearchPlayer:
         return now + (now - start) / max(n, 1) < deadline
 
     def reply_value(self, w: Engine, me: int) -> float:
-        """The value for ``me`` after the enemy's most damaging attack (or none)."""
+        """The value for ``me`` after the enemy's reply: its most damaging attack on a piece of
+        ours it knows, or (with ``guard``) a blind attack on one it does not know, or none."""
         best = evaluate(w, me)
         p = w.pending
         if w.over or p is None or p.name != "main" or w.same_side(p.player, me):
             return best
-        for a in self.aimed_attacks(w, me):
-            sim = w.copy()
-            try:
-                sim.answer(a)
-                settle_turn(sim, self.rng)
-            except Exception:  # an impossible line: not a threat
+        if not self.guard:
+            for a in self.aimed_attacks(w, me):
+                best = min(best, self._after_attack(w, a, me, p.player, self.plies))
+            return best
+        # The enemy cannot tell our hidden pieces apart, so a blind attack is a draw among
+        # them: it costs us the average outcome, not the worst. Pieces that never moved may
+        # be our castle, so it aims at those first: they count as a draw of their own.
+        seer = 1 << p.player
+        blind: list[float] = []
+        still: list[float] = []
+        for a, q in self.attacks_on(w, me):
+            if w.known[q] & seer:
+                best = min(best, self._after_attack(w, a, me, p.player, self.plies))
                 continue
-            best = min(best, self.answer_value(sim, me, p.player) if self.plies > 2
-                       else evaluate(sim, me))
+            v = self._after_attack(w, a, me, p.player, 2)
+            blind.append(v)
+            if q not in w.moved:
+                still.append(v)
+        for group in (blind, still):
+            if group:
+                best = min(best, sum(group) / len(group))
         return best
+
+    def _after_attack(self, w: Engine, a: Action, me: int, enemy: int, plies: int) -> float:
+        sim = w.copy()
+        try:
+            play_turn(sim, a, self.rng)
+        except Exception:  # an impossible line: no threat
+            return evaluate(w, me)
+        return self.answer_value(sim, me, enemy) if plies > 2 else evaluate(sim, me)
+
+    def attacks_on(self, w: Engine, victim: int) -> list[tuple[Action, int]]:
+        """The pending player's moves and powers aimed at a piece of ``victim``'s side, each
+        with the (first) piece it aims at."""
+        grid, ctrl = w.grid, w.ctrl
+        side = w.team_mask[victim]
+        out = []
+        for a in w.options():
+            if a.kind == "move":
+                names: tuple[str, ...] = (a.dst,)
+            elif a.kind == "power":
+                names = a.targets
+            else:
+                continue
+            for name in names:
+                q = grid[w.sq(name)] if name else -1
+                if q >= 0 and side >> ctrl[q] & 1:
+                    out.append((a, q))
+                    break
+        return out
 
     def answer_value(self, w: Engine, me: int, enemy: int) -> float:
         """The value for ``me`` after our best attack on a piece of ``enemy``'s side that we
@@ -134,8 +176,7 @@ class SearchPlayer:
         for a in self.aimed_attacks(w, enemy):
             sim = w.copy()
             try:
-                sim.answer(a)
-                settle_turn(sim, self.rng)
+                play_turn(sim, a, self.rng)
             except Exception:
                 continue
             best = max(best, evaluate(sim, me))
