@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING
 from legends_core import Action, Knowledge, imagine
 
 from .heuristic import (
-    HeuristicPlayer,
     deciding,
     evaluate,
     obvious_answer,
@@ -69,7 +68,6 @@ class SearchPlayer:
         self.shortlist_share = shortlist_share
         self.plies = plies
         self.guard = guard
-        self._prior = HeuristicPlayer(seed=seed, samples=samples)
 
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
@@ -83,9 +81,7 @@ class SearchPlayer:
         if self.focus and len(actions) > self.focus:
             # Two plies for every action leave too few worlds to average over; the one-move
             # ranking is cheap and rarely buries the best action below the first few.
-            self._prior.seconds = None if self.seconds is None else \
-                self.seconds * self.shortlist_share
-            ranked = sorted(self._prior.score(knowledge, actions), key=lambda kv: -kv[1])
+            ranked = sorted(self.rank(knowledge, actions), key=lambda kv: -kv[1])
             actions = [a for a, _ in ranked[: self.focus]]
         return max(self.score(knowledge, actions, deadline), key=lambda kv: kv[1])[0]
 
@@ -97,7 +93,19 @@ class SearchPlayer:
         return score_in_worlds(
             knowledge, actions, self.rng, self.reply_value,
             lambda n: n < self.samples or self._time_for_another(start, deadline, n),
-            imagine)
+            imagine, lottery=self.guard)
+
+    def rank(self, knowledge: Knowledge, actions: list[Action]) -> list[tuple[Action, float]]:
+        """Each action with its one-move value, as the heuristic player scores it (with
+        ``guard``, attacks on hidden pieces credited with their exact chance of being the
+        castle), over ``samples`` worlds and more within ``shortlist_share`` of the time."""
+        deadline = None if self.seconds is None else \
+            time.perf_counter() + self.seconds * self.shortlist_share
+        return score_in_worlds(
+            knowledge, actions, self.rng, evaluate,
+            lambda n: n < self.samples or (deadline is not None
+                                           and time.perf_counter() < deadline),
+            imagine, lottery=self.guard)
 
     @staticmethod
     def _time_for_another(start: float, deadline: float | None, n: int) -> bool:
