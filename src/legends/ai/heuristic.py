@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from legends_core import Action, Knowledge, imagine
+from legends_core import PASS, Action, Knowledge, imagine
 
 if TYPE_CHECKING:
     from legends_core import Engine
@@ -148,6 +148,10 @@ def settle_turn(g: Engine, rng: random.Random, limit: int = 60,
             return
         if g.turn != turn and g.pending.name == "main":
             return
+        if g.pending.name == "window":
+            # quick_answer's choice there, without listing the abilities that could answer.
+            g.answer(PASS)
+            continue
         g.answer(quick_answer(g, rng))
 
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from legends_core import Action, Knowledge, imagine
 
 from .heuristic import (
+    WIN,
     deciding,
     evaluate,
     obvious_answer,
@@ -51,7 +52,8 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
-                 shortlist_share: float = 0.25, plies: int = 3, guard: bool = True):
+                 shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
+                 blind_cap: int = 4):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
         as if it could see them all (a more fearful player). With ``plies=3`` (the default) we
@@ -68,6 +70,7 @@ class SearchPlayer:
         self.shortlist_share = shortlist_share
         self.plies = plies
         self.guard = guard
+        self.blind_cap = blind_cap
 
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
@@ -131,20 +134,35 @@ class SearchPlayer:
         # them: it costs us the average outcome, not the worst. Pieces that never moved may
         # be our castle, so it aims at those first: they count as a draw of their own.
         seer = 1 << p.player
-        blind: list[float] = []
-        still: list[float] = []
+        hidden: list[tuple[Action, int]] = []
         for a, q in self.attacks_on(w, me):
             if w.known[q] & seer:
                 best = min(best, self._after_attack(w, a, me, p.player, self.plies))
-                continue
-            v = self._after_attack(w, a, me, p.player, 2)
-            blind.append(v)
-            if q not in w.moved:
-                still.append(v)
-        for group in (blind, still):
-            if group:
-                best = min(best, sum(group) / len(group))
+            else:
+                hidden.append((a, q))
+        if hidden:
+            seen: dict[Action, float] = {}
+            for group in (hidden, [(a, q) for a, q in hidden if q not in w.moved]):
+                if group:
+                    best = min(best, self._blind_value(w, group, me, p.player, seen))
         return best
+
+    def _blind_value(self, w: Engine, group: list[tuple[Action, int]], me: int, enemy: int,
+                     seen: dict[Action, float]) -> float:
+        """Our average outcome over the enemy's attacks in ``group``: a hit on our castle is
+        a loss, the rest are played out (at most ``blind_cap`` of them, drawn at random, stand
+        for all)."""
+        others = [a for a, q in group if w.types[q].kind != "castle"]
+        lost = len(group) - len(others)
+        if len(others) > self.blind_cap:
+            others = self.rng.sample(others, self.blind_cap)
+        total = 0.0
+        for a in others:
+            if a not in seen:
+                seen[a] = self._after_attack(w, a, me, enemy, 2)
+            total += seen[a]
+        share = (len(group) - lost) / len(group)
+        return (share * total / len(others) if others else 0.0) - lost / len(group) * WIN
 
     def _after_attack(self, w: Engine, a: Action, me: int, enemy: int, plies: int) -> float:
         sim = w.copy()
