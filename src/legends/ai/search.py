@@ -1,28 +1,37 @@
-"""A short-sighted but careful search player: our action, the enemy's most damaging attack
-in reply, and our best answer to that.
+"""A short-sighted but careful search player: our action, the enemy's reply, and our best
+answer to that.
 
 The heuristic player looks one move ahead, so it happily wins an attack with a piece that the
-enemy then takes back. This player looks further. For each imagined world
-(:func:`~legends_core.worlds.imagine`, from its own side's knowledge only) and each of its
-actions it plays the action and the rest of the turn as the heuristic player would; then, if
-the next decision is an enemy's turn, it tries the enemy's attacks on its pieces (each played
-out to the end of that turn) and keeps the worst outcome for itself, or the position as it
-stands if no attack is worse ("standing pat": the enemy may always make a quiet move). After
-each such attack it may in turn attack an enemy piece it knows, keeping its best outcome or
-standing pat (the third ply). Scores are averaged over the worlds and the best action is
-played. Only attacks are searched after the first ply: they decide material, and the quiet
-moves are too many to try in the time.
+enemy then takes back, and it leaves its castle where the enemy can try it. This player looks
+further. For each imagined world (:func:`~legends_core.worlds.imagine`, from its own side's
+knowledge only) and each of its candidate actions it plays the action and the rest of the turn
+as the heuristic player would; then, if the next decision is an enemy's turn, it weighs the
+enemy's attacks on its pieces (each played out to the end of that turn):
 
-The enemy in these worlds would see every piece of ours, so by default it only considers
-attacks on pieces of ours that it really knows (``informed=True``): an enemy that cannot see a
-piece cannot aim at its weakness. Attacks on the pieces it does not know are left out of the
-reply; the heuristic at the leaves already charges for pieces the enemy knows.
+* an attack on a piece of ours that the enemy knows is aimed: we keep the worst outcome for us,
+  or the position as it stands if no attack is worse ("standing pat": the enemy may always
+  make a quiet move). After such an attack we may in turn attack an enemy piece we know,
+  keeping our best outcome (the third ply, ``plies=3``);
+* an attack on a piece of ours that the enemy does not know is blind (with ``guard``, the
+  default): the enemy cannot tell those pieces apart, so it costs us the average outcome over
+  them, not the worst. Among them the pieces that never moved may be our castle, and the enemy
+  goes for those first, so they count as a draw of their own: if our castle is among the four
+  pieces it can reach, that reply loses one time in four.
+
+Scores are averaged over the worlds and the best action is played. With ``guard`` an attack of
+ours on a hidden enemy piece that never moved is also credited with its exact chance of being
+the castle (``lottery`` in :func:`~legends.ai.heuristic.score_in_worlds`) rather than with the
+luck of a dozen worlds. Only attacks are searched after the first ply: they decide material
+and castles, and the quiet moves are too many to try in the time.
+
+The enemy in these worlds would see every piece of ours, which is why its attacks on pieces it
+does not know are taken as blind, never aimed (``guard=False`` leaves them out, as this player
+did at first, and with ``informed=False`` as well aims them all, a more fearful player).
 
 Two plies for every action cost several times one, so by default the actions are first ranked
-one move deep (the heuristic player's own scoring, with a quarter of the time) and only the
-best ``focus`` of them are searched deeper. At equal time per decision this player wins about
-55% of its games against the heuristic, a small edge that 600 games show clearly (see the
-docs' AI page).
+one move deep (the heuristic player's scoring, with a quarter of the time) and only the best
+``focus`` of them are searched deeper. See the docs' AI page for how it does against the
+heuristic.
 """
 
 from __future__ import annotations
@@ -55,8 +64,11 @@ class SearchPlayer:
                  shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
                  blind_cap: int = 4):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
-        that time allows. ``informed=False`` lets the imagined enemy attack any of our pieces,
-        as if it could see them all (a more fearful player). With ``plies=3`` (the default) we
+        that time allows. With ``guard`` (the default) the enemy's attacks on our pieces it
+        does not know count as blind (their average, our castle a loss when hit; at most
+        ``blind_cap`` of them played out per world) and our attacks on hidden pieces get the
+        castle's exact odds; without it they are left out, or with ``informed=False`` aimed
+        as if the enemy could see every piece (a more fearful player). With ``plies=3`` (the default) we
         may answer the enemy's attack with our best attack on an enemy piece we know; with 2
         the line stops at the enemy's attack. ``focus`` > 0 first ranks the actions one move
         deep, as the heuristic player does (with ``shortlist_share`` of the time), and
