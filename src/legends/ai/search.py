@@ -87,6 +87,8 @@ class SearchPlayer:
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
         knowledge = deciding(knowledge)
+        if self.guard and knowledge.decision_kind == "setup-switch":
+            return castle_to_corner(imagine(knowledge, self.rng), self.rng)  # ours are real
         obvious = obvious_answer(knowledge, self.rng)
         if obvious is not None:
             return obvious
@@ -243,3 +245,36 @@ class SearchPlayer:
             elif a.kind == "power" and any(hit(t) for t in a.targets if t):
                 out.append(a)
         return out
+
+
+def castle_to_corner(g: Engine, rng: random.Random) -> Action:
+    """A setup switch that puts our castle in a back corner of our setup area (as far from the
+    enemy as it can stand, with the fewest neighbours to be attacked from; which corner is
+    drawn), or being done when it stands in one already (or we have no castle)."""
+    p = g.pending
+    assert p is not None
+    opts = g.options()
+    done = next(a for a in opts if a.kind == "choose")
+    me = p.player
+    castle = g.castle_of(me)
+    if castle < 0:
+        return done
+    width = g.board.width
+    fwd = g.forward(me)
+
+    def place(sq: int) -> tuple[int, int]:
+        # Deeper first, then nearer a side edge.
+        rank, file = divmod(sq, width)
+        depth = -rank if fwd > 0 else rank
+        return depth, abs(2 * file - (width - 1))
+
+    here = g.loc[castle]
+    squares = [g.loc[q] for q in g.pieces(me) if q != castle]
+    if not squares:
+        return done
+    top = max(map(place, squares))
+    if place(here) >= top:
+        return done
+    best = rng.choice([sq for sq in squares if place(sq) == top])
+    swap = Action.swap(*sorted((g.name(here), g.name(best)), key=g.sq))
+    return swap if swap in opts else done
