@@ -100,3 +100,22 @@ def test_an_attack_on_a_hidden_piece_is_credited_with_its_odds_not_the_worlds_lu
     assert max(fair) - min(fair) < 30
     lucky = values(False)  # three worlds: the Flag there in none of them, or in one or more
     assert max(lucky) - min(lucky) > WIN / 4
+
+
+def castles_after_setup(name, seed):
+    from legends.ai import make_player
+
+    game = Game.new(seed=seed)
+    players = {s: make_player(name, seed) for s in game.players}
+    while game.engine.pending.name != "main":
+        game.apply(players[game.current_player].choose(knows(game)))
+    e = game.engine
+    return [e.name(e.loc[e.castle_of(p)]) for p in (0, 1)]
+
+
+def test_in_setup_it_puts_its_castle_in_a_back_corner():
+    # Beige's back row is rank 1, gray's rank 8 (a single switch does it).
+    corners = {"a1", "h1", "a8", "h8"}
+    assert all(set(castles_after_setup("search", seed)) <= corners for seed in range(4))
+    # The heuristic moves its castle only when it touches an enemy piece.
+    assert not all(set(castles_after_setup("heuristic", seed)) <= corners for seed in range(4))
