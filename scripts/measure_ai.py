@@ -15,6 +15,7 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 
 from legends.ai import ISMCTSPlayer, SearchPlayer, make_player
@@ -32,7 +33,7 @@ def play(job: tuple[str, str, int, dict[str, object], str]) -> tuple[str | None,
     while not game.is_over:
         who = game.current_player
         assert who is not None
-        game.apply(players[who].choose(game.knowledge(game.current_player)))
+        game.apply(players[who].choose(game.knowledge(who)))
     winner = None if game.winner is None else (first if game.winner == seats[0] else second)
     return winner, game.turn, time.perf_counter() - t0
 
@@ -45,7 +46,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def match(a: str, b: str, games: int, jobs: int, options: dict[str, object],
+def match(a: str, b: str, games: int, jobs: int, options: Mapping[str, object],
           first_seed: int = 1000, rules: str = "legends") -> str:
     jobs_list = [(a, b, first_seed + i, options, rules) for i in range(games)]
     results = []
@@ -88,6 +89,11 @@ def main() -> None:
                     help="search: how many of the heuristic's best actions get two plies (0: all)")
     ap.add_argument("--plies", type=int, default=SearchPlayer().plies,
                     help="search: 2 (our action, the enemy's attack) or 3 (and our answer)")
+    ap.add_argument("--samples", type=int, default=1,
+                    help="search: imagined worlds per decision at least (more while --seconds "
+                         "allows)")
+    ap.add_argument("--guard", action=argparse.BooleanOptionalAction, default=True,
+                    help="search: weigh the enemy's blind attacks and the castle's odds")
     ap.add_argument("--first-seed", type=int, default=1000,
                     help="games use seeds from this one on (screen on other seeds than you confirm on)")
     ap.add_argument("--rules", default="legends",
@@ -105,8 +111,9 @@ def main() -> None:
         print(lines[-1], flush=True)
     if args.player == "search":
         # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
-        search: dict[str, object] = {"samples": 1, "informed": not args.fearful,
-                                     "focus": args.focus, "plies": args.plies}
+        search: dict[str, object] = {"samples": args.samples, "informed": not args.fearful,
+                                     "focus": args.focus, "plies": args.plies,
+                                     "guard": args.guard}
         if args.seconds:
             search["seconds"] = args.seconds
         rival = args.seconds if args.heuristic_seconds is None else args.heuristic_seconds
@@ -117,7 +124,8 @@ def main() -> None:
             f"for the search player, heuristic {f'{rival} s' if rival else 'at once'}"
         budget = (f"{args.rules}: {per} per decision {whom}, search player "
                   f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
-                  f"{args.plies} plies")
+                  f"{args.plies} plies, at least {args.samples} worlds, "
+                  f"{'guard' if args.guard else 'no guard'}")
     elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,
