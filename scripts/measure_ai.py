@@ -21,8 +21,10 @@ from concurrent.futures import ProcessPoolExecutor
 from legends.ai import ISMCTSPlayer, SearchPlayer, make_player
 from legends_core import Game
 
+Result = tuple[str | None, int, float, list[float]]
 
-def play(job: tuple[str, str, int, dict[str, object], str]) -> tuple[str | None, int, float]:
+
+def play(job: tuple[str, str, int, dict[str, object], str]) -> Result:
     a, b, seed, options, rules = job
     first, second = (a, b) if seed % 2 == 0 else (b, a)
     game = Game.new(rules=rules, seed=seed, turn_limit=1000)
@@ -30,12 +32,19 @@ def play(job: tuple[str, str, int, dict[str, object], str]) -> tuple[str | None,
     players = {seats[0]: make_player(first, seed, **options.get(first, {})),  # type: ignore[arg-type]
                seats[1]: make_player(second, seed + 1, **options.get(second, {}))}  # type: ignore[arg-type]
     t0 = time.perf_counter()
+    thinking = []  # ``a``'s time on each decision with more than one option
+    mine = seats[0] if first == a else seats[1]
     while not game.is_over:
         who = game.current_player
         assert who is not None
-        game.apply(players[who].choose(game.knowledge(who)))
+        knowledge = game.knowledge(who)
+        t = time.perf_counter()
+        action = players[who].choose(knowledge)
+        if who == mine and len(knowledge.actions) > 1:
+            thinking.append(time.perf_counter() - t)
+        game.apply(action)
     winner = None if game.winner is None else (first if game.winner == seats[0] else second)
-    return winner, game.turn, time.perf_counter() - t0
+    return winner, game.turn, time.perf_counter() - t0, thinking
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -49,22 +58,26 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def match(a: str, b: str, games: int, jobs: int, options: Mapping[str, object],
           first_seed: int = 1000, rules: str = "legends") -> str:
     jobs_list = [(a, b, first_seed + i, options, rules) for i in range(games)]
-    results = []
+    results: list[Result] = []
     with ProcessPoolExecutor(jobs) as pool:
         for r in pool.map(play, jobs_list):
             results.append(r)
             if len(results) % 20 == 0:  # a running tally, so a long match can be followed
-                won = sum(1 for w, _, _ in results if w == a)
+                won = sum(1 for r in results if r[0] == a)
                 print(f"  {a}: {won} of {len(results)}", file=sys.stderr, flush=True)
-    wins = sum(1 for w, _, _ in results if w == a)
-    losses = sum(1 for w, _, _ in results if w == b)
+    wins = sum(1 for r in results if r[0] == a)
+    losses = sum(1 for r in results if r[0] == b)
     draws = games - wins - losses
     lo, hi = wilson(wins, games)
-    turns = sum(t for _, t, _ in results) / games
-    secs = sum(s for _, _, s in results) / games
+    turns = sum(r[1] for r in results) / games
+    secs = sum(r[2] for r in results) / games
+    thought = sorted(t for r in results for t in r[3])
+    per = (f"; {a} thought {sum(thought) / len(thought):.3f} s per decision on average, "
+           f"99% within {thought[int(0.99 * (len(thought) - 1))]:.2f} s, at most "
+           f"{thought[-1]:.2f} s") if thought else ""
     return (f"{a} vs {b}: {games} games, {a} won {wins} ({wins / games:.1%}, 95% CI "
             f"{lo:.1%}-{hi:.1%}), lost {losses}, no winner {draws}; "
-            f"mean length {turns:.0f} turns, {secs:.1f} s per game")
+            f"mean length {turns:.0f} turns, {secs:.1f} s per game{per}")
 
 
 def main() -> None:
@@ -119,13 +132,12 @@ def main() -> None:
         rival = args.seconds if args.heuristic_seconds is None else args.heuristic_seconds
         heuristic: dict[str, object] = {"samples": 1, "seconds": rival} if rival else {}
         options = {"search": search, "heuristic": heuristic}
-        per = f"{args.seconds} s" if args.seconds else "one imagined world"
-        whom = "for both players" if rival == args.seconds else \
-            f"for the search player, heuristic {f'{rival} s' if rival else 'at once'}"
-        budget = (f"{args.rules}: {per} per decision {whom}, search player "
+        mine = (f"{args.seconds} s (at least {args.samples} worlds)" if args.seconds
+                else f"{args.samples} worlds")
+        theirs = f"{rival} s" if rival else "no time (it answers at once, two worlds)"
+        budget = (f"{args.rules}: per decision search {mine}, heuristic {theirs}; search "
                   f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
-                  f"{args.plies} plies, at least {args.samples} worlds, "
-                  f"{'guard' if args.guard else 'no guard'}")
+                  f"{args.plies} plies, {'guard' if args.guard else 'no guard'}")
     elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,
