@@ -4,6 +4,7 @@ Usage: python scripts/measure_ai.py [--heuristic-games 200] [--ismcts-games 100]
        [--seconds 0.5]   (equal time per decision for the searcher and the heuristic)
        [--player search] (match the search player against the heuristic instead of ISMCTS;
                           --ismcts-games then counts its games)
+       [--rules classic] [--heuristic-seconds 0] (the heuristic answers at once)
 
 Games use the preset armies and boards drawn by seed; the two players swap colours every game.
 """
@@ -14,25 +15,36 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 
 from legends.ai import ISMCTSPlayer, SearchPlayer, make_player
 from legends_core import Game
 
+Result = tuple[str | None, int, float, list[float]]
 
-def play(job: tuple[str, str, int, dict[str, object]]) -> tuple[str | None, int, float]:
-    a, b, seed, options = job
+
+def play(job: tuple[str, str, int, dict[str, object], str]) -> Result:
+    a, b, seed, options, rules = job
     first, second = (a, b) if seed % 2 == 0 else (b, a)
-    game = Game.new(seed=seed, turn_limit=1000)
-    players = {"beige": make_player(first, seed, **options.get(first, {})),  # type: ignore[arg-type]
-               "gray": make_player(second, seed + 1, **options.get(second, {}))}  # type: ignore[arg-type]
+    game = Game.new(rules=rules, seed=seed, turn_limit=1000)
+    seats = game.players
+    players = {seats[0]: make_player(first, seed, **options.get(first, {})),  # type: ignore[arg-type]
+               seats[1]: make_player(second, seed + 1, **options.get(second, {}))}  # type: ignore[arg-type]
     t0 = time.perf_counter()
+    thinking = []  # ``a``'s time on each decision with more than one option
+    mine = seats[0] if first == a else seats[1]
     while not game.is_over:
         who = game.current_player
         assert who is not None
-        game.apply(players[who].choose(game.knowledge(game.current_player)))
-    winner = None if game.winner is None else (first if game.winner == "beige" else second)
-    return winner, game.turn, time.perf_counter() - t0
+        knowledge = game.knowledge(who)
+        t = time.perf_counter()
+        action = players[who].choose(knowledge)
+        if who == mine and len(knowledge.actions) > 1:
+            thinking.append(time.perf_counter() - t)
+        game.apply(action)
+    winner = None if game.winner is None else (first if game.winner == seats[0] else second)
+    return winner, game.turn, time.perf_counter() - t0, thinking
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -43,25 +55,29 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def match(a: str, b: str, games: int, jobs: int, options: dict[str, object],
-          first_seed: int = 1000) -> str:
-    jobs_list = [(a, b, first_seed + i, options) for i in range(games)]
-    results = []
+def match(a: str, b: str, games: int, jobs: int, options: Mapping[str, object],
+          first_seed: int = 1000, rules: str = "legends") -> str:
+    jobs_list = [(a, b, first_seed + i, options, rules) for i in range(games)]
+    results: list[Result] = []
     with ProcessPoolExecutor(jobs) as pool:
         for r in pool.map(play, jobs_list):
             results.append(r)
             if len(results) % 20 == 0:  # a running tally, so a long match can be followed
-                won = sum(1 for w, _, _ in results if w == a)
+                won = sum(1 for r in results if r[0] == a)
                 print(f"  {a}: {won} of {len(results)}", file=sys.stderr, flush=True)
-    wins = sum(1 for w, _, _ in results if w == a)
-    losses = sum(1 for w, _, _ in results if w == b)
+    wins = sum(1 for r in results if r[0] == a)
+    losses = sum(1 for r in results if r[0] == b)
     draws = games - wins - losses
     lo, hi = wilson(wins, games)
-    turns = sum(t for _, t, _ in results) / games
-    secs = sum(s for _, _, s in results) / games
+    turns = sum(r[1] for r in results) / games
+    secs = sum(r[2] for r in results) / games
+    thought = sorted(t for r in results for t in r[3])
+    per = (f"; {a} thought {sum(thought) / len(thought):.3f} s per decision on average, "
+           f"99% within {thought[int(0.99 * (len(thought) - 1))]:.2f} s, at most "
+           f"{thought[-1]:.2f} s") if thought else ""
     return (f"{a} vs {b}: {games} games, {a} won {wins} ({wins / games:.1%}, 95% CI "
             f"{lo:.1%}-{hi:.1%}), lost {losses}, no winner {draws}; "
-            f"mean length {turns:.0f} turns, {secs:.1f} s per game")
+            f"mean length {turns:.0f} turns, {secs:.1f} s per game{per}")
 
 
 def main() -> None:
@@ -86,26 +102,42 @@ def main() -> None:
                     help="search: how many of the heuristic's best actions get two plies (0: all)")
     ap.add_argument("--plies", type=int, default=SearchPlayer().plies,
                     help="search: 2 (our action, the enemy's attack) or 3 (and our answer)")
+    ap.add_argument("--samples", type=int, default=1,
+                    help="search: imagined worlds per decision at least (more while --seconds "
+                         "allows)")
+    ap.add_argument("--guard", action=argparse.BooleanOptionalAction, default=True,
+                    help="search: weigh the enemy's blind attacks and the castle's odds")
     ap.add_argument("--first-seed", type=int, default=1000,
                     help="games use seeds from this one on (screen on other seeds than you confirm on)")
+    ap.add_argument("--rules", default="legends",
+                    help="the edition every game is played in (legends, classic, ...)")
+    ap.add_argument("--heuristic-seconds", type=float, default=None,
+                    help="search: the heuristic's own time per decision (default: --seconds, "
+                         "equal time; 0: it answers at once with its default two worlds)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
     lines = []
     if args.heuristic_games:
-        lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {}))
+        lines.append(match("heuristic", "random", args.heuristic_games, args.jobs, {},
+                           rules=args.rules))
         print(lines[-1], flush=True)
     if args.player == "search":
         # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
-        search: dict[str, object] = {"samples": 1, "informed": not args.fearful,
-                                     "focus": args.focus, "plies": args.plies}
+        search: dict[str, object] = {"samples": args.samples, "informed": not args.fearful,
+                                     "focus": args.focus, "plies": args.plies,
+                                     "guard": args.guard}
         if args.seconds:
             search["seconds"] = args.seconds
-        options = {"search": search, "heuristic": {"samples": 1, "seconds": args.seconds or None}}
-        per = f"{args.seconds} s" if args.seconds else "one imagined world"
-        budget = (f"{per} per decision for both players, search player "
+        rival = args.seconds if args.heuristic_seconds is None else args.heuristic_seconds
+        heuristic: dict[str, object] = {"samples": 1, "seconds": rival} if rival else {}
+        options = {"search": search, "heuristic": heuristic}
+        mine = (f"{args.seconds} s (at least {args.samples} worlds)" if args.seconds
+                else f"{args.samples} worlds")
+        theirs = f"{rival} s" if rival else "no time (it answers at once, two worlds)"
+        budget = (f"{args.rules}: per decision search {mine}, heuristic {theirs}; search "
                   f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
-                  f"{args.plies} plies")
+                  f"{args.plies} plies, {'guard' if args.guard else 'no guard'}")
     elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,
@@ -116,7 +148,7 @@ def main() -> None:
         options = {"ismcts": {"iterations": args.iterations, "depth": args.depth}}
         budget = f"ISMCTS {args.iterations} iterations per decision"
     lines.append(match(args.player, "heuristic", args.ismcts_games, args.jobs, options,
-                       args.first_seed))
+                       args.first_seed, args.rules))
     print(lines[-1], flush=True)
     lines.append(f"({budget}; measured {time.strftime('%Y-%m-%d')})")
     with open(args.out, "w", encoding="utf-8") as fh:

@@ -23,7 +23,6 @@ from .moves import (
     count_action_move,
     do_move,
     is_ability,
-    moves_and_actions,
     perform,
     turn_options,
 )
@@ -79,13 +78,12 @@ class MainCheck(Task):
 
     def run(self, g: Engine) -> None:
         p = self.player
-        acts = moves_and_actions(g, p)
-        if not acts and not can_move_or_act(g, p):
+        # Only whether a move exists: the full list is worked out when the decision's options
+        # are asked for, which searches that just judge the position never do.
+        if not can_move_or_act(g, p):
             g.end_game(stuck_winner(g, p), f"{g.rules.players[p]} cannot move or act")
             return
         g.schedule(MainDecision(p))
-        # Nothing runs between this check and the decision, so its options are already known.
-        g._opts = [*acts, *ability_options(g, p, "main")]
 
 
 @task("main", decision=True)

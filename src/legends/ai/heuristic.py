@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from legends_core import Action, Knowledge, imagine
+from legends_core import PASS, Action, Knowledge, imagine
 
 if TYPE_CHECKING:
     from legends_core import Engine
@@ -138,14 +138,20 @@ def quick_answer(g: Engine, rng: random.Random) -> Action:
     return opts[rng.randrange(len(opts))]
 
 
-def settle_turn(g: Engine, rng: random.Random, limit: int = 60) -> None:
-    """Play the rest of the current turn (and its consequences) with :func:`quick_answer`."""
-    turn = g.turn
+def settle_turn(g: Engine, rng: random.Random, limit: int = 60,
+                turn: int | None = None) -> None:
+    """Play the rest of turn ``turn`` (the current one unless told) and its consequences with
+    :func:`quick_answer`, stopping at the next turn's main decision."""
+    turn = g.turn if turn is None else turn
     for _ in range(limit):
         if g.over or g.pending is None:
             return
         if g.turn != turn and g.pending.name == "main":
             return
+        if g.pending.name == "window":
+            # quick_answer's choice there, without listing the abilities that could answer.
+            g.answer(PASS)
+            continue
         g.answer(quick_answer(g, rng))
 
 
@@ -180,28 +186,88 @@ class HeuristicPlayer:
                                            and time.perf_counter() < deadline))
 
 
+def play_turn(g: Engine, action: Action, rng: random.Random) -> None:
+    """Answer the pending decision with ``action`` and play the rest of that turn (see
+    :func:`settle_turn`). The turn is noted first: in an edition without response windows a
+    move ends the turn at once, and the next player's decision is not ours to play."""
+    turn = g.turn
+    g.answer(action)
+    settle_turn(g, rng, turn=turn)
+
+
 def score_in_worlds(knowledge: Knowledge, actions: list[Action], rng: random.Random,
                     judge: Callable[[Engine, int], float],
                     another: Callable[[int], bool],
-                    draw: Callable[[Knowledge, random.Random], Engine] | None = None
-                    ) -> list[tuple[Action, float]]:
+                    draw: Callable[[Knowledge, random.Random], Engine] | None = None,
+                    lottery: bool = False) -> list[tuple[Action, float]]:
     """Each action with its average score over imagined worlds: in each world (drawn by
     ``draw`` from the deciding player's knowledge) play the action and the rest of the turn,
     then ``judge(world, me)``. Worlds are drawn (by :func:`~legends_core.worlds.imagine`
-    unless told) while ``another(worlds so far)`` says so."""
+    unless told) while ``another(worlds so far)`` says so.
+
+    With ``lottery``, an attack on a hidden enemy piece that may be the castle is credited
+    with its exact chance of winning at once (see :func:`castle_chances`) instead of the
+    few worlds' luck: a dozen worlds say "castle" for one piece in twenty either never or
+    far too often."""
     draw = draw or imagine
     me = knowledge.seat
     totals = [0.0] * len(actions)
+    chances: dict[str, float] = {}
+    aims = [aimed_square(a) for a in actions]
     n = 0
     while another(n):
         w = draw(knowledge, rng)
+        if lottery and n == 0:
+            chances = castle_chances(w, me)
         for i, a in enumerate(actions):
             sim = w.copy()
             try:
-                sim.answer(a)
-                settle_turn(sim, rng)
-                totals[i] += judge(sim, me)
+                play_turn(sim, a, rng)
+                value = judge(sim, me)
             except Exception:  # an imagined world can be impossible; judge it harshly
-                totals[i] -= WIN
+                value = -WIN
+            chance = chances.get(aims[i], 0.0) if chances else 0.0
+            if chance:
+                # The world's own castle counts no more; the chance it had of being there
+                # does (the same average, without the luck of the draw).
+                q = w.grid[w.sq(aims[i])]
+                value = chance * WIN + (0.0 if w.types[q].kind == "castle" else value)
+            totals[i] += value
         n += 1
     return [(a, t / n + rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]
+
+
+def aimed_square(action: Action) -> str:
+    """The square a move goes to or a power's first target ("" if none)."""
+    if action.kind == "move":
+        return action.dst
+    if action.kind == "power" and action.targets:
+        return action.targets[0]
+    return ""
+
+
+def castle_chances(w: Engine, me: int) -> dict[str, float]:
+    """For each enemy piece that ``me`` does not know in the imagined world ``w``, by square,
+    the chance that :func:`~legends_core.worlds.imagine` makes it its army's castle: castles
+    and magic are dealt first to the hidden pieces that never moved, so it is one in the number
+    of those pieces or of the castles and magic left to deal, whichever is more (nothing while
+    that army's castle is known). The same in every world drawn from one knowledge."""
+    bit = 1 << me
+    composition = w.rs.ruleset.composition
+    fixed = composition.get("castle", 0) + composition.get("magic", 0)
+    left: dict[int, int] = {}
+    still: dict[int, list[str]] = {}
+    found: set[int] = set()
+    for pid, t in enumerate(w.types):
+        owner = w.owner[pid]
+        if w.team_mask[me] >> owner & 1:
+            continue
+        if w.known[pid] & bit:
+            if t.kind == "castle":
+                found.add(owner)
+            if t.kind in ("castle", "magic"):
+                left[owner] = left.get(owner, fixed) - 1
+        elif pid not in w.moved and w.loc[pid] >= 0:
+            still.setdefault(owner, []).append(w.name(w.loc[pid]))
+    return {sq: 1.0 / max(len(squares), left.get(owner, fixed), 1)
+            for owner, squares in still.items() if owner not in found for sq in squares}

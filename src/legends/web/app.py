@@ -278,7 +278,7 @@ class Server:
                         catalogue=catalogue)
 
     async def new_game(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        opponent = _text(data, "opponent", "heuristic")
+        opponent = _text(data, "opponent", "search")
         if opponent != "human" and opponent not in PLAYERS:
             raise BadRequest(f"opponent: expected 'human' or one of {', '.join(PLAYERS)}")
         name = _text(data, "name", "")

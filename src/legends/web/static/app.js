@@ -71,7 +71,7 @@ async function lobby() {
   counts();
   const opponent = $("#opponent");
   for (const p of opts.players) opponent.add(new Option(`the computer (${p})`, p));
-  opponent.value = opts.players.includes("heuristic") ? "heuristic" : opts.players[0];
+  opponent.value = opts.players.includes("search") ? "search" : opts.players[0];
   opponent.addEventListener("change", () => { $("#auto-pass").checked = opponent.value !== "human"; });
   if (opts.positions.length) {
     $("#position-row").hidden = false;
