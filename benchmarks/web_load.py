@@ -183,11 +183,11 @@ def pct(values: list[float], p: float) -> float:
 
 
 async def load(url: str, pid: int, games: int, people: int, seconds: float,
-               warmup: float, think: float = 0.0) -> dict[str, Any]:
+               warmup: float, think: float = 0.0, opponent: str = "heuristic") -> dict[str, Any]:
     stats = Stats()
     start = time.monotonic()
     until = start + warmup + seconds
-    tasks = [asyncio.create_task(client(url, i, "heuristic", stats, until, think))
+    tasks = [asyncio.create_task(client(url, i, opponent, stats, until, think))
              for i in range(games)]
     tasks += [asyncio.create_task(client(url, games + i, "human", stats, until, think))
               for i in range(people)]
@@ -247,7 +247,7 @@ def run_one(args: argparse.Namespace, games: int, people: int, workers: int | No
                             processes)
         try:
             row = asyncio.run(load(f"http://{HOST}:{port}", proc.pid, games, people,
-                                   args.seconds, args.warmup, args.think))
+                                   args.seconds, args.warmup, args.think, args.opponent))
         finally:
             proc.terminate()
             try:
@@ -264,6 +264,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games against the computer")
     ap.add_argument("--people", type=int, default=0, help="games between two scripted people")
+    ap.add_argument("--opponent", default="heuristic",
+                    help="the computer player in games against the computer")
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a scripted person takes per decision (0: at once)")
     ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds per run")
