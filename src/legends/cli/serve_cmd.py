@@ -33,8 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "time the computer took tells nothing (0: answer at once)")
     p.add_argument("--workers", metavar="N", type=whole(0, 256), default=0,
                    help="processes the computer players think in, beside the server's own "
-                        "(0: in the server's process, which measured faster with the built-in players; "
-                        "see docs/server-load.rst)")
+                        "(0: in the server's process; 1 keeps latency lower from a few dozen "
+                        "games on, see docs/server-load.rst)")
     p.add_argument("--processes", metavar="N", type=whole(1, 64), default=1,
                    help="server processes sharing the store, behind a small front process on "
                         "--host/--port that sends each game's requests to the one serving it "
