@@ -26,7 +26,6 @@ from websockets.sync.client import connect
 from legends.web import create_app
 from legends.web.store import open_store
 from legends_core.setupline import parse_setup
-from pgcluster import Cluster
 from test_web_crash import Server as CrashingServer
 
 with warnings.catch_warnings():
@@ -39,21 +38,6 @@ RED = "FBBBBBB1" + "2" * 8 + "3" * 5 + "4" * 4 + "5" * 4 + "6" * 4 + "777" + "88
 BLUE = RED[::-1]
 
 
-@pytest.fixture(scope="module")
-def pg_cluster() -> Iterator[Cluster]:
-    try:
-        cluster = Cluster()
-    except RuntimeError as exc:
-        pytest.fail(str(exc), pytrace=False)
-    yield cluster
-    cluster.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "games.sqlite3")
-    return str(request.getfixturevalue("pg_cluster").database())
 
 
 def served(target: str) -> TestClient:

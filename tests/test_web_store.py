@@ -21,7 +21,6 @@ import pytest
 from legends.cli import main
 from legends.web import create_app
 from legends.web.store import SQLiteStore, StaleStep, StoreError, open_store
-from pgcluster import Cluster
 from webgames import CASTLE_HUNT_GAME, Table, castle_hunt
 
 with warnings.catch_warnings():
@@ -41,22 +40,6 @@ def no_real_server(monkeypatch):
     monkeypatch.setattr(uvicorn, "run", started)
 
 
-@pytest.fixture(scope="session")
-def pg_cluster():
-    try:
-        cluster = Cluster()
-    except RuntimeError as exc:
-        pytest.fail(str(exc), pytrace=False)
-    yield cluster
-    cluster.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request, tmp_path):
-    """Where a new store goes: an SQLite file, or a new database on the test PostgreSQL."""
-    if request.param == "sqlite":
-        return str(tmp_path / "games.sqlite3")
-    return request.getfixturevalue("pg_cluster").database()
 
 
 def served(target: str, *, init: bool = True) -> TestClient:

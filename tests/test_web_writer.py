@@ -12,22 +12,12 @@ import pytest
 from legends.web import create_app
 from legends.web.store import StaleStep, Step, StoreError, open_store
 from legends.web.writer import Writer
-from pgcluster import Cluster
 from webgames import CASTLE_HUNT_GAME, Table, castle_hunt
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-
-@pytest.fixture(scope="module")
-def pg_cluster():
-    try:
-        cluster = Cluster()
-    except RuntimeError as exc:
-        pytest.fail(str(exc), pytrace=False)
-    yield cluster
-    cluster.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
