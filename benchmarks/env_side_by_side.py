@@ -31,7 +31,7 @@ def run_loop(env: Any, seconds: float, seed: int) -> dict[str, float]:
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         env.reset(seed=seed + games)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, reward, termination, truncation, info = env.last()
             if termination or truncation:
                 action = None
