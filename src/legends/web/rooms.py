@@ -35,6 +35,7 @@ from typing import Any
 
 from legends_core import Game, View
 from legends_core.actions import Action
+from legends_core.endings import Ending
 from legends_core.errors import LegendsError, PositionError
 from legends_core.events import Event, describe
 from legends_core.records import without_result
@@ -298,8 +299,9 @@ class Room:
         actions = record["actions"]
         step = max(0, min(step, len(actions)))
         game = Game.from_record({**record, "actions": actions[:step]}, catalogue=self.catalogue)
-        last = Action.from_str(actions[step - 1]) if step else None
+        last = None if not step or Ending.parse(actions[step - 1]) else Action.from_str(
+            actions[step - 1])
         view = game.view(None)
         svg = self.picture(view, seat, last)
-        return {"step": step, "of": len(actions), "action": str(last) if last else "",
+        return {"step": step, "of": len(actions), "action": actions[step - 1] if step else "",
                 "turn": game.turn, "svg": svg}
