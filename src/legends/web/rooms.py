@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from legends_core import Game, View
@@ -45,6 +46,7 @@ from legends_core.ruleset import ALIASES, DEFAULT
 from ..ai import make_player
 from ..svg import board_svg
 from .codes import new_code
+from .endings import Clocks, Offer
 from .faults import crash_point
 from .store import Store
 
@@ -90,12 +92,23 @@ class Room:
 
     ``seats`` maps each seat name to ``{"kind": "human"}`` or
     ``{"kind": "computer", "player": "heuristic"}`` (plus a display ``name``, and for a person
-    whether a browser has taken the seat yet, ``taken``).
+    whether a browser has taken the seat yet, ``taken``). ``extras``: the draw offer and clocks
+    as stored (:mod:`.endings`); ``now``: the wall clock the game clocks read.
     """
 
     def __init__(self, code: str, game: Game, seats: dict[str, dict[str, Any]], store: Store,
-                 movers: list[str] | None = None):
+                 movers: list[str] | None = None, extras: dict[str, Any] | None = None,
+                 now: Callable[[], float] = time.time):
         self.code = code
+        extras = extras or {}
+        self.now = now
+        #: the draw offer standing, if any (public to the table)
+        self.offer = Offer.from_dict(extras.get("offer"))
+        #: the game clocks, in a game with a time control
+        self.clocks = Clocks.from_dict(extras.get("clock"))
+        #: per person: the clocks as of the last state they were sent (a reconnecting browser
+        #: is shown those, with the board of that moment)
+        self.clock_told: dict[str, dict[str, Any]] = dict(extras.get("told") or {})
         #: the seat that made each action stored so far, in order
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
@@ -127,17 +140,27 @@ class Room:
     # -- building ----------------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, game: Game, seats: dict[str, dict[str, Any]],
-               shard: tuple[int, int] | None = None) -> Room:
+               shard: tuple[int, int] | None = None, clock: tuple[float, float] | None = None,
+               now: Callable[[], float] = time.time) -> Room:
         """A new game under a fresh code (``shard``: one served by that server process,
-        :func:`.codes.new_code`)."""
+        :func:`.codes.new_code`; ``clock``: a time control, minutes and increment seconds)."""
         code = new_code(shard)
         while store.exists(code):
             code = new_code(shard)
         store.create(code, game.record(), seats)
-        return cls(code, game, seats, store)
+        extras = None
+        if clock is not None:
+            clocks = Clocks.new(*clock, game.players)
+            extras = {"clock": clocks.to_dict()}
+        room = cls(code, game, seats, store, extras=extras, now=now)
+        if room.clocks is not None:
+            room._run_clock()
+            store.set_extras(code, room.extras())
+        return room
 
     @classmethod
-    def load(cls, store: Store, catalogue: Catalogue | None, code: str) -> Room | None:
+    def load(cls, store: Store, catalogue: Catalogue | None, code: str,
+             now: Callable[[], float] = time.time) -> Room | None:
         """The game ``code`` from the store (``catalogue``: Stratego Legends' pieces, if not
         the installed ones), or ``None``."""
         stored = store.load(code)
@@ -150,6 +173,11 @@ class Room:
             game = Game.from_record({**record, "actions": []},
                                     catalogue=catalogue if _legends(record) else None)
             for i, text in enumerate(stored.actions):
+                ending = Ending.parse(text)
+                if ending is not None:  # a resignation, a loss on time, an agreed draw
+                    game.end(ending)
+                    movers.append(ending.seat)
+                    continue
                 seat = game.current_player
                 if seat is None:
                     raise PositionError(f"actions[{i}]: nobody is asked to decide")
@@ -157,7 +185,7 @@ class Room:
                 movers.append(seat)
         except LegendsError as exc:  # the database was changed by hand or is damaged
             raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
-        return cls(code, game, stored.seats, store, movers)
+        return cls(code, game, stored.seats, store, movers, stored.extras, now)
 
     # -- playing -----------------------------------------------------------------------
     def decision(self, seat: str, steps: int | None = None) -> int:
@@ -201,16 +229,44 @@ class Room:
         return self._apply(seat, action)
 
     def _apply(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
+        asked = self.game.decision_kind in ALWAYS_ASKED
         events = self.game.apply(action, player=seat)
+        offer = self.offer
+        if offer is not None and asked and self._side(seat) != offer.side:
+            self.offer = None  # the other side played on: the offer lapses
+        return self._step(seat, str(action), events, offer)
+
+    def end(self, ending: Ending) -> dict[str, dict[str, Any]]:
+        """End the game by choice (a resignation, a loss on time, an agreed draw), stored as
+        its last step; returns the state messages, by seat."""
+        events = self.game.end(ending)
+        offer, self.offer = self.offer, None
+        return self._step(ending.seat, str(ending), events, offer)
+
+    def _step(self, seat: str, text: str, events: list[Event],
+              offer: Offer | None) -> dict[str, dict[str, Any]]:
+        """Store the step just made in the game (``offer``: the draw offer before it), then
+        build the messages it sends."""
+        clocks = None if self.clocks is None else self.clocks.to_dict()
+        told_before = dict(self.clock_told)
         try:
             shown = {s: [e.to_dict() for e in self.game.events_for(events, s)]
                      for s in self.game.players}
+            if self.clocks is not None:
+                self.clocks.stop(self.now(), increment=not self.game.is_over)
+                self._run_clock()
+                for s in self.people:
+                    if self.may_tell(s):
+                        self.clock_told[s] = self.clocks.to_dict()
             crash_point("before-store")
-            self.store.add_step(self.code, self.steps, str(action), shown, self.game.is_over)
+            self.store.add_step(self.code, self.steps, text, shown, self.game.is_over,
+                                self.extras())
         except BaseException:
             # Not stored, so not acknowledged: the game in memory goes back to the stored one,
             # and the same action may be sent again.
             self.game.pop()
+            self.offer, self.clocks = offer, Clocks.from_dict(clocks)
+            self.clock_told = told_before
             raise
         crash_point("after-store")
         self.steps += 1
@@ -223,6 +279,101 @@ class Room:
                 self.unsent[s] = []
                 self.told[s] = self.steps
         return out
+
+    # -- endings by choice: resigning, draw offers, clocks (see .endings) ----------------
+    def extras(self) -> dict[str, Any]:
+        """The draw offer and clocks, as stored beside the game."""
+        return {"offer": None if self.offer is None else self.offer.to_dict(),
+                "clock": None if self.clocks is None else self.clocks.to_dict(),
+                "told": self.clock_told}
+
+    def _side(self, seat: str) -> str:
+        return next(side for side, seats in self.game.teams.items() if seat in seats)
+
+    def _run_clock(self) -> None:
+        """Start the clock of whoever is asked a decision everybody knows of (none else)."""
+        assert self.clocks is not None
+        game = self.game
+        asked = not game.is_over and game.decision_kind in ALWAYS_ASKED
+        self.clocks.start(game.current_player if asked else None, self.now())
+
+    def flag(self) -> dict[str, dict[str, Any]]:
+        """End the game if the running clock has run out (its seat loses on time); returns
+        the state messages (none when time is left)."""
+        seat = None if self.clocks is None or self.game.is_over else self.clocks.flagged(
+            self.now())
+        return {} if seat is None else self.end(Ending.timeout(seat))
+
+    def resign(self, seat: str) -> dict[str, dict[str, Any]]:
+        """``seat`` resigns (at any time while the game goes on)."""
+        return self.end(Ending.resign(seat))
+
+    def offer_draw(self, seat: str) -> dict[str, dict[str, Any]]:
+        """``seat`` offers a draw for its side (or accepts one the other side offered).
+        Returns the messages: ``offer`` notices, or the end's state messages."""
+        self._going_on()
+        side = self._side(seat)
+        if self.offer is not None:
+            if self.offer.side != side:
+                return self.answer_offer(seat, True)
+            raise LegendsError(f"{self.offer.seat} has already offered a draw for {side}")
+        self.offer = Offer(side, seat)
+        line = f"{seat} offers a draw"
+        if any(s in self.computers for s in self._others(side)):
+            # Computer players never accept a draw: declined at once (see .endings).
+            self.offer = None
+            line += "; the computer declines"
+        self.store.set_extras(self.code, self.extras())
+        return self._offer_notice(line)
+
+    def answer_offer(self, seat: str, accept: bool) -> dict[str, dict[str, Any]]:
+        """``seat`` accepts or declines the standing offer (the offering seat's decline
+        withdraws it). The game is drawn once every person of the other side accepted."""
+        self._going_on()
+        offer = self.offer
+        if offer is None:
+            raise LegendsError("no draw is offered now")
+        side = self._side(seat)
+        if side == offer.side:
+            if accept or seat != offer.seat:
+                raise LegendsError(f"the draw was offered by {offer.seat}: only the other side "
+                                   "may accept it, and only its maker may withdraw it")
+            self.offer = None
+            self.store.set_extras(self.code, self.extras())
+            return self._offer_notice(f"{seat} withdraws the draw offer")
+        if not accept:
+            self.offer = None
+            self.store.set_extras(self.code, self.extras())
+            return self._offer_notice(f"{seat} declines the draw")
+        if seat not in offer.accepted:
+            offer.accepted.append(seat)
+        if all(s in offer.accepted for s in self._others(offer.side)):
+            return self.end(Ending.draw())
+        self.store.set_extras(self.code, self.extras())
+        return self._offer_notice(f"{seat} accepts the draw")
+
+    def _going_on(self) -> None:
+        if self.game.is_over:
+            raise LegendsError(f"the game is over ({self.game.reason})")
+
+    def _others(self, side: str) -> list[str]:
+        return [s for other, seats in self.game.teams.items() if other != side for s in seats]
+
+    def _offer_notice(self, line: str) -> dict[str, dict[str, Any]]:
+        """The same public message for every person: the offer as it now stands."""
+        message = {"type": "offer", "offer": self.public_offer(), "line": line}
+        return {s: message for s in self.people}
+
+    def public_offer(self) -> dict[str, Any] | None:
+        return None if self.offer is None else self.offer.to_dict()
+
+    def clock_shown(self, seat: str, latest: bool) -> dict[str, Any] | None:
+        """The clocks for ``seat``'s state message: as they stand (``latest``), or as of the
+        last state it was sent (with the board of that moment)."""
+        if self.clocks is None:
+            return None
+        clocks = self.clocks if latest else Clocks.from_dict(self.clock_told.get(seat))
+        return (clocks or self.clocks).shown(self.now())
 
     def may_tell(self, seat: str, game: Game | None = None) -> bool:
         """Is ``game`` (this room's by default) at a point ``seat`` may be sent a message?"""
@@ -265,7 +416,8 @@ class Room:
         last = self.last[seat] = last_action(events) or self.last.get(seat)
         return {"type": "state", "view": view.to_dict(), "events": events,
                 "lines": self.lines(events), "svg": self.picture(view, seat, last),
-                "seats": self.public_seats(), "decision": self.decision(seat, steps)}
+                "seats": self.public_seats(), "decision": self.decision(seat, steps),
+                "offer": self.public_offer(), "clock": self.clock_shown(seat, game is None)}
 
     def picture(self, view: View, seat: str, last: Action | None) -> str:
         return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
@@ -280,8 +432,9 @@ class Room:
         welcome = {"type": "welcome", "code": self.code, "seat": seat,
                    "players": list(self.game.players), "seats": self.public_seats(),
                    "rules": ALIASES.get(name := self.game.rules.name, name),
+                   "teams": {side: list(seats) for side, seats in self.game.teams.items()},
                    "log": self.lines(log)}
-        return welcome, self.state(seat, [], game, told)
+        return welcome, self.state(seat, [], None if told == self.steps else game, told)
 
     # -- records -----------------------------------------------------------------------
     def record(self, seat: str | None = None) -> dict[str, Any]:

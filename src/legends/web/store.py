@@ -73,6 +73,14 @@ CREATE TABLE IF NOT EXISTS store_info (
     value TEXT NOT NULL
 );
 """
+#: A game's draw offer and clocks (JSON; see :mod:`.endings`). Added after the first stores
+#: were made, so a store without it gets it when opened.
+EXTRAS = """
+CREATE TABLE IF NOT EXISTS game_extras (
+    code TEXT PRIMARY KEY,
+    extras TEXT NOT NULL
+)"""
+SCHEMA += EXTRAS + ";\n"
 FORMAT = "legends-games"
 VERSION = 1
 #: The columns of each table, as this program reads and writes them.
@@ -119,6 +127,8 @@ class StoredGame:
     start: dict[str, Any]
     seats: dict[str, dict[str, Any]]
     actions: list[str]
+    #: the draw offer standing and the clocks, as :meth:`Store.set_extras` stored them
+    extras: dict[str, Any] = attrs.field(factory=dict)
 
     def record(self) -> dict[str, Any]:
         return {**self.start, "actions": list(self.actions)}
@@ -173,8 +183,15 @@ class Store(abc.ABC):
                 return None
             actions = [a for (a,) in run(
                 "SELECT action FROM actions WHERE code = ? ORDER BY seq", (code,))]
+            extras = run("SELECT extras FROM game_extras WHERE code = ?", (code,))
         created, start, seats = rows[0]
-        return StoredGame(code, created, json.loads(start), json.loads(seats), actions)
+        return StoredGame(code, created, json.loads(start), json.loads(seats), actions,
+                          json.loads(extras[0][0]) if extras else {})
+
+    def set_extras(self, code: str, extras: Mapping[str, Any]) -> None:
+        """Keep game ``code``'s draw offer and clocks (a change that is not an action)."""
+        with self._transaction(lock_game=code) as run:
+            _put_extras(run, code, extras)
 
     def set_seats(self, code: str, seats: Mapping[str, dict[str, Any]]) -> None:
         with self._transaction() as run:
@@ -185,9 +202,9 @@ class Store(abc.ABC):
         return int(self._query("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
 
     def add_step(self, code: str, seq: int, action: str, shown: Mapping[str, list[dict[str, Any]]],
-                 over: bool) -> None:
+                 over: bool, extras: Mapping[str, Any] | None = None) -> None:
         """Store action number ``seq`` (counting from 0) of game ``code`` and what each seat
-        was shown because of it.
+        was shown because of it (and, given ``extras``, the draw offer and clocks after it).
 
         :raises StaleStep: the store does not hold exactly ``seq`` actions of that game (another
             process stored this one, or more, first); nothing is stored.
@@ -205,6 +222,8 @@ class Store(abc.ABC):
                         (code, seat, seq, json.dumps(events)))
             if over:
                 run("UPDATE games SET over = 1 WHERE code = ?", (code,))
+            if extras is not None:
+                _put_extras(run, code, extras)
 
     def shown(self, code: str, seat: str, *, since: int = 0,
               before: int | None = None) -> list[dict[str, Any]]:
@@ -236,6 +255,11 @@ class Store(abc.ABC):
         rows = self._query("SELECT seat FROM tokens WHERE digest = ? AND code = ?",
                            (token_digest(token), code))
         return None if not rows else str(rows[0][0])
+
+
+def _put_extras(run: Run, code: str, extras: Mapping[str, Any]) -> None:
+    run("INSERT INTO game_extras (code, extras) VALUES (?, ?) ON CONFLICT (code) "
+        "DO UPDATE SET extras = excluded.extras", (code, json.dumps(dict(extras))))
 
 
 def is_url(target: str) -> bool:
@@ -454,11 +478,13 @@ class SQLiteStore(Store):
                          (str(VERSION),))
 
     def _upgrade(self) -> None:
-        """A store from before ``store_info`` gets it (its other tables are already there)."""
+        """A store from before ``store_info`` or ``game_extras`` gets them (its other tables
+        are already there)."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute("CREATE TABLE IF NOT EXISTS store_info "
                              "(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            self._db.execute(EXTRAS)
             self._stamp()
         except BaseException:
             self._db.execute("ROLLBACK")
