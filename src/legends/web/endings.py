@@ -12,7 +12,7 @@ restarted server resumes them. The rules they follow (also in ``docs/web-endings
   never accept a draw, so an offer to a side with a computer player is declined at once.
 * **Clocks.** With a time control (minutes per seat, plus seconds added after each decision
   the clock ran for), a seat's clock runs only while that seat is asked one of the decisions
-  everybody knows it is asked (:data:`.rooms.ALWAYS_ASKED`): its turn's action and the setup.
+  everybody knows it is asked (``ALWAYS_ASKED`` in :mod:`.rooms`): its turn's action and the setup.
   It stands still in response windows: with auto-pass, whether a seat is asked in a window
   depends on hidden pieces, and a clock running then would tell the others. A seat whose
   clock runs out loses on time (:meth:`legends_core.Game.lose_on_time`). Clocks count wall
