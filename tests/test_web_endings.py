@@ -281,3 +281,17 @@ def test_a_store_from_before_offers_and_clocks_gets_their_table(db, http):
         assert t2.received["gray"][-1]["offer"] is None
         assert send(t2, "gray", {"type": "offer-draw"})["beige"][0]["line"] == (
             "gray offers a draw")
+
+
+def test_clocks_start_when_the_table_is_full(db):
+    wall = Wall()
+    with clocked(db, wall) as http:
+        made = http.post("/api/games", json={"opponent": "human", "position": "hunt",
+                                             "clock": {"minutes": 1}}).json()
+        wall.now += 100  # waiting for the opponent costs nothing
+        alone = seat_state(http, made["code"], made["token"])["clock"]
+        assert alone["running"] is None and alone["left"]["beige"] == 60
+        http.post(f"/api/games/{made['code']}/join", json={})
+        wall.now += 7
+        clock = seat_state(http, made["code"], made["token"])["clock"]
+        assert clock["running"] == "beige" and clock["left"]["beige"] == 53

@@ -29,6 +29,24 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import NotationError, short
+from .rulings import ruling
+
+RULINGS = (
+    ruling("Games ended by choice",
+           "The rulebook says nothing of giving up or agreeing to a draw; we allow both, as "
+           "every game between people does. A seat may resign at any moment, also while "
+           "another seat decides, and its whole side loses (in a team game the other side "
+           "wins together). A seat out of time on a clock kept by the host loses the same "
+           "way. An agreed draw ends the game with no winner; the program hosting the game "
+           "gathers the players' agreement, the rules engine takes its word."),
+    ruling("Clocks and response windows",
+           "A host that keeps clocks runs a seat's clock only while that seat is asked a "
+           "decision everybody knows it is asked: its turn's action and the setup. With "
+           "auto-pass, a seat is asked in a response window only when it can do more than "
+           "pass, which depends on its hidden pieces, so a clock running in windows would tell "
+           "the others about them. The clocks stand still in windows; ``legends serve`` keeps "
+           "its clocks this way."),
+)
 
 #: The kinds of ending: a resignation, a loss on time, a draw by agreement.
 KINDS = ("resign", "timeout", "draw")

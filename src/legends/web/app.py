@@ -325,6 +325,8 @@ class Server:
             self.store.set_seats(room.code, room.seats)
             token = new_token()
             self.store.add_token(token, room.code, seat)
+            room.seated()
+            self.arm(room)
             self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
                                        for s in room.game.players})
         return {"code": room.code, "seat": seat, "token": token}

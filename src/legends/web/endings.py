@@ -13,8 +13,7 @@ restarted server resumes them. The rules they follow (also in ``docs/web-endings
 * **Clocks.** With a time control (minutes per seat, plus seconds added after each decision
   the clock ran for), a seat's clock runs only while that seat is asked one of the decisions
   everybody knows it is asked (``ALWAYS_ASKED`` in :mod:`.rooms`): its turn's action and the setup.
-  It stands still in response windows: with auto-pass, whether a seat is asked in a window
-  depends on hidden pieces, and a clock running then would tell the others. A seat whose
+  It stands still in response windows (see the ruling "Clocks and response windows"). A seat whose
   clock runs out loses on time (:meth:`legends_core.Game.lose_on_time`). Clocks count wall
   time, also while the server is stopped: a restarted server finds the time gone by.
 """

@@ -291,11 +291,21 @@ class Room:
         return next(side for side, seats in self.game.teams.items() if seat in seats)
 
     def _run_clock(self) -> None:
-        """Start the clock of whoever is asked a decision everybody knows of (none else)."""
+        """Start the clock of whoever is asked a decision everybody knows of (none else), once
+        every person has taken their seat."""
         assert self.clocks is not None
         game = self.game
-        asked = not game.is_over and game.decision_kind in ALWAYS_ASKED
+        seated = all(info.get("taken") for info in self.seats.values()
+                     if info.get("kind", "human") == "human")
+        asked = seated and not game.is_over and game.decision_kind in ALWAYS_ASKED
         self.clocks.start(game.current_player if asked else None, self.now())
+
+    def seated(self) -> None:
+        """A person took a seat: the clocks start when the table is full."""
+        if self.clocks is not None and self.clocks.running is None and not self.game.is_over:
+            self._run_clock()
+            if self.clocks.running is not None:
+                self.store.set_extras(self.code, self.extras())
 
     def flag(self) -> dict[str, dict[str, Any]]:
         """End the game if the running clock has run out (its seat loses on time); returns
