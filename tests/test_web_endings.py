@@ -103,14 +103,22 @@ def test_an_offer_declined_then_accepted(http):
                          ).json()["actions"] == ["draw agreed"]
 
 
-def test_an_offer_lapses_when_the_other_side_plays_its_turn(http):
+def test_an_offer_lapses_once_the_other_side_played_on(http):
     with Table(http, position="hunt") as t:
         send(t, "gray", {"type": "offer-draw"})
-        got = t.act("beige", "c3-c4")  # beige's turn's action: it played on
+        offer = {"side": "gray", "seat": "gray", "accepted": []}
+        got = t.act("beige", "c3-c4")  # beige's turn's action: it plays on
+        # Beige's own window comes next: the offer lapses only where everyone is told.
+        assert got["beige"]["offer"] == offer
+        assert t.act("beige", "pass")["gray"]["offer"] == offer  # gray's window
+        got = t.act("gray", "pass")  # gray's turn begins: every seat is told
         assert got["beige"]["offer"] is None and got["gray"]["offer"] is None
         send(t, "beige", {"type": "offer-draw"})
-        got = t.act("beige", "pass")  # beige answers a window: its own offer stands
+        got = t.act("gray", "h8-h7")
         assert got["gray"]["offer"] == {"side": "beige", "seat": "beige", "accepted": []}
+        t.act("gray", "pass")
+        got = t.act("beige", "pass")  # beige's turn
+        assert got["beige"]["offer"] is None
 
 
 def test_an_offer_outlives_a_restart(db, http):

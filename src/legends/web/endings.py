@@ -6,10 +6,12 @@ restarted server resumes them. The rules they follow (also in ``docs/web-endings
 
 * **Draw offers.** A seat offers a draw for its side. The offer stands until every person on
   the other side has accepted (the game is then drawn), one of them declines, the offering
-  seat withdraws it, or a seat of the other side answers a decision that everybody knows it is
-  asked (its turn's action, or a setup decision). Answering a response window does not end an
-  offer: whether a seat is asked in a window can depend on its hidden pieces. Computer players
-  never accept a draw, so an offer to a side with a computer player is declined at once.
+  seat withdraws it, or the other side plays on: once a seat of the other side has answered a
+  decision that everybody knows it is asked (its turn's action, or a setup decision), the offer
+  lapses at the next such decision (of any seat). Lapsing only there, where every seat is told
+  of the game, keeps the lapse from telling anyone of a response window asked in between (whether a
+  seat is asked in a window can depend on its hidden pieces). Computer players never accept a
+  draw, so an offer to a side with a computer player is declined at once.
 * **Clocks.** With a time control (minutes per seat, plus seconds added after each decision
   the clock ran for), a seat's clock runs only while that seat is asked one of the decisions
   everybody knows it is asked (``ALWAYS_ASKED`` in :mod:`.rooms`): its turn's action and the setup.
@@ -32,20 +34,28 @@ MAX_INCREMENT = 600
 @attrs.define
 class Offer:
     """A draw offered by ``seat`` for its ``side``; ``accepted``: the people of the other side
-    who have accepted so far."""
+    who have accepted so far; ``played``: the other side has played on since (the offer lapses
+    at the next decision every seat is told of)."""
 
     side: str
     seat: str
     accepted: list[str] = attrs.field(factory=list)
+    played: bool = False
+
+    def public(self) -> dict[str, Any]:
+        """What the table is told (not ``played``: it may be set at a moment some seats are
+        not told of)."""
+        return {"side": self.side, "seat": self.seat, "accepted": list(self.accepted)}
 
     def to_dict(self) -> dict[str, Any]:
-        return {"side": self.side, "seat": self.seat, "accepted": list(self.accepted)}
+        return {**self.public(), "played": self.played}
 
     @classmethod
     def from_dict(cls, data: Any) -> Offer | None:
         if not isinstance(data, dict):
             return None
-        return cls(str(data["side"]), str(data["seat"]), [str(s) for s in data["accepted"]])
+        return cls(str(data["side"]), str(data["seat"]), [str(s) for s in data["accepted"]],
+                   bool(data.get("played", False)))
 
 
 @attrs.define

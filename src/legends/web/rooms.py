@@ -231,9 +231,12 @@ class Room:
     def _apply(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
         asked = self.game.decision_kind in ALWAYS_ASKED
         events = self.game.apply(action, player=seat)
-        offer = self.offer
-        if offer is not None and asked and self._side(seat) != offer.side:
-            self.offer = None  # the other side played on: the offer lapses
+        offer = Offer.from_dict(None if self.offer is None else self.offer.to_dict())
+        if self.offer is not None:
+            if asked and self._side(seat) != self.offer.side:
+                self.offer.played = True  # the other side played on
+            if self.offer.played and self.game.decision_kind in ALWAYS_ASKED:
+                self.offer = None  # lapsed, where every seat is told (see .endings)
         return self._step(seat, str(action), events, offer)
 
     def end(self, ending: Ending) -> dict[str, dict[str, Any]]:
@@ -375,7 +378,7 @@ class Room:
         return {s: message for s in self.people}
 
     def public_offer(self) -> dict[str, Any] | None:
-        return None if self.offer is None else self.offer.to_dict()
+        return None if self.offer is None else self.offer.public()
 
     def clock_shown(self, seat: str, latest: bool) -> dict[str, Any] | None:
         """The clocks for ``seat``'s state message: as they stand (``latest``), or as of the
