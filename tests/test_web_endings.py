@@ -11,6 +11,8 @@ import pytest
 from legends.web import create_app
 from legends.web.store import open_store
 from pgcluster import Cluster
+from test_web_auto_pass import FIRE_WALL, OTHER, PLAN, auto_pass_hunt
+from test_web_leaks import normalised
 from webgames import CASTLE_HUNT_GAME, Table, TestClient, castle_hunt, client
 
 
@@ -303,3 +305,45 @@ def test_clocks_start_when_the_table_is_full(db):
         wall.now += 7
         clock = seat_state(http, made["code"], made["token"])["clock"]
         assert clock["running"] == "beige" and clock["left"]["beige"] == 53
+
+
+# -- clocks tell nobody of a window ------------------------------------------------------
+def clocked_stream(tmp_path, name: str, gray_d5: int) -> list[dict[str, Any]]:
+    """An auto-pass game with clocks, played as ``test_web_auto_pass`` plays it (the wall clock
+    moving on only before each seat's planned actions); beige reconnects after every action.
+    Returns beige's messages; checks that each reconnection shows the clocks as beige's last
+    state message did, counted down by the time gone by since (and nothing newer)."""
+    wall = Wall()
+    db = str(tmp_path / f"{name}.sqlite3")
+    plan = {seat: list(actions) for seat, actions in PLAN.items()}
+    with TestClient(create_app(db_path=db, positions={"start": auto_pass_hunt(gray_d5)},
+                               computer_time=0.0, wall=wall, sleep=quick_sleep)) as http, \
+            Table(http, position="start", clock={"minutes": 1, "increment": 1}) as t:
+        answered = {seat: 0 for seat in t.ws}
+        last, since = t.received["beige"][-1]["clock"], wall.now
+        while not t.received["beige"][-1]["view"]["over"]:
+            states = {s: [m for m in t.received[s] if m["type"] == "state"] for s in t.ws}
+            seat = next(s for s in t.ws if len(states[s]) > answered[s]
+                        and states[s][-1]["view"]["to_move"] == s)
+            answered[seat] = len(states[seat])
+            planned = plan[seat][:1]
+            if planned and planned[0] in states[seat][-1]["view"]["options"]:
+                wall.now += 3
+                got = t.act(seat, plan[seat].pop(0))
+            else:
+                got = t.act(seat, "pass")
+            if "beige" in got:
+                last, since = got["beige"]["clock"], wall.now
+            shown = seat_state(http, t.code, t.tokens["beige"])["clock"]
+            expected = {**last, "left": dict(last["left"])}
+            if last["running"]:
+                expected["left"][last["running"]] -= wall.now - since
+            assert shown == expected
+        return normalised(t.received["beige"])
+
+
+def test_clocks_tell_beige_nothing_of_a_window_gray_may_be_asked(tmp_path):
+    asked = clocked_stream(tmp_path, "asked", FIRE_WALL)
+    assert asked == clocked_stream(tmp_path, "skipped", OTHER)
+    # The clocks were shown, and moved.
+    assert {m["clock"]["left"]["beige"] for m in asked if m["type"] == "state"} != {60}

@@ -258,9 +258,6 @@ class Room:
             if self.clocks is not None:
                 self.clocks.stop(self.now(), increment=not self.game.is_over)
                 self._run_clock()
-                for s in self.people:
-                    if self.may_tell(s):
-                        self.clock_told[s] = self.clocks.to_dict()
             crash_point("before-store")
             self.store.add_step(self.code, self.steps, text, shown, self.game.is_over,
                                 self.extras())
@@ -302,6 +299,9 @@ class Room:
                      if info.get("kind", "human") == "human")
         asked = seated and not game.is_over and game.decision_kind in ALWAYS_ASKED
         self.clocks.start(game.current_player if asked else None, self.now())
+        for s in self.people:
+            if self.may_tell(s):  # as this seat's next state message will show them
+                self.clock_told[s] = self.clocks.to_dict()
 
     def seated(self) -> None:
         """A person took a seat: the clocks start when the table is full."""
