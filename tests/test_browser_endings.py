@@ -56,6 +56,10 @@ def test_clocks_count_down_on_the_page(server, browser):  # noqa: F811
     page.fill("#clock-increment", "3")
     page.click("#start")
     expect(page.locator("#clocks")).to_be_visible()
+    # Nobody's clock runs until the opponent takes the other seat.
+    expect(page.locator("#clocks span.running")).to_have_count(0)
+    code = page.locator("#code").inner_text()
+    assert page.request.post(f"{server}/api/games/{code}/join", data={}).ok
     expect(page.locator("#clocks span.running")).to_have_attribute("data-seat", "red")
     expect(page.locator('#clocks span[data-seat="blue"]')).to_have_text("blue 5:00")
     # The running clock is counted down by the page between messages.

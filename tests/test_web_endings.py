@@ -299,9 +299,14 @@ def test_clocks_start_when_the_table_is_full(db):
         made = http.post("/api/games", json={"opponent": "human", "position": "hunt",
                                              "clock": {"minutes": 1}}).json()
         wall.now += 100  # waiting for the opponent costs nothing
-        alone = seat_state(http, made["code"], made["token"])["clock"]
-        assert alone["running"] is None and alone["left"]["beige"] == 60
-        http.post(f"/api/games/{made['code']}/join", json={})
+        with http.websocket_connect(f"/ws/{made['code']}") as ws:
+            ws.send_json({"type": "hello", "token": made["token"]})
+            assert ws.receive_json()["type"] == "welcome"
+            alone = ws.receive_json()["clock"]
+            assert alone["running"] is None and alone["left"]["beige"] == 60
+            http.post(f"/api/games/{made['code']}/join", json={})
+            seats = ws.receive_json()  # told at once: its clock now runs
+            assert seats["type"] == "seats" and seats["clock"]["running"] == "beige"
         wall.now += 7
         clock = seat_state(http, made["code"], made["token"])["clock"]
         assert clock["running"] == "beige" and clock["left"]["beige"] == 53

@@ -327,8 +327,11 @@ class Server:
             self.store.add_token(token, room.code, seat)
             room.seated()
             self.arm(room)
-            self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
-                                       for s in room.game.players})
+            # The clocks start once the table is full: each seat is shown them as its latest
+            # state would.
+            self.send_all(room, {s: {"type": "seats", "seats": room.public_seats(),
+                                     "clock": room.clock_shown(s, room.told.get(s) == room.steps)}
+                                 for s in room.game.players})
         return {"code": room.code, "seat": seat, "token": token}
 
     def seat_for(self, code: str, token: object) -> tuple[Room, str]:

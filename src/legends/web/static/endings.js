@@ -45,6 +45,10 @@ window.endings = (() => {
       drawOffer();
       drawClocks();
       if (state.over) ended(msg.view);
+    } else if (msg.type === "seats" && msg.clock !== undefined) {
+      state.clock = msg.clock;  // the clocks start once every seat is taken
+      state.at = performance.now();
+      drawClocks();
     } else if (msg.type === "offer") {
       state.offer = msg.offer;
       drawOffer(msg.line);
