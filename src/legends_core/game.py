@@ -738,5 +738,8 @@ class Game:
                          catalogue=self._engine.catalogue)
 
     def __repr__(self) -> str:
-        state = f"won by {self.winner}" if self.is_over else f"{self.current_player} to decide"
+        if not self.is_over:
+            state = f"{self.current_player} to decide"
+        else:
+            state = f"won by {self.winner}" if self.winner else f"over: {self.reason}"
         return f"<Game turn {self.turn}, {state}>"
