@@ -40,7 +40,7 @@ def test_loss_on_time_and_agreed_draw():
     assert game.is_over and game.winner is None and game.winners == ()
     assert (game.reason, game.result) == ("drawn by agreement", "none")
     assert events[0].to_dict()["winner"] is None
-    assert repr(game) == "<Game turn 2, over: drawn by agreement>"
+    assert repr(game) == "<Game turn 3, over: drawn by agreement>"
 
 
 def test_team_game_the_resigning_side_loses():
