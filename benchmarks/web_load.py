@@ -4,10 +4,12 @@ two scripted people, for a bounded time.
 Starts ``legends serve`` on 127.0.0.1 (a free port, a temporary SQLite file, ``--computer-time
 0``, the chosen ``--workers`` and ``--processes``), plays ``--games`` games against the computer
 (and ``--people`` games between two scripted people), each client answering every decision with
-a random one of its options, and measures:
+a random one of its options after ``--think`` seconds on average (0: at once, a saturation
+test; people take seconds), and measures:
 
-* latency: from sending an action to the next state that asks that seat again (or ends the
-  game), p50, p95, p99 in milliseconds; against the computer this includes its thinking;
+* latency: against the computer, from sending an action to the next state that asks that seat
+  again (or ends the game), so it includes the computer's thinking; between people, from
+  sending an action to the first state after it; p50, p95, p99 in milliseconds;
 * actions/s: the clients' actions answered per second;
 * the server's peak RSS (its process and its worker processes; with ``--processes``, the front
   and all its server processes; from ``/proc``) and its CPU time per wall second (1.0 = one
@@ -109,8 +111,11 @@ async def new_game(http: httpx.AsyncClient, opponent: str) -> dict[str, Any]:
 
 
 async def seat(url: str, code: str, token: str, addr: str, rng: random.Random, stats: Stats,
-               until: float) -> None:
-    """Play one seat until the game ends or time is up."""
+               until: float, think: float, wait_for_turn: bool = True) -> None:
+    """Play one seat until the game ends or time is up. Latency runs from an action to the
+    next state asking this seat again (``wait_for_turn``: against the computer, whose replies
+    are part of the wait) or to the first state after it (between people, where the wait for
+    the other person's turn is theirs, not the server's)."""
     async with connect(f"{url.replace('http', 'ws', 1)}/ws/{code}", local_addr=(addr, 0), max_size=None,
                        open_timeout=60, close_timeout=1) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -128,7 +133,7 @@ async def seat(url: str, code: str, token: str, addr: str, rng: random.Random, s
                 continue
             view = message["view"]
             asked = bool(view["options"]) and not view["over"]
-            if sent_at is not None and (asked or view["over"]):
+            if sent_at is not None and (asked or view["over"] or not wait_for_turn):
                 stats.latencies.append(time.monotonic() - sent_at)
                 stats.actions += 1
                 sent_at = None
@@ -136,13 +141,16 @@ async def seat(url: str, code: str, token: str, addr: str, rng: random.Random, s
                 stats.games_done += 1
                 return
             if asked:
+                if think:  # a person's pause, uniform over half to one and a half times the mean
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                 action = rng.choice(view["options"])
                 await ws.send(json.dumps({"type": "action", "action": action,
                                           "decision": message["decision"]}))
                 sent_at = time.monotonic()
 
 
-async def client(url: str, index: int, opponent: str, stats: Stats, until: float) -> None:
+async def client(url: str, index: int, opponent: str, stats: Stats, until: float,
+                 think: float) -> None:
     """One table: a game against the computer (or between two scripted people), then the
     next, until time is up."""
     addr = source(index)
@@ -152,11 +160,14 @@ async def client(url: str, index: int, opponent: str, stats: Stats, until: float
         while time.monotonic() < until:
             try:
                 made = await new_game(http, opponent)
-                seats = [seat(url, made["code"], made["token"], addr, rng, stats, until)]
+                alone = opponent != "human"
+                seats = [seat(url, made["code"], made["token"], addr, rng, stats, until, think,
+                              alone)]
                 if opponent == "human":
                     joined = (await http.post(f"/api/games/{made['code']}/join", json={})).json()
                     seats.append(seat(url, made["code"], joined["token"], addr,
-                                      random.Random(rng.random()), stats, until))
+                                      random.Random(rng.random()), stats, until, think,
+                                      alone))
                 await asyncio.gather(*seats)
             except (OSError, httpx.HTTPError, TimeoutError, ConnectionClosed) as exc:
                 stats.errors += 1
@@ -172,28 +183,30 @@ def pct(values: list[float], p: float) -> float:
 
 
 async def load(url: str, pid: int, games: int, people: int, seconds: float,
-               warmup: float) -> dict[str, Any]:
+               warmup: float, think: float = 0.0) -> dict[str, Any]:
     stats = Stats()
     start = time.monotonic()
     until = start + warmup + seconds
-    tasks = [asyncio.create_task(client(url, i, "heuristic", stats, until)) for i in range(games)]
-    tasks += [asyncio.create_task(client(url, games + i, "human", stats, until))
+    tasks = [asyncio.create_task(client(url, i, "heuristic", stats, until, think))
+             for i in range(games)]
+    tasks += [asyncio.create_task(client(url, games + i, "human", stats, until, think))
               for i in range(people)]
     await asyncio.sleep(warmup)
     stats.latencies.clear()
     stats.actions = 0
-    cpu0, t0 = cpu_seconds(pid), time.monotonic()
+    cpu0, t0, mine0 = cpu_seconds(pid), time.monotonic(), time.process_time()
     peak = 0.0
     while time.monotonic() < until:
         peak = max(peak, rss_mb(pid))
         await asyncio.sleep(0.5)
-    cpu1, t1 = cpu_seconds(pid), time.monotonic()
+    cpu1, t1, mine1 = cpu_seconds(pid), time.monotonic(), time.process_time()
     lat = list(stats.latencies)
     done = stats.actions
     await asyncio.wait(tasks, timeout=30)
     return {"games": games, "people": people, "actions/s": done / (t1 - t0),
             "p50": pct(lat, 50), "p95": pct(lat, 95), "p99": pct(lat, 99),
-            "rss_mb": peak, "cores": (cpu1 - cpu0) / (t1 - t0), "errors": stats.errors}
+            "rss_mb": peak, "cores": (cpu1 - cpu0) / (t1 - t0),
+            "client": (mine1 - mine0) / (t1 - t0), "errors": stats.errors}
 
 
 def start_server(python: str, workers: int | None, db: str, port: int,
@@ -219,7 +232,13 @@ def start_server(python: str, workers: int | None, db: str, port: int,
     raise SystemExit("server did not start within 60 s")
 
 
-def run_one(args: argparse.Namespace, games: int, workers: int | None,
+def table_counts(text: str, people: int) -> tuple[int, int]:
+    """``"G"`` or ``"G+P"``: games against the computer, games between people."""
+    games, _, between = text.partition("+")
+    return int(games), int(between) if between else people
+
+
+def run_one(args: argparse.Namespace, games: int, people: int, workers: int | None,
             processes: int | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
@@ -227,8 +246,8 @@ def run_one(args: argparse.Namespace, games: int, workers: int | None,
         proc = start_server(args.python, workers, str(Path(tmp) / "games.sqlite3"), port, env,
                             processes)
         try:
-            row = asyncio.run(load(f"http://{HOST}:{port}", proc.pid, games, args.people,
-                                   args.seconds, args.warmup))
+            row = asyncio.run(load(f"http://{HOST}:{port}", proc.pid, games, people,
+                                   args.seconds, args.warmup, args.think))
         finally:
             proc.terminate()
             try:
@@ -245,11 +264,15 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games against the computer")
     ap.add_argument("--people", type=int, default=0, help="games between two scripted people")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a scripted person takes per decision (0: at once)")
     ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds per run")
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds played before measuring")
     ap.add_argument("--workers", type=int, default=None,
                     help="the server's --workers (left out if not given: for servers without it)")
-    ap.add_argument("--sweep", default=None, help="comma-separated game counts to run in turn")
+    ap.add_argument("--sweep", default=None,
+                    help="comma-separated game counts to run in turn; G+P runs G games against "
+                         "the computer and P between people (else --people)")
     ap.add_argument("--workers-sweep", default=None, help="comma-separated worker counts")
     ap.add_argument("--processes", type=int, default=None,
                     help="the server's --processes (left out if not given: for servers without it)")
@@ -258,22 +281,25 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 120:
         raise SystemExit("--seconds: up to 600; --warmup: up to 120")
-    counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.games]
+    counts = ([table_counts(n, args.people) for n in args.sweep.split(",")] if args.sweep
+              else [(args.games, args.people)])
     workers: list[int | None] = ([int(w) for w in args.workers_sweep.split(",")]
                                  if args.workers_sweep else [args.workers])
     processes: list[int | None] = ([int(p) for p in args.processes_sweep.split(",")]
                                    if args.processes_sweep else [args.processes])
-    if max(counts) + args.people > 2000:
+    if max(g + p for g, p in counts) > 2000:
         raise SystemExit("at most 2000 tables")
     print(f"{'procs':>5} {'workers':>7} {'games':>5} {'people':>6} {'actions/s':>9} {'p50 ms':>7} "
-          f"{'p95 ms':>7} {'p99 ms':>7} {'cores':>5} {'RSS MB':>7} {'errors':>6}", flush=True)
+          f"{'p95 ms':>7} {'p99 ms':>7} {'cores':>5} {'client':>6} {'RSS MB':>7} {'errors':>6}",
+          flush=True)
     for p in processes:
         for w in workers:
-            for n in counts:
-                r = run_one(args, n, w, p)
+            for n, people in counts:
+                r = run_one(args, n, people, w, p)
                 print(f"{r['processes']!s:>5} {r['workers']!s:>7} {r['games']:>5} "
                       f"{r['people']:>6} {r['actions/s']:>9.1f} "
                       f"{r['p50']:>7.0f} {r['p95']:>7.0f} {r['p99']:>7.0f} {r['cores']:>5.2f} "
+                      f"{r['client']:>6.2f} "
                       f"{r['rss_mb']:>7.0f} {r['errors']:>6}", flush=True)
 
 

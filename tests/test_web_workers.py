@@ -10,22 +10,45 @@ from legends_core import Game
 from webgames import Table, TestClient, castle_hunt
 
 
-def test_a_worker_rebuilds_the_game_and_answers_a_legal_action():
+def test_a_worker_keeps_the_game_and_is_sent_only_new_actions():
     game = Game.new(seed=5)
-    seen = []
-    for _ in range(12):
+    start = {**game.record(), "actions": []}
+    texts: list[str] = []
+    seat = game.current_player
+    # The first time, the worker is sent the start; then only the actions it has not seen.
+    text = thinking.think("G1", start, 0, None, [], seat, "heuristic", 7)
+    for i in range(12):
+        assert text is not None and text in [str(a) for a in game.legal_actions()]
+        game.apply(text, player=seat)
+        texts.append(text)
         seat = game.current_player
-        text = thinking.think("G1", game.record(), seat, "heuristic", 7)
-        seen.append(text)
-        game.apply(text, player=seat)  # legal in the server's own copy
-    # The worker kept its copy of G1 and caught it up action by action.
-    _, done = thinking._kept["G1"]
-    assert done == game.record()["actions"][:-1] and len(done) == 11
-    # A record that does not extend the kept one (another game under that code) is rebuilt.
-    other = Game.new(seed=6)
-    text = thinking.think("G1", other.record(), other.current_player, "random", 1)
-    assert text in [str(a) for a in other.legal_actions()]
-    assert thinking._kept["G1"][1] == []
+        text = thinking.think("G1", None, i, texts[-2] if i else None, texts[-1:], seat,
+                              "heuristic", 7)
+    kept, applied = thinking._kept["G1"]
+    assert applied == texts and kept.to_position() == game.to_position()
+
+
+def test_a_worker_without_the_game_asks_for_its_start():
+    game = Game.new(seed=6)
+    thinking._kept.pop("G2", None)
+    assert thinking.think("G2", None, 0, None, [], game.current_player, "random", 1) is None
+    start = {**game.record(), "actions": []}
+    text = thinking.think("G2", start, 0, None, [], game.current_player, "random", 1)
+    game.apply(text)
+    # Told it has applied an action it has not (another copy of the game moved on): it asks
+    # for the start rather than think in a game that differs from the server's.
+    assert thinking.think("G2", None, 1, text, [], game.current_player, "random", 1) is None
+    assert thinking.think("G2", None, 0, "x", [text], game.current_player, "random", 1) is None
+
+
+def test_each_game_goes_to_the_same_worker():
+    thinkers = thinking.Thinkers(3)
+    try:
+        pools = {code: thinkers.pool(code) for code in ("A", "B", "C", "D", "E", "F")}
+        assert all(thinkers.pool(code) is pool for code, pool in pools.items())
+        assert len(set(map(id, pools.values()))) > 1
+    finally:
+        thinkers.close()
 
 
 @pytest.mark.parametrize("opponent", ["random", "heuristic"])
@@ -66,4 +89,4 @@ def test_without_workers_the_computer_thinks_in_the_server_process(tmp_path):
                      positions={"hunt": castle_hunt()}, computer_time=0.0)
     assert app.state.server.thinkers.in_process
     with TestClient(app):
-        assert app.state.server.thinkers._pool is None
+        assert app.state.server.thinkers._pools == []

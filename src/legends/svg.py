@@ -17,6 +17,7 @@ picture in Jupyter (``_repr_svg_``), as python-chess boards do.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from html import escape
@@ -194,9 +195,14 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
     legend_h = (len(terrains) + 1) * size * 0.32 if panel and legend else 0.0
     total_h = max(board_h, (len(panel_lines) + 1) * size * 0.32 + legend_h + size * 0.2)
 
+    spots = _spots(width, height, angle, size, margin)
+
     def xy(square: str) -> tuple[float, float]:
-        c, r = place(*split_square(square))
-        return margin + c * size, r * size
+        spot = spots.get(square)
+        if spot is None:
+            c, r = place(*split_square(square))
+            return margin + c * size, r * size
+        return spot
 
     pad = size * 0.1
     body = size - 2 * pad
@@ -220,28 +226,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
                f'markerHeight="4" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
                f'fill="{LAST_COLOUR}"/></marker></defs>')
 
-    for r, row in enumerate(rows):
-        rank = height - r
-        for f, letter in enumerate(row):
-            terrain = _FROM_LETTER.get(letter, "plains")
-            sq = f"{file_name(f)}{rank}"
-            x, y = xy(sq)
-            out.append(f'<use href="#t-{terrain}" x="{_n(x)}" y="{_n(y)}" data-square="{sq}"/>')
-    if coordinates:
-        for f in range(width):
-            sq = f"{file_name(f)}1"
-            x, y = xy(sq) if angle in (0, 180) else (0.0, xy(sq)[1])
-            if angle in (0, 180):
-                out.append(_label(x + size / 2, nrows * size + margin * 0.7, file_name(f), size))
-            else:
-                out.append(_label(margin * 0.5, y + size * 0.6, file_name(f), size))
-        for r in range(height):
-            sq = f"a{r + 1}"
-            x, y = xy(sq)
-            if angle in (0, 180):
-                out.append(_label(margin * 0.5, y + size * 0.6, str(r + 1), size))
-            else:
-                out.append(_label(x + size / 2, nrows * size + margin * 0.7, str(r + 1), size))
+    out.append(_ground(tuple(rows), width, height, angle, size, margin, coordinates))
     if any(len(seats) > 1 for seats in view.teams.values()):
         out.extend(_band_lines(width, xy, size, cols, nrows, margin))
     for p in view.pieces:
@@ -271,6 +256,51 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
                            f'class="t legend">{t}</text>')
             out.append("</g>")
     out.append("</svg>")
+    return "".join(out)
+
+
+# A server draws the same board for every seat after every action: the squares' places, the
+# ground and each piece's picture are drawn once and kept.
+@functools.lru_cache(maxsize=64)
+def _spots(width: int, height: int, angle: int, size: float,
+           margin: float) -> dict[str, tuple[float, float]]:
+    """Where each square's top left corner is in the picture."""
+    place = _placer(width, height, angle)
+    out = {}
+    for f in range(width):
+        for r in range(height):
+            c, row = place(f, r)
+            out[f"{file_name(f)}{r + 1}"] = (margin + c * size, row * size)
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _ground(rows: tuple[str, ...], width: int, height: int, angle: int, size: float,
+            margin: float, coordinates: bool) -> str:
+    """The terrain of every square and the file and rank labels."""
+    spots = _spots(width, height, angle, size, margin)
+    nrows = height if angle in (0, 180) else width
+    out = []
+    for r, row in enumerate(rows):
+        rank = height - r
+        for f, letter in enumerate(row):
+            terrain = _FROM_LETTER.get(letter, "plains")
+            sq = f"{file_name(f)}{rank}"
+            x, y = spots[sq]
+            out.append(f'<use href="#t-{terrain}" x="{_n(x)}" y="{_n(y)}" data-square="{sq}"/>')
+    if coordinates:
+        for f in range(width):
+            x, y = spots[f"{file_name(f)}1"]
+            if angle in (0, 180):
+                out.append(_label(x + size / 2, nrows * size + margin * 0.7, file_name(f), size))
+            else:
+                out.append(_label(margin * 0.5, y + size * 0.6, file_name(f), size))
+        for r in range(height):
+            x, y = spots[f"a{r + 1}"]
+            if angle in (0, 180):
+                out.append(_label(margin * 0.5, y + size * 0.6, str(r + 1), size))
+            else:
+                out.append(_label(x + size / 2, nrows * size + margin * 0.7, str(r + 1), size))
     return "".join(out)
 
 
@@ -316,6 +346,7 @@ def _band_lines(width: int, xy, size: float, cols: int, nrows: int, margin: floa
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def _piece(p: PieceView, x: float, y: float, size: float) -> str:
     side = escape(p.controller)
     if p.number is None:  # a blank back: the viewer does not know this piece

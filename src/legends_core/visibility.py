@@ -17,6 +17,7 @@ docs): what a player receives is a function only of what that player may know.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
@@ -118,8 +119,17 @@ class View:
     teams: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        """The view as JSON-friendly data (what a server sends to that player)."""
-        return attrs.asdict(self)
+        """The view as JSON-friendly data (what a server sends to that player): what
+        :func:`attrs.asdict` gives, tuples as lists, built directly because a server builds
+        one for every seat after every action."""
+        out = {name: _plain(getattr(self, name)) if name != "pieces" else None
+               for name in _VIEW_FIELDS}
+        pieces = out["pieces"] = []
+        for p in self.pieces:
+            d = dict(zip(_PIECE_FIELDS, _piece_values(p), strict=True))
+            d["known_to"] = list(d["known_to"])  # the only field that is not a plain value
+            pieces.append(d)
+        return out
 
     def _repr_svg_(self) -> str | None:
         """The view as SVG, turned for its player (Jupyter shows a view this way), when a
@@ -134,6 +144,22 @@ class View:
             if p.square == square:
                 return p
         return None
+
+
+_VIEW_FIELDS = tuple(f.name for f in attrs.fields(View))
+_PIECE_FIELDS = tuple(f.name for f in attrs.fields(PieceView))
+_piece_values = operator.attrgetter(*_PIECE_FIELDS)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with every tuple and list turned into a new list and every dict copied, as
+    :func:`attrs.asdict` turns the values of a view's fields (other than ``pieces``, which
+    alone holds attrs instances)."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def view(g: Engine, player: int | None) -> View:

@@ -54,6 +54,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from legends_core import Game, safejson
+from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError, short
 from legends_core.registry import Catalogue
 from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
@@ -81,6 +82,7 @@ from .outbox import Connection
 from .rooms import Room, new_token
 from .store import Store, StoreError, is_url, open_store
 from .thinking import Thinkers
+from .writer import Writer
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4 * 1024     # characters of one websocket message
@@ -176,6 +178,7 @@ class Server:
         # The workers rebuild games with the installed pieces: a catalogue of the server's own
         # keeps the thinking in this process.
         self.thinkers = Thinkers(workers, in_process=catalogue is not None)
+        self.writer = Writer(store)
 
     # -- games in memory ---------------------------------------------------------------
     def _idle(self, room: Room) -> bool:
@@ -357,7 +360,23 @@ class Server:
             if seat is None:
                 return
             action = await self.thinkers.choose(room, seat)
-            await self.release(room, room.apply_computer(seat, action), pacer)
+            await self.release(room, await self.apply(room, seat, action), pacer)
+
+    async def apply(self, room: Room, seat: str, action: Action) -> dict[str, dict[str, Any]]:
+        """Apply ``seat``'s checked ``action``, store it, and return the messages it sends
+        (call with the room held). Other games go on while it is being stored.
+
+        Not interrupted by the browser going away meanwhile: the action is stored, and the
+        game in memory and its messages follow the store, or it is not and they do not."""
+        with anyio.CancelScope(shield=True):
+            step = room.stage(seat, action)
+            try:
+                await self.writer.add(step)
+            except BaseException:
+                room.unstage()
+                raise
+            messages = room.commit(seat, step)
+        return messages
 
     # -- clocks ------------------------------------------------------------------------
     def arm(self, room: Room) -> None:
@@ -507,8 +526,10 @@ class Server:
                     self.send_all(room, room.flag())
                     pacer = self.pacer(room)
                     if kind == "action":
-                        messages = room.act(seat, message.get("action"), message.get("decision"))
+                        action = room.check(seat, message.get("action"), message.get("decision"))
+                        messages = await self.apply(room, seat, action)
                     else:
+                        # Rare: stored at once by the room, not through the writer.
                         messages = ENDINGS[kind](room, seat)
                     await self.release(room, messages, pacer)
                     await self.run_computers(room, pacer)
@@ -693,6 +714,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             for code in list(server.timers):
                 server.disarm(code)
             server.thinkers.close()
+            server.writer.close()
             server.store.close()  # on shutdown: the database file alone then holds every game
 
     middleware = [Middleware(SecurityHeaders)]

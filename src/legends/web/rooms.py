@@ -48,7 +48,7 @@ from ..svg import board_svg
 from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
-from .store import Store
+from .store import Step, Store
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
@@ -109,10 +109,18 @@ class Room:
         #: per person: the clocks as of the last state they were sent (a reconnecting browser
         #: is shown those, with the board of that moment)
         self.clock_told: dict[str, dict[str, Any]] = dict(extras.get("told") or {})
+        #: what taking back the step being stored puts back (see :meth:`unstage`)
+        self._undo: tuple[Offer | None, Clocks | None, dict[str, dict[str, Any]]] = (
+            None, None, {})
         #: the seat that made each action stored so far, in order
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
         self.game = game
+        record = game.record()
+        #: the game's record before its first action, and each action stored since, as notation
+        #: (what a worker process is sent to think for a computer seat)
+        self.start: dict[str, Any] = {**record, "actions": []}
+        self.texts: list[str] = list(record["actions"])
         self.seats = seats
         self.store = store
         self.catalogue = catalogue = game.catalogue
@@ -194,14 +202,19 @@ class Room:
         return self.movers[:steps].count(seat)
 
     def act(self, seat: str, text: object, decision: object) -> dict[str, dict[str, Any]]:
-        """Apply ``seat``'s action (notation), answering its decision number ``decision``, and
-        return the state messages it sends, by seat.
+        """Apply ``seat``'s action (notation), answering its decision number ``decision``, store
+        it, and return the state messages it sends, by seat.
 
         :raises StaleAction: ``decision`` is not ``seat``'s current decision number (a repeated
             or out-of-date action); the game is unchanged.
         :raises LegendsError: the action is not legal for ``seat`` now (told from that seat's
             side only); the game is unchanged.
         """
+        return self._apply(seat, self.check(seat, text, decision))
+
+    def check(self, seat: str, text: object, decision: object) -> Action:
+        """``seat``'s action (notation) answering its decision number ``decision``, read and
+        checked against the game (see :meth:`act`); nothing is changed."""
         if not isinstance(text, str):
             raise LegendsError("an action is notation text, e.g. 'b2-b3'")
         if not isinstance(decision, int) or isinstance(decision, bool):
@@ -214,8 +227,7 @@ class Room:
         if decision > current:
             raise StaleAction(f"no decision {decision} has been asked of {seat} yet; this action "
                               f"was not applied (the latest state is decision {current})")
-        action = self.game.parse_action(text, player=seat)
-        return self._apply(seat, action)
+        return self.game.parse_action(text, player=seat)
 
     def computer_to_move(self) -> str | None:
         seat = self.game.current_player
@@ -229,29 +241,56 @@ class Room:
         return self._apply(seat, action)
 
     def _apply(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
+        return self._store(seat, self.stage(seat, action))
+
+    def _store(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
+        """Store the staged ``step`` here (not through the server's writer) and commit it."""
+        try:
+            self.store.add_step(*step)
+        except BaseException:
+            self.unstage()
+            raise
+        return self.commit(seat, step)
+
+    # An action goes through three stages, so that a server can wait for the store without
+    # holding up its other games: staged (applied in memory), stored, committed (messages).
+    def stage(self, seat: str, action: Action) -> Step:
+        """Apply ``seat``'s (checked) ``action`` to the game in memory and return what must be
+        stored for it. Then either :meth:`commit` once it is stored, or :meth:`unstage`."""
         asked = self.game.decision_kind in ALWAYS_ASKED
+        before = self._before()
         events = self.game.apply(action, player=seat)
-        offer = Offer.from_dict(None if self.offer is None else self.offer.to_dict())
         if self.offer is not None:
             if asked and self._side(seat) != self.offer.side:
                 self.offer.played = True  # the other side played on
             if self.offer.played and self.game.decision_kind in ALWAYS_ASKED:
                 self.offer = None  # lapsed, where every seat is told (see .endings)
-        return self._step(seat, str(action), events, offer)
+        return self._staged(str(action), events, before)
+
+    def stage_end(self, ending: Ending) -> Step:
+        """End the game by choice (a resignation, a loss on time, an agreed draw) in memory,
+        as a step to store like an action's (:meth:`commit` or :meth:`unstage` after)."""
+        before = self._before()
+        events = self.game.end(ending)
+        self.offer = None
+        return self._staged(str(ending), events, before)
 
     def end(self, ending: Ending) -> dict[str, dict[str, Any]]:
-        """End the game by choice (a resignation, a loss on time, an agreed draw), stored as
-        its last step; returns the state messages, by seat."""
-        events = self.game.end(ending)
-        offer, self.offer = self.offer, None
-        return self._step(ending.seat, str(ending), events, offer)
+        """End the game by choice and store it as its last step; returns the state messages,
+        by seat."""
+        return self._store(ending.seat, self.stage_end(ending))
 
-    def _step(self, seat: str, text: str, events: list[Event],
-              offer: Offer | None) -> dict[str, dict[str, Any]]:
-        """Store the step just made in the game (``offer``: the draw offer before it), then
-        build the messages it sends."""
-        clocks = None if self.clocks is None else self.clocks.to_dict()
-        told_before = dict(self.clock_told)
+    def _before(self) -> tuple[Offer | None, Clocks | None, dict[str, dict[str, Any]]]:
+        """The draw offer and clocks as they stand, to put back if a step is taken back."""
+        return (Offer.from_dict(None if self.offer is None else self.offer.to_dict()),
+                Clocks.from_dict(None if self.clocks is None else self.clocks.to_dict()),
+                dict(self.clock_told))
+
+    def _staged(self, text: str, events: list[Event],
+                before: tuple[Offer | None, Clocks | None, dict[str, dict[str, Any]]]) -> Step:
+        """What must be stored for the step just made in the game (``text``), its clocks
+        moved on; ``before``: what :meth:`unstage` puts back."""
+        self._undo = before
         try:
             shown = {s: [e.to_dict() for e in self.game.events_for(events, s)]
                      for s in self.game.players}
@@ -259,21 +298,27 @@ class Room:
                 self.clocks.stop(self.now(), increment=not self.game.is_over)
                 self._run_clock()
             crash_point("before-store")
-            self.store.add_step(self.code, self.steps, text, shown, self.game.is_over,
-                                self.extras())
         except BaseException:
-            # Not stored, so not acknowledged: the game in memory goes back to the stored one,
-            # and the same action may be sent again.
-            self.game.pop()
-            self.offer, self.clocks = offer, Clocks.from_dict(clocks)
-            self.clock_told = told_before
+            self.unstage()
             raise
+        return Step(self.code, self.steps, text, shown, self.game.is_over, self.extras())
+
+    def unstage(self) -> None:
+        """Take back the staged action: it was not stored, so not acknowledged, and the same
+        action may be sent again."""
+        self.game.pop()
+        self.offer, self.clocks, self.clock_told = self._undo
+
+    def commit(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
+        """The staged ``step`` is stored: count it and return the messages it sends (``seat``:
+        who made it; the seat that resigned or lost on time, or none for a draw)."""
         crash_point("after-store")
         self.steps += 1
         self.movers.append(seat)
+        self.texts.append(step.action)
         out = {}
         for s in self.people:
-            self.unsent[s].extend(shown[s])
+            self.unsent[s].extend(step.shown[s])
             if self.may_tell(s):
                 out[s] = self.state(s, self.unsent[s])
                 self.unsent[s] = []

@@ -33,10 +33,10 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
@@ -137,6 +137,18 @@ class StoredGame:
 Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
 
 
+class Step(NamedTuple):
+    """One action of one game to store (see :meth:`Store.add_step`)."""
+
+    code: str
+    seq: int
+    action: str
+    shown: Mapping[str, list[dict[str, Any]]]
+    over: bool
+    #: the draw offer and clocks after this action (``None``: unchanged)
+    extras: Mapping[str, Any] | None = None
+
+
 class Store(abc.ABC):
     """The games of one server (or of several processes sharing one database).
 
@@ -210,20 +222,52 @@ class Store(abc.ABC):
             process stored this one, or more, first); nothing is stored.
         """
         with self._transaction(lock_game=code) as run:
-            have = int(run("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
-            if have != seq:
-                raise StaleStep(f"game {code} was changed elsewhere first (the store holds "
-                                f"{have} of its actions, this server's copy {seq}); nothing "
-                                "was stored: reload the game")
-            run("INSERT INTO actions (code, seq, action) VALUES (?, ?, ?)", (code, seq, action))
-            for seat, events in shown.items():
-                if events:
-                    run("INSERT INTO shown (code, seat, seq, events) VALUES (?, ?, ?, ?)",
-                        (code, seat, seq, json.dumps(events)))
-            if over:
-                run("UPDATE games SET over = 1 WHERE code = ?", (code,))
-            if extras is not None:
-                _put_extras(run, code, extras)
+            self._write_step(run, Step(code, seq, action, shown, over, extras))
+
+    def add_steps(self, steps: Sequence[Step]) -> list[StoreError | None]:
+        """Store the actions of several games in one transaction, so that they wait for the
+        disk once between them; each is stored or refused on its own (as by
+        :meth:`add_step`): the answer holds, for each step, ``None`` (stored) or why not.
+
+        :raises StoreError: the transaction failed as a whole; nothing is stored.
+        """
+        answers: list[StoreError | None] = [None] * len(steps)
+        with self._transaction() as run:
+            # In order of code: two processes locking the same games take them in one order.
+            for i in sorted(range(len(steps)), key=lambda i: steps[i].code):
+                step = steps[i]
+                run("SAVEPOINT step")
+                try:
+                    if not run(self._LOCK_GAME, (step.code,)):
+                        raise StoreError(f"no game {step.code} in the store")
+                    self._write_step(run, step)
+                except StoreError as exc:
+                    run("ROLLBACK TO SAVEPOINT step")
+                    answers[i] = exc
+                run("RELEASE SAVEPOINT step")
+        return answers
+
+    #: the statement that finds a game's row and keeps other writers off it until the end of
+    #: the transaction (SQLite's transactions already take the whole database)
+    _LOCK_GAME = "SELECT 1 FROM games WHERE code = ?"
+
+    @staticmethod
+    def _write_step(run: Run, step: Step) -> None:
+        code, seq = step.code, step.seq
+        have = int(run("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
+        if have != seq:
+            raise StaleStep(f"game {code} was changed elsewhere first (the store holds "
+                            f"{have} of its actions, this server's copy {seq}); nothing "
+                            "was stored: reload the game")
+        run("INSERT INTO actions (code, seq, action) VALUES (?, ?, ?)", (code, seq, step.action))
+        for seat, events in step.shown.items():
+            if events:
+                run("INSERT INTO shown (code, seat, seq, events) VALUES (?, ?, ?, ?)",
+                    (code, seat, seq, json.dumps(events)))
+        if step.over:
+            run("UPDATE games SET over = 1 WHERE code = ?", (code,))
+        if step.extras is not None:
+            _put_extras(run, code, step.extras)
 
     def shown(self, code: str, seat: str, *, since: int = 0,
               before: int | None = None) -> list[dict[str, Any]]:

@@ -96,6 +96,8 @@ class PostgresStore(Store):
                                  "--init changes nothing in an existing schema: fix or drop it")
             self._db.execute(EXTRAS)  # a store made before draw offers and clocks gets it
 
+    _LOCK_GAME = "SELECT 1 FROM games WHERE code = ? FOR UPDATE"
+
     def _conn(self) -> psycopg.Connection[Any]:
         """The connection, made again if the database server closed it."""
         if self._db.closed or self._db.broken:
@@ -122,7 +124,7 @@ class PostgresStore(Store):
             try:
                 with db.transaction():
                     if lock_game is not None and not run(
-                            "SELECT 1 FROM games WHERE code = ? FOR UPDATE", (lock_game,)):
+                            self._LOCK_GAME, (lock_game,)):
                         raise StoreError(f"no game {lock_game} in the store")
                     yield run
             except psycopg.Error as exc:
