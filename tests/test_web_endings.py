@@ -9,6 +9,7 @@ import anyio
 import pytest
 
 from legends.web import create_app
+from legends.web.rooms import Room
 from legends.web.store import open_store
 from pgcluster import Cluster
 from test_web_auto_pass import FIRE_WALL, OTHER, PLAN, auto_pass_hunt
@@ -352,3 +353,27 @@ def test_clocks_tell_beige_nothing_of_a_window_gray_may_be_asked(tmp_path):
     assert asked == clocked_stream(tmp_path, "skipped", OTHER)
     # The clocks were shown, and moved.
     assert {m["clock"]["left"]["beige"] for m in asked if m["type"] == "state"} != {60}
+
+
+def test_an_ending_that_could_not_be_stored_is_taken_back(db, http, monkeypatch):
+    with Table(http, position="hunt") as t:
+        send(t, "beige", {"type": "offer-draw"})
+    store = open_store(db)
+    room = Room.load(store, None, t.code)
+    assert room is not None and room.offer is not None
+
+    def disk_full(*args: Any, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "add_step", disk_full)
+    with pytest.raises(sqlite3.OperationalError):
+        room.answer_offer("gray", True)
+    assert not room.game.is_over and room.game.ending is None and room.steps == 0
+    assert room.offer is not None and room.offer.accepted == []  # as before
+    monkeypatch.setattr(store, "set_extras", disk_full)
+    with pytest.raises(sqlite3.OperationalError):
+        room.answer_offer("gray", False)
+    assert room.offer is not None  # a decline not stored is not made
+    monkeypatch.undo()
+    assert room.resign("beige")["gray"]["view"]["reason"] == "beige resigned"
+    assert open_store(db).load(t.code).actions == ["resign beige"]

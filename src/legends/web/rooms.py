@@ -34,6 +34,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from legends_core import Game, View
 from legends_core.actions import Action
 from legends_core.endings import Ending
@@ -375,14 +377,10 @@ class Room:
             if self.offer.side != side:
                 return self.answer_offer(seat, True)
             raise LegendsError(f"{self.offer.seat} has already offered a draw for {side}")
-        self.offer = Offer(side, seat)
-        line = f"{seat} offers a draw"
         if any(s in self.computers for s in self._others(side)):
             # Computer players never accept a draw: declined at once (see .endings).
-            self.offer = None
-            line += "; the computer declines"
-        self.store.set_extras(self.code, self.extras())
-        return self._offer_notice(line)
+            return self._offer_notice(f"{seat} offers a draw; the computer declines")
+        return self._set_offer(Offer(side, seat), f"{seat} offers a draw")
 
     def answer_offer(self, seat: str, accept: bool) -> dict[str, dict[str, Any]]:
         """``seat`` accepts or declines the standing offer (the offering seat's decline
@@ -396,19 +394,25 @@ class Room:
             if accept or seat != offer.seat:
                 raise LegendsError(f"the draw was offered by {offer.seat}: only the other side "
                                    "may accept it, and only its maker may withdraw it")
-            self.offer = None
-            self.store.set_extras(self.code, self.extras())
-            return self._offer_notice(f"{seat} withdraws the draw offer")
+            return self._set_offer(None, f"{seat} withdraws the draw offer")
         if not accept:
-            self.offer = None
-            self.store.set_extras(self.code, self.extras())
-            return self._offer_notice(f"{seat} declines the draw")
-        if seat not in offer.accepted:
-            offer.accepted.append(seat)
-        if all(s in offer.accepted for s in self._others(offer.side)):
+            return self._set_offer(None, f"{seat} declines the draw")
+        accepted = offer.accepted + ([] if seat in offer.accepted else [seat])
+        if all(s in accepted for s in self._others(offer.side)):
             return self.end(Ending.draw())
-        self.store.set_extras(self.code, self.extras())
-        return self._offer_notice(f"{seat} accepts the draw")
+        return self._set_offer(attrs.evolve(offer, accepted=accepted),
+                               f"{seat} accepts the draw")
+
+    def _set_offer(self, offer: Offer | None, line: str) -> dict[str, dict[str, Any]]:
+        """Store the offer as it now stands (kept in memory only once stored), and tell the
+        table."""
+        old, self.offer = self.offer, offer
+        try:
+            self.store.set_extras(self.code, self.extras())
+        except BaseException:
+            self.offer = old
+            raise
+        return self._offer_notice(line)
 
     def _going_on(self) -> None:
         if self.game.is_over:
