@@ -49,8 +49,10 @@ def test_a_draw_declined_by_the_computer_then_resigning(server, browser):  # noq
 def test_clocks_count_down_on_the_page(server, browser):  # noqa: F811
     page = new_page(browser)
     page.goto(server)
+    expect(page.locator("#clock-row")).to_be_hidden()  # the computer is the first choice
     page.select_option("#rules", "classic")
     page.select_option("#opponent", "human")
+    expect(page.locator("#clock-row")).to_be_visible()
     page.select_option("#side", "red")
     page.fill("#clock-minutes", "5")
     page.fill("#clock-increment", "3")

@@ -25,6 +25,7 @@ window.endings = (() => {
 
   // -- the new-game form: an optional time control ----------------------------------------
   function clockField(form) {
+    if (form.opponent.value !== "human") return null;  // clocks are for games between people
     const minutes = form.clock_minutes.value.trim();
     if (!minutes) return null;
     const inc = form.clock_increment.value.trim();
@@ -143,6 +144,12 @@ window.endings = (() => {
   }
 
   function wire() {
+    const opponent = $("#opponent");
+    const showClock = () => { $("#clock-row").hidden = opponent.value !== "human"; };
+    opponent.addEventListener("change", showClock);
+    // The lobby fills in the computer players and picks one after the page loads.
+    new MutationObserver(showClock).observe(opponent, {childList: true});
+    showClock();
     $("#resign").addEventListener("click", () => {
       $("#resign-confirm").returnValue = "";
       $("#resign-confirm").showModal();
