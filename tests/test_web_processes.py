@@ -201,3 +201,73 @@ def test_the_front_passes_refusals_and_close_codes_through(front):
         with pytest.raises(ConnectionClosed):
             ws.recv(timeout=10)
         assert ws.close_code == 4403
+
+
+# -- servers started one by one (as on several machines), and a front before them ---------
+def _start(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "legends.cli", "serve", "--host", HOST,
+                             "--port", str(port), "--computer-time", "0", *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://{HOST}:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(url + "/api/options", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            pass
+        assert proc.poll() is None, proc.stdout.read().decode() if proc.stdout else ""
+        assert time.monotonic() < deadline, "a server did not answer within 60 s"
+        time.sleep(0.2)
+
+
+def test_servers_started_apart_behind_a_front(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    db = str(tmp_path / "games.sqlite3")
+    procs = []
+    try:
+        for i in range(2):
+            proc, url = _start(["--db", db, "--init", "--shard", f"{i}/2"], env)
+            procs.append((proc, url))
+        front_proc, front = _start(["--front", ",".join(url for _, url in procs)], env)
+        procs.append((front_proc, front))
+        with httpx.Client(base_url=front, timeout=30) as http:
+            games = [http.post("/api/games", json={"opponent": "random", "side": "beige",
+                                                   "turn_limit": 3}) for _ in range(4)]
+            assert all(g.status_code == 200 for g in games), [g.text for g in games]
+            # Each server minted codes that route to itself, and the front took turns.
+            assert {g.headers["x-legends-backend"] for g in games} == {"0", "1"}
+            for g in games:
+                assert g.headers["x-legends-backend"] == str(backend_of(g.json()["code"], 2))
+                last = _play_to_the_end(front, g.json()["code"], g.json()["token"])
+                assert last["view"]["over"]
+        # Each game was played on the server that started it, and stored once.
+        store = open_store(db)
+        try:
+            for g in games:
+                assert store.load(g.json()["code"]).actions
+        finally:
+            store.close()
+    finally:
+        for proc, _ in procs:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--front", "localhost:8000"], "expected 1 to 64 server URLs"),
+    (["--front", "http://a:1", "--shard", "0/2"], "--front and --shard do not go together"),
+    (["--shard", "2/2"], "--shard: expected I/N with 0 <= I < N <= 64"),
+    (["--processes", "2", "--shard", "0/2"], "--processes and --shard do not go together"),
+])
+def test_front_and_shard_refuse_what_does_not_fit(args, said, capsys):
+    from legends.cli import main
+
+    assert main(["serve", *args]) != 0
+    assert said in capsys.readouterr().err

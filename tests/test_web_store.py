@@ -150,6 +150,28 @@ def test_a_stale_action_through_a_second_server_fails_cleanly(target):
             store.close()
 
 
+def test_two_servers_never_give_one_seat_to_two_people(target):
+    """Both servers have the game loaded with its second seat free; a person joins through
+    each: the seat goes to the first, and the second is told there is no free seat."""
+    with served(target) as one, served(target, init=False) as two:
+        made = one.post("/api/games", json={"opponent": "human", "side": "beige"}).json()
+        code = made["code"]
+        for http in (one, two):  # each server loads its own copy, seat free in both
+            with http.websocket_connect(f"/ws/{code}") as ws:
+                ws.send_json({"type": "hello", "token": made["token"]})
+                assert ws.receive_json()["type"] == "welcome"
+        first = one.post(f"/api/games/{code}/join", json={"name": "first"})
+        second = two.post(f"/api/games/{code}/join", json={"name": "second"})
+        assert first.status_code == 200 and first.json()["seat"] == "gray"
+        assert second.status_code == 400 and "free seat" in second.json()["error"]
+        store = open_store(target)
+        try:
+            assert store.load(code).seats["gray"]["name"] == "first"
+            assert store.seat_of(first.json()["token"], code) == "gray"
+        finally:
+            store.close()
+
+
 WORKER = """
 import sys
 from legends.web.store import StaleStep, open_store

@@ -90,3 +90,27 @@ def test_without_workers_the_computer_thinks_in_the_server_process(tmp_path):
     assert app.state.server.thinkers.in_process
     with TestClient(app):
         assert app.state.server.thinkers._pools == []
+
+
+def test_a_worker_that_died_is_replaced_and_sent_the_whole_game(tmp_path):
+    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, workers=1)
+    with TestClient(app) as http:
+        made = http.post("/api/games", json={"opponent": "random", "side": "gray",
+                                             "turn_limit": 6}).json()
+        t = Table.existing(http, made["code"], {"gray": made["token"]})
+        with t:
+            thinkers = app.state.server.thinkers
+            state = t.received["gray"][-1]
+            killed = False
+            for _ in range(400):
+                if state["view"]["over"]:
+                    break
+                if not killed and app.state.server.room(made["code"]).steps > 4:
+                    for process in thinkers._pools[0]._processes.values():
+                        process.kill()
+                        process.join()
+                    killed = True
+                got = t.act("gray", state["view"]["options"][0])
+                state = got.get("gray", state)
+            assert killed and state["view"]["over"]
+            assert "beige" in app.state.server.room(made["code"]).movers[5:]

@@ -39,6 +39,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="server processes sharing the store, behind a small front process on "
                         "--host/--port that sends each game's requests to the one serving it "
                         "(1: a single process; see docs/server-load.rst)")
+    # Several machines: N servers started by hand on one PostgreSQL store, and a front.
+    p.add_argument("--shard", metavar="I/N", default=None,
+                   help="serve as server I (counting from 0) of N that share one store behind "
+                        "'legends serve --front' (for servers on several machines: give them a "
+                        "postgresql:// --db)")
+    p.add_argument("--front", metavar="URL,URL...", default=None,
+                   help="serve only the front: hand each game's requests to the one of these "
+                        "servers (started with --shard 0/N, 1/N ..., in this order) that serves "
+                        "it")
     # One server process of --processes N: set by the front for the processes it starts.
     p.add_argument("--backend", metavar="I/N", default=None, help=argparse.SUPPRESS)
     p.set_defaults(run=run)
@@ -54,25 +63,31 @@ def positions(paths: list[str]) -> dict[str, dict]:
     return found
 
 
-def shard(text: str | None) -> tuple[int, int] | None:
+def shard(text: str | None, option: str = "--backend") -> tuple[int, int] | None:
     if text is None:
         return None
     try:
         i, n = (int(part) for part in text.split("/"))
     except ValueError:
-        raise ValueError("--backend: expected I/N") from None
+        raise ValueError(f"{option}: expected I/N") from None
     if not 0 <= i < n <= 64:
-        raise ValueError("--backend: expected I/N with 0 <= I < N <= 64")
+        raise ValueError(f"{option}: expected I/N with 0 <= I < N <= 64")
     return i, n
 
 
 def run(args: argparse.Namespace) -> int:
+    chosen = [o for o, v in (("--processes", args.processes > 1), ("--front", args.front),
+                             ("--shard", args.shard), ("--backend", args.backend)) if v]
+    if len(chosen) > 1:
+        raise ValueError(f"{' and '.join(chosen)} do not go together")
     if args.processes > 1:
-        if args.backend is not None:
-            raise ValueError("--processes and --backend do not go together")
         from .serve_front import run_front
 
         return run_front(args, MISSING)
+    if args.front:
+        from .serve_front import run_front_only
+
+        return run_front_only(args, MISSING)
     try:
         import uvicorn
 
@@ -86,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = create_app(db_path=db, positions=positions(args.position), init=args.init,
                          computer_time=args.computer_time, workers=args.workers,
-                         shard=shard(args.backend))
+                         shard=shard(args.backend) or shard(args.shard, "--shard"))
     except StoreError as exc:
         raise ValueError(str(exc)) from None
     if args.backend is not None:
@@ -99,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     store = app.state.server.store
     for note in store.notes:
         print(f"legends: {note}", flush=True)
-    print(f"legends: serving on http://{args.host}:{args.port}/ (games kept in {store.where})",
-          flush=True)
+    part = "" if args.shard is None else f" as server {args.shard} behind a front"
+    print(f"legends: serving on http://{args.host}:{args.port}/{part} (games kept in "
+          f"{store.where})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_level="warning")
     return 0

@@ -122,5 +122,26 @@ def run_front(args: argparse.Namespace, missing: str) -> int:
     return 0
 
 
+def run_front_only(args: argparse.Namespace, missing: str) -> int:
+    """``legends serve --front URL,URL...``: only the front, before servers started elsewhere
+    (each with ``--shard I/N``, all on one store)."""
+    try:
+        import uvicorn
+
+        from ..web.front import create_front
+    except ImportError:
+        raise ValueError(missing) from None
+    urls = [u.strip().rstrip("/") for u in args.front.split(",")]
+    bad = [u for u in urls if not u.startswith(("http://", "https://")) or len(u) < 10]
+    if bad or not 1 <= len(urls) <= 64:
+        raise ValueError("--front: expected 1 to 64 server URLs (http://HOST:PORT), separated "
+                         f"by commas{f'; not a URL: {bad[0]!r}' if bad else ''}")
+    print(f"legends: serving on http://{args.host}:{args.port}/ in front of {len(urls)} "
+          f"servers ({', '.join(urls)}); each must run with --shard I/{len(urls)}", flush=True)
+    uvicorn.run(create_front(urls), host=args.host, port=args.port, ws_max_size=64 * 1024,
+                log_level="warning", server_header=False, date_header=False)
+    return 0
+
+
 def _stopped(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)

@@ -303,14 +303,20 @@ class Server:
                 seats[seat] = {"kind": "computer", "player": opponent, "name": f"computer ({opponent})"}
         game.headers.update(event="legends web game", site="legends serve")
         self._make_space()  # before the game is stored: a full server refuses it whole
-        room = self._add(Room.create(self.store, game, seats, self.shard, clock, self.wall))
-        self.arm(room)
         token = new_token()
-        self.store.add_token(token, room.code, side)
+        room = self._add(await self.writer.run(self._create, game, seats, token, side, clock))
+        self.arm(room)
         async with self.using(room):
             # Nobody is connected yet, so nothing needs holding back.
             await self.run_computers(room, Pacer(0.0, self.clock, self.sleep))
         return {"code": room.code, "seat": side, "token": token}
+
+    # In the writer's thread (the event loop does not wait for the disk):
+    def _create(self, game: Game, seats: dict[str, dict[str, Any]], token: str,
+                side: str, clock: tuple[float, float] | None) -> Room:
+        room = Room.create(self.store, game, seats, self.shard, clock, self.wall)
+        self.store.add_token(token, room.code, side)
+        return room
 
     async def join(self, code: str, data: Mapping[str, Any]) -> dict[str, Any]:
         name = _text(data, "name", "")
@@ -319,16 +325,14 @@ class Server:
         if room is None:
             raise BadRequest(NO_FREE_SEAT)
         async with self.using(room):
-            free = [s for s, info in room.seats.items()
-                    if info.get("kind") == "human" and not info.get("taken")]
-            if not free:
-                raise BadRequest(NO_FREE_SEAT)
-            seat = free[0]
-            room.seats[seat] = {**room.seats[seat], "taken": True, "name": name or "player"}
-            self.store.set_seats(room.code, room.seats)
             token = new_token()
-            self.store.add_token(token, room.code, seat)
-            room.seated()
+            # Chosen in the store, not in this copy of the game: another server process
+            # sharing the store may have given a seat away.
+            seat, room.seats = await self.writer.run(self.store.take_seat, room.code,
+                                                     name or "player", token)
+            if seat is None:
+                raise BadRequest(NO_FREE_SEAT)
+            await self.writer.run(room.seated)
             self.arm(room)
             # The clocks start once the table is full: each seat is shown them as its latest
             # state would.

@@ -209,6 +209,23 @@ class Store(abc.ABC):
         with self._transaction() as run:
             run("UPDATE games SET seats = ? WHERE code = ?", (json.dumps(dict(seats)), code))
 
+    def take_seat(self, code: str, name: str, token: str) -> tuple[str | None, dict[str, Any]]:
+        """Give the first free seat for a person in game ``code`` to ``name``, with ``token``
+        to play it, and return it (``None``: no seat is free) with every seat as now stored.
+        Done under the game's lock, so two processes never hand out the same seat."""
+        with self._transaction(lock_game=code) as run:
+            seats = json.loads(run("SELECT seats FROM games WHERE code = ?", (code,))[0][0])
+            free = [s for s, info in seats.items()
+                    if info.get("kind") == "human" and not info.get("taken")]
+            if not free:
+                return None, seats
+            seat = free[0]
+            seats[seat] = {**seats[seat], "taken": True, "name": name}
+            run("UPDATE games SET seats = ? WHERE code = ?", (json.dumps(seats), code))
+            run("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
+                (token_digest(token), code, seat))
+        return seat, seats
+
     def steps(self, code: str) -> int:
         """How many actions of game ``code`` are stored."""
         return int(self._query("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])

@@ -22,6 +22,7 @@ import secrets
 import zlib
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import anyio
@@ -68,6 +69,11 @@ def _ready() -> bool:
     return True
 
 
+def _worker() -> ProcessPoolExecutor:
+    # A fresh interpreter, not a fork of a server that has threads and sockets open.
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+
+
 class Thinkers:
     """The computer players' decisions, made in this process (``workers`` 0, or a server
     with a catalogue of its own, which the workers would not have) or in ``workers``
@@ -83,11 +89,11 @@ class Thinkers:
     def pool(self, code: str) -> Executor:
         """The worker that thinks for game ``code``."""
         if not self._pools:
-            # Fresh interpreters, not forks of a server that has threads and sockets open.
-            context = multiprocessing.get_context("spawn")
-            self._pools = [ProcessPoolExecutor(1, mp_context=context)
-                           for _ in range(self.workers)]
-        return self._pools[zlib.crc32(code.encode()) % len(self._pools)]
+            self._pools = [_worker() for _ in range(self.workers)]
+        return self._pools[self._index(code)]
+
+    def _index(self, code: str) -> int:
+        return zlib.crc32(code.encode()) % self.workers
 
     async def start(self) -> None:
         """Start the worker processes now rather than at the first decision."""
@@ -118,8 +124,16 @@ class Thinkers:
     async def _think(self, room: Room, start: dict[str, Any] | None, done: int,
                      last: str | None, new: list[str], seat: str, player: str) -> str | None:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool(room.code), think, room.code, start, done,
-                                          last, list(new), seat, player, secrets.randbits(64))
+        try:
+            return await loop.run_in_executor(self.pool(room.code), think, room.code, start,
+                                              done, last, list(new), seat, player,
+                                              secrets.randbits(64))
+        except BrokenProcessPool:
+            # The worker died (killed, out of memory): a new one is sent the whole game.
+            self._pools[self._index(room.code)] = _worker()
+            return await loop.run_in_executor(self.pool(room.code), think, room.code,
+                                              room.start, 0, None, list(room.texts), seat,
+                                              player, secrets.randbits(64))
 
     def close(self) -> None:
         for pool in self._pools:

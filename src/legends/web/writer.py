@@ -12,9 +12,14 @@ each still stored, or refused, on its own (:meth:`Store.add_steps <.store.Store.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
 
 from .store import Step, Store, StoreError
+
+T = TypeVar("T")
 
 #: the most actions written in one transaction
 BATCH = 256
@@ -75,6 +80,12 @@ class Writer:
             for _, stored in left:
                 if not stored.done():
                     stored.set_exception(StoreError("the server is stopping; not stored"))
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` done in the writer's thread, in turn with the actions being stored
+        (for the store's other writes: a new game, a seat taken)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, partial(work, *args))
 
     def close(self) -> None:
         """Wait for the transaction being written, if any (call before closing the store)."""
