@@ -405,7 +405,8 @@ class Server:
             if self.rooms.get(room.code) is not room:
                 return  # this copy of the game was dropped meanwhile
             try:
-                messages = room.flag()
+                with anyio.CancelScope(shield=True):  # stored, or not, whole (as an action)
+                    messages = await self.writer.run(room.flag)
             except StoreError as exc:  # not stored: this copy goes, as for an action
                 logging.getLogger(__name__).warning("game %s: %s", room.code, exc)
                 del self.rooms[room.code]
@@ -488,7 +489,7 @@ class Server:
                 try:
                     # The flag fell while nobody watched: the others are told; this browser
                     # learns it from its greeting.
-                    self.send_all(room, room.flag())
+                    self.send_all(room, await self.writer.run(room.flag))
                 except StoreError as exc:
                     self._not_stored(conn, room, exc)
                 self.sockets.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
@@ -527,14 +528,16 @@ class Server:
             async with self.using(room):
                 try:
                     # Time that ran out before this message counts first.
-                    self.send_all(room, room.flag())
+                    self.send_all(room, await self.writer.run(room.flag))
                     pacer = self.pacer(room)
                     if kind == "action":
                         action = room.check(seat, message.get("action"), message.get("decision"))
                         messages = await self.apply(room, seat, action)
                     else:
-                        # Rare: stored at once by the room, not through the writer.
-                        messages = ENDINGS[kind](room, seat)
+                        # Stored by the room itself, in the writer's thread, not cut short by
+                        # the browser leaving (as an action).
+                        with anyio.CancelScope(shield=True):
+                            messages = await self.writer.run(ENDINGS[kind], room, seat)
                     await self.release(room, messages, pacer)
                     await self.run_computers(room, pacer)
                 finally:
