@@ -399,14 +399,22 @@ class Server:
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
 
+    async def flag(self, room: Room) -> dict[str, dict[str, Any]]:
+        """End ``room``'s game if its running clock has run out (call with the room held):
+        stored in the writer's thread, and only then; returns the messages."""
+        if room.flagged() is None:
+            return {}
+        with anyio.CancelScope(shield=True):  # stored, or not, whole (as an action)
+            messages = await self.writer.run(room.flag)
+        return messages
+
     async def _flag(self, room: Room, due: float) -> None:
         await self.sleep(due)
         async with self.using(room):
             if self.rooms.get(room.code) is not room:
                 return  # this copy of the game was dropped meanwhile
             try:
-                with anyio.CancelScope(shield=True):  # stored, or not, whole (as an action)
-                    messages = await self.writer.run(room.flag)
+                messages = await self.flag(room)
             except StoreError as exc:  # not stored: this copy goes, as for an action
                 logging.getLogger(__name__).warning("game %s: %s", room.code, exc)
                 del self.rooms[room.code]
@@ -489,7 +497,7 @@ class Server:
                 try:
                     # The flag fell while nobody watched: the others are told; this browser
                     # learns it from its greeting.
-                    self.send_all(room, await self.writer.run(room.flag))
+                    self.send_all(room, await self.flag(room))
                 except StoreError as exc:
                     self._not_stored(conn, room, exc)
                 self.sockets.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
@@ -528,7 +536,7 @@ class Server:
             async with self.using(room):
                 try:
                     # Time that ran out before this message counts first.
-                    self.send_all(room, await self.writer.run(room.flag))
+                    self.send_all(room, await self.flag(room))
                     pacer = self.pacer(room)
                     if kind == "action":
                         action = room.check(seat, message.get("action"), message.get("decision"))

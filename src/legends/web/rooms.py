@@ -357,11 +357,16 @@ class Room:
             if self.clocks.running is not None:
                 self.store.set_extras(self.code, self.extras())
 
+    def flagged(self) -> str | None:
+        """The seat whose clock has run out (the game goes on until :meth:`flag`), if any."""
+        if self.clocks is None or self.game.is_over:
+            return None
+        return self.clocks.flagged(self.now())
+
     def flag(self) -> dict[str, dict[str, Any]]:
         """End the game if the running clock has run out (its seat loses on time); returns
         the state messages (none when time is left)."""
-        seat = None if self.clocks is None or self.game.is_over else self.clocks.flagged(
-            self.now())
+        seat = self.flagged()
         return {} if seat is None else self.end(Ending.timeout(seat))
 
     def resign(self, seat: str) -> dict[str, dict[str, Any]]:
