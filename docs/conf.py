@@ -35,6 +35,7 @@ nitpick_ignore = [
     # Type variables and type aliases named in signatures: nothing to link to.
     ("py:class", "_F"),
     ("py:class", "legends_core.tasks.T"),
+    ("py:class", "legends.web.writer.T"),
     ("py:class", "Test"),
     ("py:class", "Whose"),
 ]

@@ -165,3 +165,14 @@ def test_team_seats_see_their_side_at_the_bottom_and_bands_turn_with_the_board()
     y1, y2 = re.search(r'<line x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" y2="([\d.]+)"[^>]*'
                        r'class="band"', turned).groups()
     assert y1 == y2
+
+
+def test_each_editions_board_panel_uses_its_own_words():
+    from legends_core import Game
+
+    classic = board_svg(view=Game.new(rules="classic", seed=1).view("red"))
+    assert "Curse slot" not in classic and "red lost (0):" in classic
+    assert not re.search(r"\(#\d+\)", classic)  # the program's piece numbers stay hidden
+    legends = board_svg(view=Game.new(seed=1).view("beige"))
+    assert "Curse slot: empty" in legends and "beige destroyed (0):" in legends
+    assert re.search(r"\(#\d+\)", legends)  # the numbers printed on Legends pieces

@@ -98,6 +98,8 @@ def write_pages(app) -> None:  # type: ignore[no-untyped-def]
                        terrain={"d4": "desert", "b6": "forest", "c6": "forest", "a6": "forest",
                                 "f5": "marsh"}, curse=(22, "beige"))
     _write(os.path.join(diagrams, "complex-attack.svg"), board_svg(view=example.view(None)))
+    team = Game.new(players=4, seed=1, setup=False)
+    _write(os.path.join(diagrams, "team-4.svg"), board_svg(view=team.view("beige-1")))
     write_editions(gen, diagrams)
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from legends_core import PieceView, View
 from legends_core.actions import Action
 from legends_core.board import file_index, file_name
+from legends_core.ruleset import ALIASES, DEFAULT
 from legends_core.teams import side_of
 
 if TYPE_CHECKING:
@@ -160,7 +161,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
               panel: bool = True, coordinates: bool = True,
               orientation: str | int | None = None, legend: bool = True,
               catalogue: Catalogue | None = None,
-              names: Mapping[int, str] | None = None) -> str:
+              names: Mapping[int, str] | None = None, legends: bool | None = None) -> str:
     """Render ``view`` as SVG source.
 
     :param view: what to draw (from :meth:`legends_core.Game.view`).
@@ -177,7 +178,13 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
     :param catalogue: where to look up the names of pieces in the curse slot and the
         destroyed areas (those are public); the installed catalogue by default.
     :param names: collector number to name, instead of a catalogue.
+    :param legends: word the panel and the pieces' tooltips for Stratego Legends (its curse
+        slot, its collector numbers); ``False``: the other editions' terms (lost pieces by
+        name, no curse slot unless one is in use, no numbers). By default, as the view's
+        edition has it.
     """
+    if legends is None:
+        legends = ALIASES.get(view.rules, view.rules) == DEFAULT
     width, height = view.board["width"], view.board["height"]
     rows = view.board["rows"]
     angle = orientation_for(view, orientation)
@@ -189,7 +196,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
     board_h = nrows * size + margin
     if names is None and panel:
         names = _catalogue_names(catalogue, _public_numbers(view))
-    panel_lines = _panel_lines(view, names or {}) if panel else []
+    panel_lines = _panel_lines(view, names or {}, legends) if panel else []
     terrains = sorted({_FROM_LETTER.get(ch, "plains") for row in rows for ch in row},
                       key=list(TERRAIN_COLOURS).index)
     legend_h = (len(terrains) + 1) * size * 0.32 if panel and legend else 0.0
@@ -231,7 +238,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
         out.extend(_band_lines(width, xy, size, cols, nrows, margin))
     for p in view.pieces:
         x, y = xy(p.square)
-        out.append(_piece(p, x, y, size))
+        out.append(_piece(p, x, y, size, legends))
     if last is not None:
         out.append(_last(last, xy, size))
     if panel:
@@ -347,14 +354,15 @@ def _band_lines(width: int, xy, size: float, cols: int, nrows: int, margin: floa
 
 
 @functools.lru_cache(maxsize=4096)
-def _piece(p: PieceView, x: float, y: float, size: float) -> str:
+def _piece(p: PieceView, x: float, y: float, size: float, legends: bool = True) -> str:
     side = escape(p.controller)
     if p.number is None:  # a blank back: the viewer does not know this piece
         return (f'<use href="#p-{side}" x="{_n(x)}" y="{_n(y)}" data-square="{p.square}" '
                 f'class="piece hidden"/>')
     where = f'transform="translate({_n(x)},{_n(y)})" data-square="{p.square}"'
-    parts = [f'<g class="piece" {where} data-number="{p.number}"><title>{escape(p.name or "")} '
-             f'(#{p.number})</title><use href="#p-{side}"/>']
+    number = f" (#{p.number})" if legends else ""
+    parts = [f'<g class="piece" {where} data-number="{p.number}"><title>{escape(p.name or "")}'
+             f'{number}</title><use href="#p-{side}"/>']
     if p.colour:
         parts.append(f'<use href="#b-{p.colour}"/>')
     mark = _mark(p)
@@ -428,10 +436,12 @@ def _catalogue_names(catalogue: Catalogue | None, numbers: Iterable[int]) -> dic
     return {n: catalogue[n].name for n in numbers if n in catalogue}
 
 
-def _panel_lines(view: View, names: Mapping[int, str]) -> list[str]:
+def _panel_lines(view: View, names: Mapping[int, str], legends: bool = True) -> list[str]:
     def name(n: int | None) -> str:
         if n is None:
             return "a hidden piece"  # a captured piece its owner's opponent never saw
+        if not legends:
+            return names.get(n, "a piece")
         return f"{names[n]} (#{n})" if n in names else f"#{n}"
 
     lines = [f"Turn {view.turn}: {view.active} to play"]
@@ -440,13 +450,14 @@ def _panel_lines(view: View, names: Mapping[int, str]) -> list[str]:
         won = f"{side_of(w)} ({', '.join(view.winners)})" if w and len(view.winners) > 1 else w
         lines.append(f"Winner: {won or 'nobody'}")
     if view.curse is None:
-        lines.append("Curse slot: empty")
+        if legends:
+            lines.append("Curse slot: empty")
     else:
         lines.append("Curse slot:" + ("" if view.curse_active else " (arriving)"))
         lines.append("  " + name(view.curse))
     for n in view.curse_queue:
         lines.append("  waiting: " + name(n))
     for side, numbers in view.destroyed.items():
-        lines.append(f"{side} destroyed ({len(numbers)}):")
+        lines.append(f"{side} {'destroyed' if legends else 'lost'} ({len(numbers)}):")
         lines.extend("  " + name(n) for n in numbers)
     return lines

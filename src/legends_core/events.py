@@ -339,14 +339,18 @@ class GameOver(Event):
     reason: str
 
 
-def describe(e: Event, names: dict[int, str] | None = None) -> str:
-    """A short English line for an event (used by the command line and logs)."""
+def describe(e: Event, names: dict[int, str] | None = None, *, ids: bool = True) -> str:
+    """A short English line for an event (used by the command line and logs).
+
+    :param ids: name pieces with their collector numbers too (Stratego Legends prints them on
+        its pieces; the other editions' numbers are the program's own, so leave them out).
+    """
     def who(num: int | None) -> str:
         if num is None:
             return "a hidden piece"
         if names and num in names:
-            return f"{names[num]} (#{num})"
-        return f"#{num}"
+            return f"{names[num]} (#{num})" if ids else names[num]
+        return f"#{num}" if ids else "a piece"
 
     k = e.kind
     d = attrs.asdict(e)  # type: ignore[arg-type]

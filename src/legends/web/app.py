@@ -10,7 +10,13 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   your ``seat`` and its secret ``token``.
 * ``POST /api/games/{code}/join``: take a free seat of a game between people (the first free
   one in turn order).
-* ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings.
+* ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings,
+  with a ``heading`` and a ``summary`` line in that edition's words.
+* ``POST /api/games/{code}/moves`` (with your ``token``): your seat's move list, built from
+  what your seat was shown (``turns``: turn, seat and plies in notation, each naming the
+  ``moment``, the number of your seat's message that told of it; ``latest``: the last one).
+  ``.../seen`` (``token``, ``moment``): the board as your seat was shown it in that message,
+  and nothing newer.
 * ``POST /api/games/{code}/record`` and ``.../replay``: after the end, the full record and the
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
@@ -82,6 +88,7 @@ from .outbox import Connection
 from .rooms import Room, new_token
 from .store import Store, StoreError, is_url, open_store
 from .thinking import Thinkers
+from .wording import is_legends, piece_summary
 from .writer import Writer
 
 STATIC = Path(__file__).parent / "static"
@@ -602,12 +609,15 @@ def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
     return data
 
 
-def piece_info(cat: Catalogue, number: str) -> dict[str, Any]:
-    """A piece's public facts (the catalogue is public: it is the printed piece)."""
+def piece_info(cat: Catalogue, number: str, rules: str = DEFAULT) -> dict[str, Any]:
+    """A piece's public facts (the catalogue is public: it is the printed piece), with a
+    heading and a line of facts in ``rules``' own terms (``legends.web.wording.piece_summary``)."""
     if not number.isdigit() or len(number) > 9 or int(number) not in cat:
         raise BadRequest(f"no piece #{short(number, 10)}")
     t = cat[int(number)]
-    return {"number": t.number, "name": t.name, "kind": t.kind, "strength": t.strength,
+    heading, summary = piece_summary(t, is_legends(rules))
+    return {"heading": heading, "summary": summary,
+            "number": t.number, "name": t.name, "kind": t.kind, "strength": t.strength,
             "strength_label": t.strength_label, "colour": t.colour, "type": t.type,
             "nation": t.nation, "army": t.army, "text": t.text,
             "keywords": sorted(t.keywords),
@@ -685,7 +695,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         if rules not in rulesets():
             raise BadRequest(f"rules: unknown edition {short(rules)}")
         cat = server.catalogue if rules == DEFAULT and server.catalogue else catalogue_for(rules)
-        return piece_info(cat, request.path_params["number"])
+        return piece_info(cat, request.path_params["number"], rules)
 
     async def record(request: Request) -> dict[str, Any]:
         data = await body(request)
@@ -708,6 +718,24 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 raise BadRequest("the replay is shown when the game is over")
             return room.replay_frame(seat, step)
 
+    async def moves(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        async with server.using(room):
+            return room.moves(seat)
+
+    async def seen(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        moment = data.get("moment")
+        if not isinstance(moment, int) or isinstance(moment, bool):
+            raise BadRequest("moment: expected a whole number")
+        async with server.using(room):
+            try:
+                return room.seen(seat, moment)
+            except LegendsError as exc:
+                raise BadRequest(str(exc)) from None
+
     routes = [
         Route("/", page),
         Route("/game/{code}", page),
@@ -716,6 +744,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Route("/api/games/{code}/join", guarded(join), methods=["POST"]),
         Route("/api/games/{code}/record", guarded(record), methods=["POST"]),
         Route("/api/games/{code}/replay", guarded(replay), methods=["POST"]),
+        Route("/api/games/{code}/moves", guarded(moves), methods=["POST"]),
+        Route("/api/games/{code}/seen", guarded(seen), methods=["POST"]),
         Route("/api/pieces/{number}", guarded(piece)),
         WebSocketRoute("/ws/{code}", server.play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -40,17 +40,19 @@ from legends_core import Game, View
 from legends_core.actions import Action
 from legends_core.endings import Ending
 from legends_core.errors import LegendsError, PositionError
-from legends_core.events import Event, describe
+from legends_core.events import Event
 from legends_core.records import without_result
 from legends_core.registry import Catalogue
 from legends_core.ruleset import ALIASES, DEFAULT
 
 from ..ai import make_player
 from ..svg import board_svg
+from . import movelist
 from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
 from .store import Step, Store
+from .wording import is_legends, line, prompt, reason
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
@@ -127,6 +129,8 @@ class Room:
         self.store = store
         self.catalogue = catalogue = game.catalogue
         self.names = {n: t.name for n, t in catalogue.items()}
+        #: worded as Stratego Legends (else in the other editions' terms: ``legends.web.wording``)
+        self.legends = is_legends(game.rules.name)
         self.computers = {
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
             for seat, info in seats.items() if info.get("kind") == "computer"}
@@ -142,6 +146,10 @@ class Room:
         self.last: dict[str, Action | None] = {
             seat: last_action(store.shown(code, seat, before=self.told[seat]))
             for seat in self.people}
+        #: per person: the steps at which they may be told of the game (built when first
+        #: asked for, by :meth:`moments`)
+        self._moments: dict[str, list[int]] | None = None
+        self._first_turn: tuple[int, str | None] = (0, None)  # the first turn and its seat
         #: for the server: one change at a time, who uses the room now, when it was last used
         self.lock = asyncio.Lock()
         self.users = 0
@@ -325,6 +333,8 @@ class Room:
                 out[s] = self.state(s, self.unsent[s])
                 self.unsent[s] = []
                 self.told[s] = self.steps
+                if self._moments is not None:
+                    self._moments[s].append(self.steps)
         return out
 
     # -- endings by choice: resigning, draw offers, clocks (see .endings) ----------------
@@ -472,16 +482,19 @@ class Room:
                 for seat, info in self.seats.items()}
 
     def lines(self, events: list[dict[str, Any]]) -> list[str]:
-        return [describe(Event.from_dict(e), self.names) for e in events]
+        return [line(e, self.names, self.legends) for e in events]
 
     def state(self, seat: str, events: list[dict[str, Any]],
               game: Game | None = None, steps: int | None = None) -> dict[str, Any]:
         """``seat``'s state message: their view, the events just shown to them (with a line of
         text each), the board picture drawn from their view and their decision number (``game``
-        and ``steps``: the game after its first ``steps`` actions, in place of the latest)."""
+        and ``steps``: the game after its first ``steps`` actions, in place of the latest); the
+        pending decision (``prompt``) and the game's end (``reason``) in the edition's words."""
         view = (game or self.game).view(seat)
         last = self.last[seat] = last_action(events) or self.last.get(seat)
         return {"type": "state", "view": view.to_dict(), "events": events,
+                "prompt": prompt(view.decision, self.legends),
+                "reason": reason(view.reason, self.legends),
                 "lines": self.lines(events), "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps),
                 "offer": self.public_offer(), "clock": self.clock_shown(seat, game is None)}
@@ -510,6 +523,58 @@ class Room:
         self.game.headers["players"] = {s: self.seats.get(s, {}).get("name") or "?"
                                         for s in self.game.players}
         return self.game.record(seat)
+
+    # -- the move list (each seat's own) ------------------------------------------------
+    def moments(self, seat: str) -> list[int]:
+        """The steps (counts of actions) at which ``seat`` was told of the game, up to the
+        latest, ascending. Which steps these are depends only on what every seat knows must
+        come (:meth:`may_tell`)."""
+        if self._moments is None:
+            record = without_result(self.game.record())
+            game = Game.from_record({**record, "actions": []}, catalogue=self.catalogue)
+            self._first_turn = (game.turn, game.active_player) if game.decision_kind == "main" else (0, None)
+            found: dict[str, list[int]] = {s: [] for s in self.people}
+            for step in range(self.steps + 1):
+                if step:
+                    game.apply(record["actions"][step - 1], player=self.movers[step - 1])
+                for s in self.people:
+                    if self.may_tell(s, game):
+                        found[s].append(step)
+            self._moments = found
+        told = self.told.get(seat, self.steps)
+        return [m for m in self._moments.get(seat, []) if m <= told]
+
+    def moves(self, seat: str) -> dict[str, Any]:
+        """``seat``'s move list (``legends.web.movelist``) up to the last message it was sent. A ply
+        names the message that told of it by its place among the seat's messages
+        (``moment``), never by the count of all actions, which would tell how often the
+        other seats were asked."""
+        moments = self.moments(seat)
+        steps = self.store.shown_by_step(self.code, seat, before=self.told.get(seat, self.steps))
+        turns = movelist.turns(steps, moments, self.names, self._first_turn,
+                               self.legends)
+        index = {m: i for i, m in enumerate(moments)}
+        for turn in turns:
+            for ply in turn["plies"]:
+                ply["moment"] = index.get(ply.pop("step"), len(moments) - 1)
+        return {"turns": turns, "players": list(self.game.players), "latest": len(moments) - 1}
+
+    def seen(self, seat: str, moment: int) -> dict[str, Any]:
+        """The board as ``seat`` was shown it in its message number ``moment`` (counting from
+        0; :meth:`moves`): exactly the picture it was sent then, nothing newer.
+
+        :raises LegendsError: ``seat`` was sent no such message.
+        """
+        moments = self.moments(seat)
+        if not 0 <= moment < len(moments):
+            raise LegendsError(f"moment: {seat} was shown the game at moments 0 to "
+                               f"{len(moments) - 1}, not {moment}")
+        step = moments[moment]
+        game = self.game if step == self.steps else self._prefix(step)
+        view = game.view(seat)
+        last = last_action(self.store.shown(self.code, seat, before=step))
+        return {"moment": moment, "latest": len(moments) - 1, "turn": view.turn,
+                "svg": self.picture(view, seat, last)}
 
     # -- after the end -----------------------------------------------------------------
     def replay_frame(self, seat: str, step: int) -> dict[str, Any]:

@@ -295,6 +295,15 @@ class Store(abc.ABC):
                            "AND seq >= ? AND seq < ? ORDER BY seq", (code, seat, since, end))
         return [e for (text,) in rows for e in json.loads(text)]
 
+    def shown_by_step(self, code: str, seat: str, *,
+                      before: int | None = None) -> list[tuple[int, list[dict[str, Any]]]]:
+        """As :meth:`shown`, from the first action, each action's events apart: ``(seq,
+        events)`` pairs, oldest first (actions that showed ``seat`` nothing left out)."""
+        end = 2**62 if before is None else before
+        rows = self._query("SELECT seq, events FROM shown WHERE code = ? AND seat = ? "
+                           "AND seq < ? ORDER BY seq", (code, seat, end))
+        return [(int(seq), json.loads(text)) for seq, text in rows]
+
     def counts(self) -> tuple[int, int]:
         """How many games, and actions in all, the store holds."""
         games = self._query("SELECT count(*) FROM games")[0][0]

@@ -14,6 +14,7 @@ const me = {
   closing: false, retry: 0, pieces: new Map(), rules: "legends",
   shown: null,         // the last state message, shown again if an action is refused
   decision: null,      // the decision number of that state: every action sent echoes it
+  editions: {},        // edition name -> its title ("Classic Stratego")
 };
 
 // -- lobby -------------------------------------------------------------------------------
@@ -35,9 +36,15 @@ function recall(code) {
 }
 
 async function lobby() {
+  // A form sent before the editions have loaded is held, and sent once it can be handled
+  // (not as a plain HTML form, which would only reload the lobby).
+  const held = new Set();
+  const hold = (ev) => { ev.preventDefault(); held.add(ev.target); };
+  document.querySelectorAll("#lobby form").forEach((f) => f.addEventListener("submit", hold));
   const opts = await api("/api/options");
   const rules = $("#rules");
   for (const r of opts.rulesets) {
+    me.editions[r.name] = r.description.split(":")[0];
     const o = new Option(`${r.name}: ${r.description}`, r.name);
     o.dataset.seats = JSON.stringify({2: r.seats, ...r.team_seats});
     rules.add(o);
@@ -94,6 +101,8 @@ async function lobby() {
       enter(g.code, g.seat, g.token, true);
     } catch (e) { $("#lobby-error").textContent = e.message; }
   });
+  document.querySelectorAll("#lobby form").forEach((f) => f.removeEventListener("submit", hold));
+  held.forEach((f) => f.requestSubmit());
 }
 
 function enter(code, seat, token, push) {
@@ -152,9 +161,14 @@ function send(action) {
 }
 
 function receive(msg) {
+  // For the other scripts of the page (the move list), after this one has drawn the message.
+  setTimeout(() => document.dispatchEvent(new CustomEvent("legends:message", {detail: msg})));
   if (msg.type === "welcome") {
     me.seat = msg.seat;
     me.rules = msg.rules;
+    const title = me.editions[msg.rules] || msg.rules;
+    $("#edition").textContent = title;
+    document.title = `${title} · ${msg.code}`;
     $("#log").replaceChildren();
     log(msg.log);
     seats(msg.seats);
@@ -237,7 +251,7 @@ function show(msg) {
     return;
   }
   document.body.dataset.phase = "deciding";
-  $("#decision").textContent = `Turn ${v.turn}: ${v.decision}`;
+  $("#decision").textContent = `Turn ${v.turn}: ${msg.prompt || v.decision}`;
   redraw();
 }
 
@@ -282,13 +296,29 @@ function redraw() {
     return;
   }
   (o.moves[sel] || []).forEach((sq) => mark(sq, "target"));
+  const direct = directMoves(sel);
+  Object.keys(direct).forEach((sq) => mark(sq, "target"));
   for (const [key, targets] of Object.entries(o.powers[sel] || {})) {
+    if (Object.values(direct).some((a) => a.startsWith(`${sel} ${key} `))) continue;
     controls.append(button(key, () => {
       if (targets.length === 1 && targets[0].length === 0) return send(`${sel} ${key}`);
       me.power = {src: sel, key, targets};
       redraw();
     }, "power"));
   }
+}
+
+// Outside Stratego Legends a piece's "power" with one square as its target is a way of
+// moving (a Scout's long move): its squares are chosen on the board like any move.
+function directMoves(sel) {
+  const out = {};
+  if (me.rules === "legends" || !sel) return out;
+  for (const [key, targets] of Object.entries(me.options.powers[sel] || {})) {
+    if (targets.every((t) => t.length === 1 && isSquare(t[0]))) {
+      for (const t of targets) if (!(me.options.moves[sel] || []).includes(t[0])) out[t[0]] = `${sel} ${key} ${t[0]}`;
+    }
+  }
+  return out;
 }
 
 function button(label, onclick, cls) {
@@ -325,10 +355,15 @@ function fit(svg) {
   }
   const [box, w0, h0] = svg.dataset.box.split("|");
   for (const g of [panel, legend]) if (g) g.removeAttribute("transform");
+  if (panel) flowPanel(panel, 0, 0);  // back to one column
   svg.setAttribute("viewBox", box);
   svg.setAttribute("width", w0);
   svg.setAttribute("height", h0);
-  if (!NARROW.matches || !panel) return;
+  // A team game's long board: the panel goes under it, and the page gives it the full width.
+  const wide = Number(w0) > 2 * Number(h0);
+  const table = svg.closest("#table");
+  if (table && svg.closest("#board, #past-board")) table.classList.toggle("wide", wide);
+  if (!(NARROW.matches || wide) || !panel) return;
   const tiles = [...svg.querySelectorAll("use[data-square]:not(.piece)")];
   const rect = svg.querySelector("defs rect[id^='t-']");
   if (!tiles.length || !rect) return;
@@ -344,18 +379,52 @@ function fit(svg) {
   }
   const left = Math.min(...tiles.map((t) => Number(t.getAttribute("x"))));
   const top = h + size * 0.15;
+  const used = wide ? flowPanel(panel, size, w - left) : 0;
   const p = panel.getBBox();
   panel.setAttribute("transform", `translate(${left - p.x},${top - p.y})`);
   let bottom = top + p.height;
   if (legend) {
     const l = legend.getBBox();
-    legend.setAttribute("transform", `translate(${left + (w - left) * 0.62 - l.x},${top - l.y})`);
+    const lx = wide ? left + used + size * 0.5 : left + (w - left) * 0.62;
+    legend.setAttribute("transform", `translate(${lx - l.x},${top - l.y})`);
     bottom = Math.max(bottom, top + l.height);
   }
   bottom += size * 0.1;
   svg.setAttribute("viewBox", `0 0 ${w} ${bottom}`);
   svg.setAttribute("width", String(Math.round(w)));
   svg.setAttribute("height", String(Math.round(bottom)));
+}
+
+// A team game's panel under its long board: its sections (the turn, the curse slot, each
+// seat's destroyed pieces) side by side in columns, so it stays short. Returns the width
+// used; a width of 0 puts every line back where the picture had it.
+function flowPanel(panel, size, width) {
+  const lines = [...panel.querySelectorAll("text")];
+  for (const t of lines) {
+    if (!t.dataset.x) Object.assign(t.dataset, {x: t.getAttribute("x"), y: t.getAttribute("y")});
+    t.setAttribute("x", t.dataset.x);
+    t.setAttribute("y", t.dataset.y);
+  }
+  if (!width || lines.length < 2) return 0;
+  const sections = [];
+  for (const t of lines) {
+    if (t.classList.contains("h") || !sections.length) sections.push([]);
+    sections[sections.length - 1].push(t);
+  }
+  const step = Number(lines[1].dataset.y) - Number(lines[0].dataset.y);
+  const col = size * 4.2;
+  const most = Math.max(1, Math.floor((width - col) / col));  // room left for the legend
+  const rows = Math.max(...sections.map((x) => x.length), Math.ceil(lines.length / most));
+  let c = 0, r = 0;
+  for (const sec of sections) {
+    if (r && r + sec.length > rows) { c += 1; r = 0; }
+    for (const t of sec) {
+      t.setAttribute("x", String(Number(t.dataset.x) + c * col));
+      t.setAttribute("y", String((r + 1) * step));
+      r += 1;
+    }
+  }
+  return (c + 1) * col;
 }
 
 NARROW.addEventListener("change", () => document.querySelectorAll("#board svg, #replay-board svg").forEach(fit));
@@ -394,6 +463,8 @@ function clicked(sq) {
     if (t) return send(`${me.power.src} ${me.power.key} ${sq}`);
   }
   if (me.selected && (o.moves[me.selected] || []).includes(sq)) return send(`${me.selected}-${sq}`);
+  const direct = directMoves(me.selected);
+  if (direct[sq]) return send(direct[sq]);
   const selectable = o.moves[sq] || o.powers[sq];
   me.selected = selectable ? (me.selected === sq ? null : sq) : null;
   me.power = null;
@@ -415,9 +486,9 @@ $("#board") && $("#board").addEventListener("mouseover", async (ev) => {
   const info = $("#info");
   info.replaceChildren();
   const h = document.createElement("h4");
-  h.textContent = `#${p.number} ${p.name}`;
+  h.textContent = p.heading;  // each edition's own terms (wording.py)
   const facts = document.createElement("p");
-  facts.textContent = `${p.kind}, ${p.strength_label}, ${p.colour} ${p.type} (${p.nation})`;
+  facts.textContent = p.summary;
   const text = document.createElement("p");
   text.textContent = p.text;
   info.append(h, facts, text);
@@ -448,7 +519,7 @@ function finished(v) {
   const title = (v.winners || []).includes(me.seat) ? (team ? "Your team won!" : "You won!")
     : v.winner ? `${team ? `${side} (${v.winners.join(", ")})` : side} won` : "No winner";
   $("#end-title").textContent = title;
-  $("#end-reason").textContent = v.reason;
+  $("#end-reason").textContent = (me.shown && me.shown.reason) || v.reason;  // the edition's words
   const dlg = $("#end");
   if (!dlg.open) dlg.showModal();
 }

@@ -1,0 +1,161 @@
+// The move list beside the board: this seat's turns in notation (from the server's
+// /moves, built from what this seat was shown), and stepping back through the boards this seat
+// was shown (/seen) with a click or the arrow keys. The live board stays underneath and keeps
+// being updated; "Back to the game" (or Escape) shows it again.
+"use strict";
+
+// In a scope of its own: the page's scripts share one global scope (app.js's mark, step, ...).
+(() => {
+const moveList = {
+  moments: [],      // the moments (this seat's messages) a ply points at, ascending, 0 first
+  latest: 0,        // the moment of the latest message
+  at: null,         // the moment looked at (null: the live game)
+  fresh: null,      // a pending refresh of the list
+  plies: {},        // moment -> the last ply it told of, in words
+};
+
+function plyButton(ply) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "ply";
+  // The squares ("b4-b5") never break across lines; the outcome after them may.
+  const [squares, ...rest] = ply.text.split(" ");
+  b.append(Object.assign(document.createElement("span"), {className: "sq", textContent: squares}));
+  if (rest.length) b.append(" " + rest.join(" "));
+  b.dataset.moment = String(ply.moment);
+  b.addEventListener("click", () => lookAt(ply.moment));
+  return b;
+}
+
+// Two players: a row per round, each side's turn in its own column (as a chess move list).
+// More: a row per turn, naming its seat.
+function drawMoves(data) {
+  const body = $("#move-list tbody");
+  const pairs = data.players.length === 2;
+  const rows = [];
+  let row = null;
+  for (const t of data.turns) {
+    const number = t.turn ? Math.ceil(t.turn / (pairs ? 2 : 1)) : 0;
+    if (!row || !pairs || row.dataset.number !== String(number) || t.turn === 0) {
+      row = document.createElement("tr");
+      row.dataset.number = String(number);
+      const th = document.createElement("th");
+      th.textContent = t.turn ? `${number}.` : "setup";
+      row.append(th);
+      if (pairs) row.append(document.createElement("td"), document.createElement("td"));
+      else row.append(document.createElement("td"));
+      rows.push(row);
+    }
+    const col = pairs ? Math.max(0, data.players.indexOf(t.seat)) : 0;
+    const cell = row.children[1 + col];
+    if (!pairs && t.seat) {
+      const who = document.createElement("span");
+      who.className = "seat";
+      who.textContent = t.seat + (t.seat === me.seat ? " (you)" : "");
+      cell.append(who);
+    }
+    cell.dataset.turn = String(t.turn);
+    t.plies.forEach((p) => cell.append(plyButton(p)));
+    if (!t.plies.length) cell.append(Object.assign(document.createElement("span"), {className: "pending", textContent: "…"}));
+  }
+  body.replaceChildren(...rows);
+  const seen = new Set([0]);
+  moveList.plies = {};
+  data.turns.forEach((t) => t.plies.forEach((p) => {
+    seen.add(p.moment);
+    moveList.plies[p.moment] = `turn ${t.turn}${t.seat ? " (" + t.seat + ")" : ""}: ${p.text}`;
+  }));
+  moveList.moments = [...seen].sort((a, b) => a - b);
+  moveList.latest = data.latest;
+  mark();
+  if (moveList.at === null) {
+    const box = $("#move-list-box");
+    box.scrollTop = box.scrollHeight;
+  }
+}
+
+async function refreshMoves() {
+  if (!me.token) return;
+  try {
+    drawMoves(await api(`/api/games/${me.code}/moves`, {token: me.token}));
+  } catch (e) { /* the list is a convenience: the game goes on without it */ }
+}
+
+function mark() {
+  document.querySelectorAll("#move-list .ply").forEach((b) => {
+    b.classList.toggle("current", moveList.at !== null && Number(b.dataset.moment) === moveList.at);
+  });
+  const cur = $("#move-list .ply.current");
+  if (!cur) return;
+  // Scrolled within the list only (the page stays where it is, showing the board).
+  const box = $("#move-list-box");
+  const top = cur.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+  if (top < box.scrollTop) box.scrollTop = top;
+  else if (top + cur.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + cur.offsetHeight - box.clientHeight;
+}
+
+async function lookAt(moment) {
+  if (moment >= moveList.latest) return backToGame();
+  const f = await api(`/api/games/${me.code}/seen`, {token: me.token, moment});
+  moveList.at = f.moment;
+  // Shown before fitting: a hidden picture has no size to measure.
+  $("#past").hidden = false;
+  $("#board").hidden = true;
+  $("#past-board").innerHTML = f.svg;
+  fit($("#past-board svg"));
+  const i = moveList.moments.indexOf(f.moment);
+  $("#past-what").textContent = f.moment === 0 ? "The start, as you saw it"
+    : `After ${moveList.plies[f.moment] || "turn " + f.turn} (${i} of ${moveList.moments.length - 1})`;
+  document.body.dataset.looking = String(f.moment);
+  // On a phone the list is under the board: bring the board into view.
+  const r = $("#past").getBoundingClientRect();
+  if (r.top < 0 || r.top > innerHeight / 2) $("#past").scrollIntoView({block: "start"});
+  mark();
+}
+
+function backToGame() {
+  moveList.at = null;
+  $("#past").hidden = true;
+  $("#board").hidden = false;
+  delete document.body.dataset.looking;
+  mark();
+}
+
+// One step along the plies (and the start); past the last one is the game itself.
+function step(by) {
+  const list = moveList.moments;
+  if (!list.length) return;
+  // The game now is the latest moment (a ply that led to it, or past the list's end).
+  const now = list.indexOf(moveList.latest);
+  let i = moveList.at === null ? (now < 0 ? list.length : now) : list.indexOf(moveList.at);
+  if (i < 0) i = list.findIndex((m) => m > moveList.at);
+  i += by;
+  if (i >= list.length || list[i] >= moveList.latest) return backToGame();
+  lookAt(list[Math.max(0, i)]);
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+  if (!$("#move-list")) return;
+  $("#past-back").addEventListener("click", backToGame);
+  $("#past-prev").addEventListener("click", () => step(-1));
+  $("#past-next").addEventListener("click", () => step(1));
+  document.addEventListener("legends:message", (ev) => {
+    const msg = ev.detail;
+    if (msg.type !== "state" && msg.type !== "welcome") return;
+    // One request for a burst of messages.
+    clearTimeout(moveList.fresh);
+    moveList.fresh = setTimeout(refreshMoves, 60);
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (document.body.dataset.phase === "lobby" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    if ($("#end").open) return;  // the end screen has its own replay
+    if (ev.key === "ArrowLeft") step(-1);
+    else if (ev.key === "ArrowRight") step(1);
+    else if (ev.key === "Home") { if (moveList.moments.length) lookAt(moveList.moments[0]); }
+    else if (ev.key === "End" || (ev.key === "Escape" && moveList.at !== null)) backToGame();
+    else return;
+    ev.preventDefault();
+  });
+});
+})();
