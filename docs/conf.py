@@ -5,6 +5,37 @@ import sys
 
 sys.path.insert(0, os.path.abspath("_ext"))
 
+
+def _example_pack() -> None:
+    """Make the example pack (``examples/legends-example-pack``) known to this build when it is
+    not installed, so that ``pip install -e '.[docs]'`` is all the docs need: its module from
+    the source tree, and its entry points (read from its ``pyproject.toml``) in a throwaway
+    distribution folder that :mod:`importlib.metadata` finds on ``sys.path``. An installed pack
+    is left as it is."""
+    import atexit
+    import importlib.util
+    import tempfile
+    import tomllib
+
+    if importlib.util.find_spec("legends_example_pack") is not None:
+        return
+    root = os.path.abspath(os.path.join("..", "examples", "legends-example-pack"))
+    with open(os.path.join(root, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)["project"]
+    folder = tempfile.TemporaryDirectory(prefix="legends-docs-")
+    atexit.register(folder.cleanup)
+    info = os.path.join(folder.name, "legends_example_pack-0.dist-info")
+    os.mkdir(info)
+    with open(os.path.join(info, "METADATA"), "w") as f:
+        f.write(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
+    with open(os.path.join(info, "entry_points.txt"), "w") as f:
+        for group, names in project["entry-points"].items():
+            f.write(f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in names.items()))
+    sys.path[:0] = [os.path.join(root, "src"), folder.name]
+
+
+_example_pack()
+
 project = "legends"
 author = "the legends team"
 copyright = "2026, the legends team"

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from legends_core import ArmyError, Game, catalogue, preset, random_army, validate_army
-from legends_core.armies import PRESETS
+from legends_core.armies import PRESETS, read_army
 
 CAT = catalogue()
 
@@ -55,3 +55,27 @@ def test_game_new_accepts_names_and_rejects_bad_armies():
         Game.new(beige=[1] * 30, seed=3)
     with pytest.raises(ArmyError, match="not a preset name"):
         Game.new(beige="everything", seed=3)
+
+
+# -- army files (legends_core.armies.read_army) -----------------------------------------------
+def test_army_file_numbers_may_be_separated_by_spaces_commas_or_lines():
+    army = preset(2, "gray")
+    spaced = " ".join(map(str, army[:10])) + "\n" + ", ".join(map(str, army[10:20])) + "\n" \
+        + "\n".join(f"#{n}" for n in army[20:])
+    assert read_army(spaced) == list(army)
+    assert Game.new(seed=1, gray=read_army(spaced), setup=False).record()["setup"]["gray"] \
+        == list(army)
+
+
+def test_army_file_names_keep_their_spaces():
+    assert read_army("Bone Legion\n  King   Migol , 157 12\n\n#9") == [
+        "Bone Legion", "King Migol", 157, 12, 9]
+    # A line mixing numbers and words is one name (so the catalogue reports it), not split.
+    assert read_army("12 Bone Legion") == ["12 Bone Legion"]
+
+
+def test_army_file_as_json():
+    assert read_army('[157, "#12", "Bone Legion"]') == [157, 12, "Bone Legion"]
+    for bad in ('{"a": 1}', "[true]", "[[1]]", "[1,"):
+        with pytest.raises(ArmyError, match="^army: "):
+            read_army(bad)

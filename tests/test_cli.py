@@ -133,3 +133,15 @@ def test_verify_checks_a_player_record_against_the_full_record(tmp_path):
     assert proc.returncode == 1 and "commitment mismatch" in proc.stdout
     proc = run("verify", str(full), check=False)
     assert proc.returncode == 2 and "--commitment" in proc.stderr
+
+
+def test_an_army_file_of_space_separated_numbers_is_played(tmp_path):
+    from legends_core.armies import preset
+
+    f = tmp_path / "army.txt"
+    army = preset(4, "beige")
+    f.write_text(" ".join(map(str, army[:15])) + "\n" + " ".join(f"#{n}" for n in army[15:]))
+    save = tmp_path / "game.json"
+    run("game", "--beige", str(f), "--seed", "3", "--turn-limit", "1", "--quiet",
+        "--save", str(save))
+    assert json.loads(save.read_text())["setup"]["beige"] == list(army)

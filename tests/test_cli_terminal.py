@@ -13,7 +13,7 @@ import pytest
 from tests.test_cli_polish import play
 
 from legends.ai import make_player
-from legends.cli import build_parser, main
+from legends.cli import COMMANDS, build_parser, has_default, main
 from legends.cli.text import board_text, key_lines, labels, marks, stems
 from legends_core import Game
 from legends_core.ruleset import catalogue_for
@@ -229,15 +229,27 @@ def _subcommands() -> dict[str, argparse.ArgumentParser]:
     return dict(sub.choices)
 
 
+def test_every_command_is_walked():
+    assert set(_subcommands()) == set(COMMANDS)
+
+
 @pytest.mark.parametrize("command", sorted(_subcommands()))
 def test_help_shows_each_default_once(command):
-    text = _subcommands()[command].format_help()
+    parser = _subcommands()[command]
+    text = parser.format_help()
     blocks = re.split(r"\n  (?=-)", text)  # one block per option
     for block in blocks:
         flat = " ".join(block.split())
         assert flat.count("(default") <= 1, flat
         for empty in ("(default: None)", "(default: False)", "(default: [])"):
             assert empty not in flat, flat
+    # Every real default is shown (0 included: it is not False), in the option's own words
+    # or appended, and only once.
+    formatter = parser._get_formatter()
+    for action in parser._actions:
+        if action.option_strings and action.help not in (None, argparse.SUPPRESS):
+            said = len(re.findall(r"\bdefault\b", formatter._expand_help(action)))
+            assert said <= 1 and (said == 1 or not has_default(action)), action.option_strings
 
 
 def test_serve_help_shows_its_real_defaults():
@@ -245,5 +257,6 @@ def test_serve_help_shows_its_real_defaults():
     assert "(default: 8000)" in text and "(default: 127.0.0.1)" in text
     assert "(default: 0.5)" in text
     assert "(default: 1)" in text  # --processes
-    # host, port, computer time, processes, and --db's own words: each once, none empty
-    assert text.count("(default:") == 5 and "(default: None)" not in text
+    assert "see docs/server-load.rst) (default: 0)" in text  # --workers: 0 is a real default
+    # host, port, computer time, workers, processes, and --db's own words: each once
+    assert text.count("(default:") == 6 and "(default: None)" not in text

@@ -3,7 +3,9 @@ every power's key on its piece's page, and a clean nitpicky build (``sphinx -n -
 
 from __future__ import annotations
 
+import html
 import inspect
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,15 +27,21 @@ INTERNAL = {"legends_core.Engine.restore", "legends_core.Engine.ability_pieces"}
 
 
 @pytest.fixture(scope="module")
-def inventory(tmp_path_factory):
-    """Build the HTML docs with every reference checked; the names the build documents."""
-    from sphinx.util.inventory import InventoryFile
-
+def built(tmp_path_factory):
+    """Build the HTML docs with every reference checked; the folder they are in."""
     out = tmp_path_factory.mktemp("docs")
     proc = subprocess.run([sys.executable, "-m", "sphinx", "-n", "-W", "--keep-going", "-q",
                            "-b", "html", str(DOCS), str(out)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    with open(out / "objects.inv", "rb") as fh:
+    return out
+
+
+@pytest.fixture(scope="module")
+def inventory(built):
+    """The names the build documents."""
+    from sphinx.util.inventory import InventoryFile
+
+    with open(built / "objects.inv", "rb") as fh:
         inv = InventoryFile.load(fh, "", lambda base, uri: uri)
     return {name for entries in inv.values() for name in entries}
 
@@ -76,6 +84,26 @@ def test_view_fields_action_constructors_and_every_event_class(inventory):
         assert f"{cls.__module__}.{cls.__name__}" in inventory
         for f in attrs.fields(cls):
             assert f"{cls.__module__}.{cls.__name__}.{f.name}" in inventory
+
+
+def _signatures(page: Path) -> dict[str, str]:
+    """Each documented object's signature line on a built page, as plain text."""
+    found = {}
+    for ident, body in re.findall(r'<dt class="sig sig-object py" id="([\w.]+)">(.*?)</dt>',
+                                  page.read_text(encoding="utf-8"), re.S):
+        found[ident] = html.unescape(" ".join(re.sub(r"<[^>]+>", "", body).split()))
+    return found
+
+
+def test_attrs_signatures_show_public_fields_and_their_defaults(built):
+    sigs = _signatures(built / "api.html")
+    view = sigs["legends_core.View"]
+    assert "(player, board, pieces," in view
+    assert "commitment=None, rules='legends', reserve={}, winners=(), teams={})" in view
+    assert "turn_limit=None, no_progress_limit=None" in sigs["legends_core.Rules"]
+    # attrs' generated __init__ as read from its source: internals, never for readers.
+    for text in sigs.values():
+        assert "attr_dict" not in text and "NOTHING" not in text, text
 
 
 def test_every_event_type_is_listed_with_its_fields():

@@ -48,8 +48,9 @@ def with_limit(game: Game, limit: int | None) -> Game:
 
 def test_the_readme_loop_ends_in_a_draw_for_want_of_progress():
     # Before the rule this loop cycled for ever (turn 6,661 after ten minutes). 20,000 actions
-    # is far more than the rule allows: about 3 decisions a turn for 200 quiet turns.
-    game = Game.new(seed=7)
+    # is far more than the rule allows: about 3 decisions a turn for 200 quiet turns. (With
+    # the repetition rule on, as by default, it ends sooner: see tests/test_repetition.py.)
+    game = Game.new(seed=7, repetition_limit=None)
     first_actions(game, 20_000)
     assert game.is_over, f"still playing at turn {game.engine.turn}"
     assert game.winner is None and game.winners == ()
@@ -77,7 +78,7 @@ def test_turning_the_limit_off_restores_the_old_endless_game():
     first_actions(limited, 5_000)
     assert limited.is_over
     ended = limited.engine.turn
-    endless = Game.new(seed=7, no_progress_limit=None)
+    endless = Game.new(seed=7, no_progress_limit=None, repetition_limit=None)
     while endless.engine.turn < ended + 300:
         assert not endless.is_over
         endless.apply(endless.legal_actions()[0])

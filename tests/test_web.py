@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from legends.web.arranging import takes_setup
 from legends_core.testing import position_dict
 from webgames import CASTLE_HUNT_GAME, Table, castle_hunt, client
 
@@ -268,8 +269,10 @@ def test_every_edition_is_offered_and_playable(http):
         r for r in offered if r["name"] == "classic").items()
     assert {"legends", "classic", "barrage", "ultimate-lightning"} <= set(installed_rulesets())
     for rules in installed_rulesets():
+        # The editions with a free setup deal it here (test_web_arrange.py arranges it).
+        setup = {"setup": "random"} if takes_setup(rules) else {}
         made = http.post("/api/games", json={"rules": rules, "opponent": "random",
-                                             "turn_limit": 2, "auto_pass": True})
+                                             "turn_limit": 2, "auto_pass": True, **setup})
         assert made.status_code == 200, (rules, made.text)
         made = made.json()
         with http.websocket_connect(f"/ws/{made['code']}") as ws:

@@ -149,8 +149,8 @@ def test_an_attack_is_written_with_its_outcome(outcome, reveal, text):
 def test_before_any_move_the_list_holds_the_turn_under_way(tmp_path):
     with client(str(tmp_path / "g.sqlite3")) as http:
         made = http.post("/api/games", json={"rules": "classic", "opponent": "human",
-                                             "side": "red"}).json()
-        joined = http.post(f"/api/games/{made['code']}/join", json={}).json()
+                                             "side": "red", "setup": "random"}).json()
+        joined = http.post(f"/api/games/{made['code']}/join", json={"setup": "random"}).json()
         t = Table.existing(http, made["code"], {"red": made["token"], "blue": joined["token"]})
         with t:
             listed = moves(t, "blue")

@@ -10,6 +10,9 @@
   audience and fields) and every kind of decision, from the registries the engine itself uses
   (with every installed edition loaded, so theirs are listed too).
 * ``_static/diagrams/*.svg``: board pictures drawn with :func:`legends.svg.board_svg`.
+
+It also writes the signatures of attrs classes from their public fields (see
+:func:`attrs_signature`).
 """
 
 from __future__ import annotations
@@ -231,6 +234,33 @@ def _write(path: str, text: str) -> None:
             fh.write(text)
 
 
+def attrs_signature(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
+    """The signature of an attrs class as a reader calls it: its public ``__init__`` fields
+    with their defaults as values. (Read from the source, as ``autodoc_preserve_defaults``
+    does, attrs' generated ``__init__`` shows its internals: ``attr_dict['x'].default`` and
+    ``NOTHING`` for a factory.)"""
+    import attrs
+
+    if what not in ("class", "exception") or not attrs.has(obj):
+        return None
+    parts, star = [], False
+    for f in attrs.fields(obj):
+        if not f.init or (f.alias.startswith("_") and f.default is not attrs.NOTHING):
+            continue
+        if f.kw_only and not star:
+            parts.append("*")
+            star = True
+        if f.default is attrs.NOTHING:
+            parts.append(f.alias)
+        elif isinstance(f.default, attrs.Factory):
+            made = "..." if f.default.takes_self else repr(f.default.factory())
+            parts.append(f"{f.alias}={made}")
+        else:
+            parts.append(f"{f.alias}={f.default!r}")
+    return f"({', '.join(parts)})", return_annotation
+
+
 def setup(app):  # type: ignore[no-untyped-def]
     app.connect("builder-inited", write_pages)
+    app.connect("autodoc-process-signature", attrs_signature)
     return {"version": "1", "parallel_read_safe": True}

@@ -43,21 +43,23 @@ def make_jobs(games: int, *, seed: int, players: Sequence[str] = ("heuristic", "
               swap: bool = False, rules: str | None = None, options: dict[str, Any] | None = None,
               beige: Any = None, gray: Any = None, boards: Sequence[str] | None = None,
               turn_limit: int = 1000, players_count: int = 2,
-              no_progress_limit: int | None = NO_PROGRESS_LIMIT) -> list[Job]:
+              no_progress_limit: int | None = NO_PROGRESS_LIMIT,
+              repetition_limit: int | None = None) -> list[Job]:
     """``games`` jobs with seeds ``seed, seed + 1, ...`` of the ruleset ``rules`` (``None``:
     the default); with ``swap`` the two computer players change seats every other game.
     ``beige`` and ``gray`` are the two seats' armies (``None``: the ruleset's own).
     ``players_count`` 4, 6 or 8 makes Stratego Legends team games, ``players`` then naming
-    the computer player of each side (or of each seat). ``no_progress_limit`` is passed to
-    :meth:`Game.new <legends_core.Game.new>` (``None``: games end only with a winner or at the
-    turn limit)."""
+    the computer player of each side (or of each seat). ``no_progress_limit`` and
+    ``repetition_limit`` are passed to :meth:`Game.new <legends_core.Game.new>` (both ``None``:
+    games end only with a winner or at the turn limit)."""
     jobs = []
     for i in range(games):
         pair = list(players) if not (swap and i % 2) else list(players)[::-1]
         jobs.append({"seed": seed + i, "players": pair, "rules": rules, "options": options,
                      "beige": beige, "gray": gray,
                      "boards": None if boards is None else list(boards),
-                     "turn_limit": turn_limit, "no_progress_limit": no_progress_limit})
+                     "turn_limit": turn_limit, "no_progress_limit": no_progress_limit,
+                     "repetition_limit": repetition_limit})
         if players_count != 2:
             jobs[-1]["count"] = players_count
     return jobs
@@ -71,6 +73,7 @@ def play_one(job: Job) -> Result:
                     boards=job["boards"], seed=job["seed"], setup=True,
                     turn_limit=job["turn_limit"], auto_pass=True,
                     no_progress_limit=job.get("no_progress_limit", NO_PROGRESS_LIMIT),
+                    repetition_limit=job.get("repetition_limit"),
                     players=job.get("count", 2))
     kinds = seat_kinds(game.players, job["players"])
     players = {s: make_player(kinds[s], job["seed"] + i) for i, s in enumerate(game.players)}

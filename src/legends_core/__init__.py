@@ -8,7 +8,7 @@ from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
 from .board import Board, from_battle_boards, from_rows
 from .campaign import Campaign
 from .endings import Ending
-from .engine import NO_PROGRESS_LIMIT, Combat, Engine, Outcome, Rules
+from .engine import NO_PROGRESS_LIMIT, REPETITION_LIMIT, Combat, Engine, Outcome, Rules
 from .errors import (
     ActionIdError,
     ArmyError,
@@ -36,6 +36,7 @@ __all__ = [
     "COMPOSITION",
     "DONE",
     "NO_PROGRESS_LIMIT",
+    "REPETITION_LIMIT",
     "PASS",
     "PRESETS",
     "SEED_LIMIT",

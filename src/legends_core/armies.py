@@ -11,7 +11,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .errors import ArmyError
+from . import safejson
+from .errors import ArmyError, PositionError
 from .registry import Catalogue
 
 #: How many pieces of each base strength (or kind) an army holds.
@@ -143,3 +144,45 @@ def resolve_army(spec: object, side: str, catalogue: Catalogue, rng: random.Rand
             raise ArmyError(f"{side} army: {exc.args[0]}") from None
     validate_army(out, side, catalogue)
     return tuple(out)
+
+
+def read_army(text: str, source: str = "army") -> list[int | str]:
+    """The army an army file holds, as :func:`resolve_army` (and ``Game.new``) takes it:
+    collector numbers as ``int``, piece names as ``str`` (the "Army file" part of the file
+    formats page).
+
+    The text is either a JSON list of numbers and names, or plain values separated by commas
+    or new lines. Collector numbers (``157`` or ``#157``) may also be separated by spaces;
+    names may not, since many names hold spaces (``Bone Legion``): an item whose words are
+    not all numbers is one name. Blank items are skipped.
+
+    :raises ArmyError: the JSON is malformed or not a list of numbers and names (the message
+        starts with ``source``).
+    """
+    if text.lstrip().startswith(("[", "{", '"')):
+        try:
+            items = safejson.loads(text, source)
+        except PositionError as exc:
+            raise ArmyError(str(exc)) from None
+        if not isinstance(items, list) or not all(
+                isinstance(x, str | int) and not isinstance(x, bool) for x in items):
+            raise ArmyError(f"{source}: expected a list of collector numbers or names")
+        return [_number_or_name(x) if isinstance(x, str) else x for x in items]
+    out: list[int | str] = []
+    for item in text.replace(",", "\n").splitlines():
+        words = item.split()
+        if words and all(_is_number(w) for w in words):
+            out.extend(int(w.lstrip("#")) for w in words)
+        elif words:
+            out.append(" ".join(words))
+    return out
+
+
+def _is_number(word: str) -> bool:
+    """A collector number as a person writes it: ``157`` or ``#157`` (ASCII digits)."""
+    digits = word[1:] if word.startswith("#") else word
+    return digits.isdigit() and digits.isascii() and len(digits) < 10
+
+
+def _number_or_name(item: str) -> int | str:
+    return int(item.strip().lstrip("#")) if _is_number(item.strip()) else item

@@ -38,6 +38,7 @@ class CurseArrive(Task):
         if g.curse >= 0 and not g.curse_on:
             return  # another curse is changing over; CurseActivate will call us again
         g.curse_queue.remove(pid)
+        g.kc += 1  # see repetition.one_way_count
         old, old_ctrl = g.curse, g.curse_ctrl
         g.curse, g.curse_on, g.curse_ctrl = pid, False, self.controller
         g.shift()

@@ -70,6 +70,9 @@ class Effects(Queries):
     extra: list[int]
     turn: int
     progress: int
+    zob: int
+    kc: int
+    reps_from: int
     changed: list[int]
     clock: int
     epoch: int
@@ -114,6 +117,7 @@ class Effects(Queries):
             after = before | mask
             if after != before:
                 self.known[pid] = after
+                self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
                 learned.append(pid)
                 sq = self.loc[pid]
                 if sq >= 0:
@@ -139,9 +143,14 @@ class Effects(Queries):
         self.grid[frm] = -1
         self.grid[square] = pid
         self.loc[pid] = square
+        if self.reps_from >= 0:  # counting repetitions: repetition.square_hash, inlined
+            c = self.ctrl[pid]
+            self.zob ^= hash((frm, pid, c)) ^ hash((square, pid, c))
         self.touch(frm, square)
         self.dirty.add(pid)
-        self.moved.add(pid)
+        if pid not in self.moved:
+            self.moved.add(pid)
+            self.kc += 1  # see repetition.one_way_count
         name = self.board.name
         self.emit(Moved(self.rules.players[self.ctrl[pid]], name(frm), name(square),
                         self.types[pid].number, self.seen(pid), how,
@@ -158,6 +167,10 @@ class Effects(Queries):
             raise ValueError("both pieces must be on the board to swap")
         self.grid[sa], self.grid[sb] = b, a
         self.loc[a], self.loc[b] = sb, sa
+        if self.reps_from >= 0:  # counting repetitions: repetition.square_hash, inlined
+            ca, cb = self.ctrl[a], self.ctrl[b]
+            self.zob ^= (hash((sa, a, ca)) ^ hash((sb, b, cb)) ^ hash((sa, b, cb))
+                         ^ hash((sb, a, ca)))
         self.touch(sa, sb)
         self.dirty.update((a, b))
         self.emit(Swapped(self.rules.players[self.ctrl[a]], self.board.name(sa),
@@ -189,13 +202,18 @@ class Effects(Queries):
             self.shift()
         elif loc == CURSE_QUEUE:
             self.curse_queue.remove(pid)
+            self.kc += 1  # see repetition.one_way_count
             self.shift()
         # A piece entering the board is progress: see the ruling "Games that stop making progress"
         self.progress = self.turn
         self.loc[pid] = square
         self.grid[square] = pid
         self.ctrl[pid] = player
-        self.known[pid] |= (self.all_mask if reveal else self.team_mask[player])
+        if self.reps_from >= 0:  # counting repetitions: repetition.square_hash, inlined
+            self.zob ^= hash((square, pid, player))
+        before = self.known[pid]
+        self.known[pid] = after = before | (self.all_mask if reveal else self.team_mask[player])
+        self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
         self.touch(square)
         self.dirty.add(pid)
         self.emit(Placed(self.board.name(square), frm, self.types[pid].number,
@@ -254,6 +272,8 @@ class Effects(Queries):
         for p in batch:
             sq = self.loc[p]
             self.grid[sq] = -1
+            if self.reps_from >= 0:  # counting repetitions: repetition.square_hash, inlined
+                self.zob ^= hash((sq, p, self.ctrl[p]))
             self.touch(sq)
             holder = self.ctrl[p]
             mask = None
@@ -261,13 +281,16 @@ class Effects(Queries):
                 mask = f(self, p, cause)
                 if mask is not None:
                     break
+            before = self.known[p]
             self.known[p] = self.all_mask if mask is None else mask
+            self.kc += self.known[p].bit_count() - before.bit_count()  # repetition.one_way_count
             self._clear_effects(p)
             o = self.owner[p]
             at = self.board.name(sq)
             if p == lone_curse:
                 self.loc[p] = CURSE_QUEUE
                 self.curse_queue.append(p)
+                self.kc -= 1  # see repetition.one_way_count
                 self.shift()
                 self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
                 # At once: before the rest of a window, the next decision, or anything
@@ -297,8 +320,13 @@ class Effects(Queries):
             player = self._zoned(player, self.loc[pid])
         if self.ctrl[pid] == player:
             return
+        sq = self.loc[pid]
+        if sq >= 0 and self.reps_from >= 0:  # counting repetitions: repetition.square_hash
+            self.zob ^= hash((sq, pid, self.ctrl[pid])) ^ hash((sq, pid, player))
         self.ctrl[pid] = player
-        self.known[pid] |= self.team_mask[player]
+        before = self.known[pid]
+        self.known[pid] = after = before | self.team_mask[player]
+        self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
         if self.loc[pid] >= 0:
             self.touch(self.loc[pid])
         else:
@@ -370,8 +398,9 @@ class Effects(Queries):
     def mark_used(self, pid: int, key: str, per: str = "turn") -> None:
         if per == "turn":
             self.used_turn.add((pid, key))  # the kernel filters cached offers by it
-        else:
+        elif (pid, key) not in self.used_game:
             self.used_game.add((pid, key))
+            self.kc += 1  # see repetition.one_way_count
             self.shift()
 
     def remember(self, pid: int, key: str, value: Any) -> None:

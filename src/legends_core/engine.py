@@ -55,6 +55,9 @@ RULINGS = (
 
 #: The default of ``no_progress_limit`` for new games (see :class:`Rules`).
 NO_PROGRESS_LIMIT = 200
+#: The usual ``repetition_limit`` (chess's automatic fivefold repetition). Off unless a game
+#: asks for it: counting costs a few per cent of a random game's time (see :class:`Rules`).
+REPETITION_LIMIT = 5
 
 #: ``loc`` values for pieces off the board.
 DESTROYED = -1
@@ -62,6 +65,11 @@ CURSE = -2
 CURSE_QUEUE = -3
 #: ``loc`` of a piece waiting off the board in its owner's reserve (a second army, reinforcements).
 RESERVE = -4
+
+
+def _off(limit: int | None) -> int | None:
+    """``0`` turns a limit off, as ``None`` does."""
+    return None if limit == 0 and not isinstance(limit, bool) else limit
 
 
 @attrs.frozen
@@ -76,7 +84,11 @@ class Rules:
     no winner once that many turns in a row have gone by without progress (an attack, a piece
     leaving or entering the board: see the ruling "Games that stop making progress");
     ``None`` turns it off, as here, but :meth:`legends_core.Game.new` sets
-    :data:`NO_PROGRESS_LIMIT` unless told otherwise. ``switches`` is the number of setup
+    :data:`NO_PROGRESS_LIMIT` unless told otherwise. ``repetition_limit`` ends a game with no
+    winner when the same position stands at the start of a turn for that many times (see the
+    ruling "Repeated positions"); ``None`` (or 0), the default here and in
+    :meth:`legends_core.Game.new`, turns it off, and :data:`REPETITION_LIMIT` is the usual
+    value. ``switches`` is the number of setup
     switches each player may make. ``auto_pass`` (not a rule: a convenience for computer
     players and simulations) answers a response window at once for a player whose only
     legal answer is ``pass``; the events are the same as if they had been asked.
@@ -86,6 +98,7 @@ class Rules:
     teams: tuple[int, ...] = (0, 1)
     turn_limit: int | None = None
     no_progress_limit: int | None = None
+    repetition_limit: int | None = attrs.field(default=None, converter=_off)
     switches: int = 2
     name: str = "legends"
     auto_pass: bool = False
@@ -101,6 +114,11 @@ class Rules:
                                   or quiet < 1):
             raise ValueError(f"no_progress_limit: expected None or a whole number of turns of "
                              f"1 or more, got {quiet!r}")
+        again = self.repetition_limit
+        if again is not None and (not isinstance(again, int) or isinstance(again, bool)
+                                  or again < 2):
+            raise ValueError(f"repetition_limit: expected None, 0 (off) or a whole number of 2 "
+                             f"or more, got {again!r}")
 
     def option(self, key: str, default: str | None = None) -> str | None:
         """The value of the ruleset option ``key`` in this game."""
@@ -153,6 +171,7 @@ class Engine(Effects):
         "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
         "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
         "_abl", "rs", "zone", "team_mask", "areas", "changed", "clock", "epoch", "offers",
+        "reps", "reps_own", "reps_from", "zob", "kc",
     )
 
     board: Board
@@ -211,6 +230,20 @@ class Engine(Effects):
     clock: int
     epoch: int
     offers: dict[int, Offers]
+    #: Positions at turn starts since the last progress, and how often each stood there (see
+    #: :mod:`legends_core.repetition`); shared with copies until one of them writes.
+    reps: dict[int, int]
+    #: Whether this engine may change ``reps`` in place (else it copies it first).
+    reps_own: bool
+    #: The ``progress`` turn the table counts from (-1: start afresh at the next turn).
+    reps_from: int
+    #: A hash of which piece stands on which square under whose control, kept up to date by
+    #: every change to the board while repetitions are counted (``reps_from`` 0 or more; see
+    #: :func:`legends_core.repetition.board_hash`).
+    zob: int
+    #: A number that only grows between two turns with progress, kept up to date as the game
+    #: goes (see :func:`legends_core.repetition.one_way_count`).
+    kc: int
 
     def __init__(self, *, board: Board, rules: Rules, catalogue: Catalogue,
                  pieces: list[tuple[PieceType, int, int, int, int]], seed: int = 0,
@@ -276,6 +309,11 @@ class Engine(Effects):
         self.clock = 0
         self.epoch = 0
         self.offers = {}
+        self.reps = {}
+        self.reps_own = True
+        self.reps_from = -1
+        self.zob = 0
+        self.kc = 0
 
     # -- copying -----------------------------------------------------------------------
     def copy(self) -> Engine:
@@ -335,6 +373,11 @@ class Engine(Effects):
         g.clock = self.clock
         g.epoch = self.epoch
         g.offers = self.offers.copy()  # entries are immutable
+        g.reps = self.reps  # copied on the next write by either (search copies a lot)
+        self.reps_own = g.reps_own = False
+        g.reps_from = self.reps_from
+        g.zob = self.zob
+        g.kc = self.kc
         return g
 
     def restore(self, snapshot: Engine) -> None:
@@ -342,6 +385,7 @@ class Engine(Effects):
         identity, so code holding it stays valid after an undo or a failed action."""
         for name in Engine.__slots__:
             setattr(self, name, getattr(snapshot, name))
+        self.reps_own = snapshot.reps_own = False  # the table is shared now
         self.events = []
         self._sched = None
         self._first = None

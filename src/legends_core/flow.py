@@ -27,6 +27,7 @@ from .moves import (
     perform,
     turn_options,
 )
+from .repetition import count_position, repetition_reason
 from .strikes import live as strike_live
 from .tasks import Task, task
 
@@ -45,6 +46,10 @@ class TurnStart(Task):
         quiet = g.rules.no_progress_limit
         if quiet is not None and g.turn - 1 - g.progress >= quiet:
             g.end_game(None, no_progress_reason(quiet))
+            return
+        again = g.rules.repetition_limit
+        if again is not None and count_position(g) >= again:
+            g.end_game(None, repetition_reason(again))
             return
         if g.commitment is None:
             commit(g)  # setup is over: bind the hidden placement before the first move

@@ -173,6 +173,7 @@ class Game:
             seed: int | None = None, first: str | None = None, setup: bool = True,
             turn_limit: int | None = None,
             no_progress_limit: int | None = NO_PROGRESS_LIMIT,
+            repetition_limit: int | None = None,
             catalogue: Catalogue | None = None, salt: str | None = None,
             auto_pass: bool = False) -> Game:
         """Start a game: two players, or (Stratego Legends) a team game of 4, 6 or 8.
@@ -221,6 +222,13 @@ class Game:
             pass with no attack and no piece leaving or entering the board (200 by default,
             so that every game ends; ``None`` turns it off). Not a rulebook rule: see the
             ruling "Games that stop making progress".
+        :param repetition_limit: end the game without a winner when the same position (every
+            piece on its square, hidden identities included, the same player to move and the
+            same state of play) stands at the start of a turn for this many times
+            (:data:`~legends_core.REPETITION_LIMIT`, 5, as chess's automatic fivefold
+            repetition, is the usual value). ``None`` (the default) or 0 leaves it off: the
+            no-progress limit already ends every game, and counting costs a few per cent of a
+            random game's time. Not a rulebook rule: see the ruling "Repeated positions".
         :param auto_pass: answer a response window at once for a player whose only legal
             answer is ``pass`` (for computer players and simulations: far fewer decisions;
             the events are the same as when asked). A server for human players may prefer to
@@ -246,7 +254,7 @@ class Game:
         team = is_team_game(team_numbers(seats)) if seats != ruleset.seats else False
         rs = Rules(players=seats, teams=team_numbers(seats) if team else tuple(range(len(seats))),
                    turn_limit=turn_limit, no_progress_limit=no_progress_limit,
-                   auto_pass=bool(auto_pass),
+                   repetition_limit=repetition_limit, auto_pass=bool(auto_pass),
                    switches=ruleset.switches, name=ruleset.name, options=opts)
         if first is None:
             first = rs.players[0]
@@ -274,6 +282,7 @@ class Game:
         made: dict[str, Any] = {"rules": ruleset.name, **built.record, "seed": seed,
                                 "first": first, "setup": setup, "turn_limit": turn_limit,
                                 "no_progress_limit": no_progress_limit,
+                                "repetition_limit": rs.repetition_limit,
                                 "salt": salt, "auto_pass": bool(auto_pass)}
         if opts:
             made["options"] = dict(opts)
@@ -336,6 +345,7 @@ class Game:
                                # Records made before the rule have no such field, and were
                                # played without it.
                                no_progress_limit=s.get("no_progress_limit"),
+                               repetition_limit=s.get("repetition_limit"),
                                catalogue=catalogue, salt=s.get("salt"),
                                auto_pass=s.get("auto_pass", False))
             except (TypeError, ValueError) as exc:

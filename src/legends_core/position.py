@@ -17,6 +17,7 @@ from . import combat, curses, flow, safejson, setup, strikes
 from .board import MAX_WIDTH, Board
 from .engine import CURSE, CURSE_QUEUE, DESTROYED, RESERVE, Combat, Engine, Rules
 from .errors import PositionError, short
+from .repetition import board_hash, one_way_count, read_counts, saved_counts
 from .ruleset import DEFAULT as DEFAULT_RULES
 from .ruleset import catalogue_for, get_ruleset
 from .tasks import Task
@@ -54,6 +55,7 @@ def to_position(g: Engine) -> dict[str, Any]:
             "teams": list(g.rules.teams),
             "turn_limit": g.rules.turn_limit,
             "no_progress_limit": g.rules.no_progress_limit,
+            "repetition_limit": g.rules.repetition_limit,
             "switches": g.rules.switches,
             "auto_pass": g.rules.auto_pass,
             "options": dict(g.rules.options),
@@ -70,6 +72,8 @@ def to_position(g: Engine) -> dict[str, Any]:
         "curse_queue": list(g.curse_queue),
         "turn": {"number": g.turn, "active": names[g.active], "progress": g.progress,
                  "extra": {names[i]: n for i, n in enumerate(g.extra)}},
+        # Referee only, like the rest of this: the keys are made from every hidden identity.
+        "repetitions": saved_counts(g),
         "back_and_forth": {
             names[i]: None if r is None else [r[0], name(r[1]), name(r[2]), r[3]]
             for i, r in enumerate(g.bf)},
@@ -101,6 +105,7 @@ MAX_COUNT = 2**31  # turn numbers, shuffles, turn limits and other counters
 SEED_LIMIT = 2**256
 _PLAYER = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 _SALT = re.compile(r"[0-9a-f]{32}")
+_POSITION_DIGEST = re.compile(r"[0-9a-f]{16}")  # repetition.digest
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 _OFF_BOARD = {"destroyed": DESTROYED, "curse": CURSE, "curse-queue": CURSE_QUEUE,
               "reserve": RESERVE}
@@ -226,6 +231,10 @@ def _rules(r: dict[str, Any]) -> Rules:
     # Absent in positions saved before the rule existed: those games go on without it.
     quiet = r.get("no_progress_limit")
     quiet = None if quiet is None else _int(quiet, "rules.no_progress_limit", 1)
+    again = r.get("repetition_limit")
+    if again == 0 and not isinstance(again, bool):
+        again = None  # 0 is off, as null is
+    again = None if again is None else _int(again, "rules.repetition_limit", 2)
     name = _str(r.get("name", DEFAULT_RULES), "rules.name")
     try:
         ruleset = get_ruleset(name)
@@ -240,7 +249,7 @@ def _rules(r: dict[str, Any]) -> Rules:
                                     "rules.options")
     try:
         return Rules(players=tuple(players), teams=tuple(teams), turn_limit=limit,
-                     no_progress_limit=quiet,
+                     no_progress_limit=quiet, repetition_limit=again,
                      switches=switches, name=ruleset.name, auto_pass=auto_pass,
                      options=options)
     except ValueError as exc:
@@ -367,6 +376,18 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
     for who, k in _obj(t.get("extra", {}), "turn.extra").items():
         g.extra[player(who, "turn.extra")] = _int(k, f"turn.extra.{who}", 0, 1000)
 
+    reading("repetitions")
+    # Positions since the last progress, by digest; without them, the count starts here.
+    reps = _obj(d.get("repetitions", {}), "repetitions")
+    if len(reps) > MAX_ENTRIES:
+        raise PositionError(f"repetitions: more than {MAX_ENTRIES} entries")
+    for key, k in reps.items():
+        if not _POSITION_DIGEST.fullmatch(key):
+            raise _fail(f"repetitions.{short(key, 20)}", "16 lowercase hex digits as key", key)
+        _int(k, f"repetitions.{key}", 1)
+    # Kept up to date from here on only in games that count (see Engine.zob).
+    g.reps, g.reps_from = read_counts(reps), (g.progress if rules.repetition_limit else -1)
+
     reading("back_and_forth")
     for who, rec in _obj(d.get("back_and_forth", {}), "back_and_forth").items():
         where = f"back_and_forth.{who}"
@@ -459,6 +480,8 @@ def _load(data: Any, catalogue: Catalogue | None, section: list[str]) -> Engine:
     if not g.over and turn_tasks != [0]:
         raise PositionError(f"stack: the bottom task, and only it, must be one of "
                             f"{', '.join(sorted(TURN_TASKS))} (the turn goes on from there)")
+    # What the engine keeps up to date as it goes, made from the whole position.
+    g.zob, g.kc = board_hash(g), one_way_count(g)
     return g
 
 

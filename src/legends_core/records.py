@@ -175,6 +175,11 @@ def _check_setup(s: Any) -> None:
                               or not 1 <= quiet < MAX_COUNT):
         raise PositionError(f"setup.no_progress_limit: expected null or a whole number of 1 "
                             f"or more, got {short(quiet)}")
+    again = s.get("repetition_limit")
+    if again is not None and (not isinstance(again, int) or isinstance(again, bool)
+                              or not (again == 0 or 2 <= again < MAX_COUNT)):
+        raise PositionError(f"setup.repetition_limit: expected null, 0 or a whole number of 2 "
+                            f"or more, got {short(again)}")
     if "salt" in s:
         check_salt(s["salt"], "setup.salt")
     if not isinstance(s.get("auto_pass", False), bool):

@@ -64,6 +64,7 @@ def shuffle_army(g: Engine, player: int) -> None:
     for p, sq in zip(pids, squares, strict=True):
         g.loc[p] = sq
         g.grid[sq] = p
+    g.reps_from = -1  # the repetition count starts afresh, with the board's hash
     g.touch(*squares)
 
 

@@ -43,6 +43,12 @@ SEPARATORS = frozenset(" /\t")
 MAX_LINE = 1000
 
 
+def takes_setup(rules: str | Ruleset) -> bool:
+    """Do the ``rules`` take setup lines (each player may arrange their own army)?"""
+    rs = get_ruleset(rules) if isinstance(rules, str) else rules
+    return bool(rs.army)
+
+
 def setup_squares(board: Board, seat: str) -> tuple[str, ...]:
     """The land squares of ``seat``'s setup area in setup-line order: the seat's back row
     first, each row from the player's left to right (see the module docstring).

@@ -285,7 +285,8 @@ def knowledge_state(g: Engine, player: int) -> Engine:
     * pending steps are kept when they are the kernel's own public steps, or questions and
       follow-ups of ``player``'s side; another side's private question, and follow-ups a
       power of theirs scheduled, are left out;
-    * the seed and the commitment's salt are blanked.
+    * the seed and the commitment's salt are blanked, and the positions counted toward a
+      repetition draw are left out.
     """
     w = g.copy()
     bit = 1 << player
@@ -315,6 +316,9 @@ def knowledge_state(g: Engine, player: int) -> Engine:
                                    if not ours >> g.owner[pid] & 1]))
     w.seed = 0
     w.salt = "0" * 32
+    # The positions counted for repetition hold the real pieces on their squares: the world
+    # starts its own count here (a search does not foresee a repetition draw).
+    w.reps, w.reps_own, w.reps_from = {}, True, -1
     w.events = []
     w._opts = None
     w._abl = None

@@ -172,7 +172,7 @@ def test_pieces_and_play_take_the_rules(capsys):
     assert main(["pieces", "--rules", "ultimate-lightning", "--army", "blue"]) == 0
     out = capsys.readouterr().out
     assert "Corporal" in out and "Miner" not in out and "12 pieces" in out
-    answers = iter(["1", "board", "2", "quit"])
+    answers = iter(["done", "1", "board", "2", "quit"])  # 'done': the dealt setup, unchanged
     args = build_parser().parse_args(["play", "--rules", "narnia-1", "--seed", "2",
                                       "--opponent", "random"])
     assert play_cmd.run(args, read=lambda prompt="": next(answers)) == 0

@@ -35,11 +35,18 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
-        default = action.default
-        if ("%(default)" in text or default in (None, False, [], argparse.SUPPRESS)
-                or not action.option_strings or "default" in text):
+        if not action.option_strings or "default" in text or not has_default(action):
             return text
         return f"{text} (default: %(default)s)"
+
+
+def has_default(action: argparse.Action) -> bool:
+    """Whether ``--help`` should show the option's default: not for switches (``store_true``)
+    nor for options that are simply absent unless given (``None``, an empty list). Compared by
+    type, not ``==``, since ``0 == False``: a default of 0 is a real one."""
+    default = action.default
+    return not (default is None or default is argparse.SUPPRESS or isinstance(default, bool)
+                or default == [])
 
 
 class Parser(argparse.ArgumentParser):

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from legends_core import NO_PROGRESS_LIMIT, SEED_LIMIT, safejson
+from legends_core import NO_PROGRESS_LIMIT, REPETITION_LIMIT, SEED_LIMIT, safejson
+from legends_core.armies import read_army
 from legends_core.errors import ArmyError, PositionError, short
 from legends_core.teams import PLAYER_COUNTS, side_of
 
@@ -58,26 +59,16 @@ def small_text(path: str, limit: int, what: str) -> str:
 
 
 def army_arg(text: str | None) -> Any:
-    """``preset-3``, ``3``, ``random``, or a file holding collector numbers or names (a JSON
-    list, or values separated by commas, spaces or new lines)."""
+    """``preset-3``, ``3``, ``random``, or an army file (:func:`legends_core.armies.read_army`:
+    a JSON list, or collector numbers and names separated by commas or new lines, numbers also
+    by spaces)."""
     if text is None:
         return None
     if text == "random" or text.startswith("preset") or text.isdigit():
         return text
     if not os.path.exists(text):
         raise ArmyError(f"army {short(text)}: not a preset (preset-1..preset-6), 'random' or a file")
-    raw = small_text(text, MAX_ARMY_FILE, "army file")
-    if raw.lstrip().startswith(("[", "{", '"')):
-        try:
-            items = safejson.loads(raw, "army")
-        except PositionError as exc:
-            raise ArmyError(f"army file {text}: {exc}") from None
-    else:
-        items = [x for x in raw.replace(",", "\n").splitlines() for x in [x.strip()] if x]
-    if not isinstance(items, list) or not all(isinstance(x, str | int) for x in items):
-        raise ArmyError(f"army file {text}: expected a list of collector numbers or names")
-    return [int(x) if isinstance(x, str) and x.strip().lstrip("#").isdigit()
-            and x.isascii() and len(x) < 10 else x for x in items]
+    return read_army(small_text(text, MAX_ARMY_FILE, "army file"), f"army file {text}")
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
@@ -96,11 +87,21 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                    metavar="TURNS|off",
                    help="end the game with no winner after this many turns in a row without "
                         f"an attack or a piece destroyed (default {NO_PROGRESS_LIMIT}; off: never)")
+    p.add_argument("--repetition-limit", type=repetition_or_off, default=None,
+                   metavar="N|off",
+                   help="end the game with no winner when the same position stands at the "
+                        f"start of a turn for the Nth time ({REPETITION_LIMIT} as in chess; "
+                        "default off)")
 
 
 def limit_or_off(text: str) -> int | None:
     """An argparse type: ``off`` (no limit) or a whole number of 1 or more."""
     return None if text.strip().casefold() == "off" else whole(1)(text)
+
+
+def repetition_or_off(text: str) -> int | None:
+    """An argparse type: ``off`` or ``0`` (no limit) or a whole number of 2 or more."""
+    return None if text.strip().casefold() in ("off", "0") else whole(2)(text)
 
 
 PLAYERS_HELP = ("the number of players: 2, or 4, 6 or 8 for a team game (beige-1, gray-1, "
@@ -165,7 +166,8 @@ def new_game_args(args: argparse.Namespace) -> dict[str, Any]:
     """The :meth:`Game.new <legends_core.Game.new>` arguments the game options give."""
     kwargs: dict[str, Any] = {"rules": args.rules, "options": options_arg(args.option),
                               "boards": boards_arg(args.boards), "seed": args.seed,
-                              "no_progress_limit": args.no_progress_limit}
+                              "no_progress_limit": args.no_progress_limit,
+                              "repetition_limit": args.repetition_limit}
     count = getattr(args, "player_count", 2)
     if count != 2:
         kwargs["players"] = count

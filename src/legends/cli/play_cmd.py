@@ -11,6 +11,7 @@ from legends_core import Game
 from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError
 from legends_core.events import Event
+from legends_core.setupline import takes_setup
 
 from ..ai import make_player
 from .common import (
@@ -26,6 +27,7 @@ from .common import (
     winner_text,
     write_json,
 )
+from .setup_step import arrange
 from .text import Terminal, board_lines, board_text, event_lines, info_lines, key_lines
 
 HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass'); switch two
@@ -47,7 +49,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="your own setup as a setup line, e.g. 'FB..' (classic, Ultimate and "
                         "Narnia; one character per square of your setup area, back row first, "
                         "left to right as you see it; '.' squares get the rest of your army "
-                        "dealt at random)")
+                        "dealt at random); without --setup or --setup-file these editions "
+                        "open with a setup step in which you arrange your army")
     p.add_argument("--setup-file", metavar="FILE",
                    help="read your setup line from FILE (one line; # starts a comment)")
     p.add_argument("--load", help="resume a game saved with --save-full (your own record "
@@ -76,6 +79,12 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         return play_campaign(args, read)
     args.player_count, _ = players_arg([str(args.players)])
     line = _setup_line(args)
+    if (line is None and not args.load and args.player_count == 2
+            and takes_setup(args.rules)):
+        seat = _own_seat(args)
+        line = arrange(args.rules, seat, read, seed=args.seed)
+        if line is None:
+            return 0
     if args.load:
         record = read_record(args.load)
         if record.get("format") == PLAYER_RECORD:
@@ -117,10 +126,16 @@ def _setup_line(args: argparse.Namespace) -> str | None:
         if given:
             raise ValueError(f"{option} starts a new game; it cannot be used with {other}")
     check_setup_rules(args.rules, option)
-    if args.side is not None and args.side not in game_seats(args):
-        raise ValueError(f"--side {args.side[:20]!r}: choose one of "
-                         f"{', '.join(game_seats(args))}")
+    _own_seat(args)
     return line if line is not None else read_setup_file(str(file))
+
+
+def _own_seat(args: argparse.Namespace) -> str:
+    """The seat the person plays (``--side``, checked, or the first)."""
+    seats = game_seats(args)
+    if args.side is not None and args.side not in seats:
+        raise ValueError(f"--side {args.side[:20]!r}: choose one of {', '.join(seats)}")
+    return str(args.side or seats[0])
 
 
 def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,

@@ -80,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
                      options=options_arg(args.option), beige=army_arg(args.beige),
                      gray=army_arg(args.gray), boards=boards_arg(args.boards),
                      turn_limit=1000 if args.turn_limit is None else args.turn_limit,
-                     players_count=count, no_progress_limit=args.no_progress_limit)
+                     players_count=count, no_progress_limit=args.no_progress_limit,
+                     repetition_limit=args.repetition_limit)
     workers = args.jobs or os.cpu_count() or 1
     t0 = time.perf_counter()
     # Rich's bar with the rate and time left, on a terminal only (see progress()).

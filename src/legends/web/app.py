@@ -6,10 +6,12 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
 * ``GET /api/options``: the editions, computer players and server test positions offered.
 * ``POST /api/games``: start a game (``rules``, ``players``: 2, or 4, 6 or 8 for a team game
   of Stratego Legends, ``opponent``: ``"human"`` or a computer player for every other seat,
-  ``side``, ``turn_limit``, ``auto_pass``, ``position``, ``name``); answers the game ``code``,
-  your ``seat`` and its secret ``token``.
+  ``side``, ``turn_limit``, ``auto_pass``, ``position``, ``name``, ``setup``); answers the game
+  ``code``, your ``seat`` and its secret ``token``. In an edition with a free setup (classic,
+  the Ultimate editions, Narnia) the game starts with its players arranging their setups
+  (:mod:`.arranging`); ``setup`` (a setup line, or ``"random"``) arranges yours at once.
 * ``POST /api/games/{code}/join``: take a free seat of a game between people (the first free
-  one in turn order).
+  one in turn order); ``setup`` as above.
 * ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings,
   with a ``heading`` and a ``summary`` line in that edition's words.
 * ``POST /api/games/{code}/moves`` (with your ``token``): your seat's move list, built from
@@ -21,15 +23,20 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
-  latest state message, which the action answers; or ``{"type": "ping"}``); receive
-  ``welcome``, ``state``, ``seats``, ``pong`` and ``error`` messages (see :mod:`.rooms`). A bad
-  message, or an action repeated or out of date, gets an ``error`` to that browser only.
+  latest state message, which the action answers; or ``{"type": "ping"}``; while the players
+  arrange their setups, ``{"type": "arrange", "line": "..."}`` with a setup line or
+  ``"random"``); receive ``welcome``, ``state``, ``arrange``, ``seats``, ``pong`` and ``error``
+  messages (see :mod:`.rooms`). A bad message, or an action repeated or out of date, gets an
+  ``error`` to that browser only.
   Also ``{"type": "resign"}``, ``{"type": "offer-draw"}`` (or accept one the other side made),
   ``{"type": "accept-draw"}`` and ``{"type": "decline-draw"}`` (by its maker: withdraw it);
   every person at the table then gets an ``offer`` message (the offer as it stands, and a
-  ``line`` saying what happened), or the end's ``state``. A new game may have a time control,
+  ``line`` saying what happened), or the end's ``state``. These are refused (an ``error``) while
+  the players arrange their setups: the game has not begun. A new game may have a time control,
   ``clock``: ``{"minutes": 10, "increment": 5}`` (games between people only); each state
-  message then carries the clocks. See :mod:`.endings` for the rules.
+  message then carries the clocks, which start when the game begins (once every seat is taken
+  and, where the players arrange their setups, once the last has). See :mod:`.endings` for the
+  rules.
 
 A game whose next decision is a computer player's when it is loaded from the store (the server
 stopped before the computer answered) goes on as soon as a browser connects to it.
@@ -67,6 +74,7 @@ from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
 from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS
+from .arranging import RANDOM, Arrangement, takes_setup
 from .codes import joinable, parse_code
 from .endings import time_control
 from .faults import crash_point
@@ -102,6 +110,8 @@ NO_FREE_SEAT = "no game with a free seat has that code"
 #: Likewise for a seat token that does not fit the code, whichever is wrong.
 NO_SEAT = "that token holds no seat in that game"
 IDLE_CLOSE = 4408          # websocket close code: silent too long (the page waits for the user)
+#: The headers of every game the server starts.
+HEADERS = {"event": "legends web game", "site": "legends serve"}
 REFUSED_CLOSE = 4403       # websocket close code: refused (the page does not retry)
 BUSY_CLOSE = 1013          # websocket close code: try again later
 
@@ -197,7 +207,7 @@ class Server:
         now = self.clock()
         for code, room in list(self.rooms.items()):
             # A game whose clock runs stays, so its flag falls on time.
-            if self._idle(room) and (room.game.is_over or code not in self.timers
+            if self._idle(room) and (room.over or code not in self.timers
                                      and now - room.used > self.limits.room_idle):
                 del self.rooms[code]
                 self.disarm(code)
@@ -250,7 +260,9 @@ class Server:
             raise TooMany("too many games started or joined from your address; wait a minute")
 
     # -- starting games ----------------------------------------------------------------
-    def build_game(self, data: Mapping[str, Any]) -> Game:
+    def build_game(self, data: Mapping[str, Any]) -> Game | Arrangement:
+        """The game a new-game request asks for, or, in an edition with a free setup, the
+        arrangement its players first make."""
         rules = _text(data, "rules", DEFAULT)
         if rules not in rulesets():
             raise BadRequest(f"rules: unknown edition {short(rules)} (offered: "
@@ -278,6 +290,9 @@ class Server:
             if auto_pass and isinstance(rules_field, dict):
                 chosen = {**chosen, "rules": {**rules_field, "auto_pass": True}}
             return Game.from_position(chosen, catalogue=self.catalogue)
+        if takes_setup(rules):
+            get_ruleset(rules).seats_for(players)  # a ValueError for a wrong number
+            return Arrangement.fresh(rules, players, limit, auto_pass, HEADERS, frozenset())
         # A catalogue given to the server is for Stratego Legends; other editions bring theirs.
         catalogue = self.catalogue if rules == DEFAULT else None
         return Game.new(rules=rules, players=players, turn_limit=limit, auto_pass=auto_pass,
@@ -290,28 +305,43 @@ class Server:
         name = _text(data, "name", "")
         try:
             clock = time_control(data.get("clock"))
-            game = self.build_game(data)
+            start = self.build_game(data)
         except (LegendsError, ValueError) as exc:
             raise BadRequest(str(exc)) from None
         if clock is not None and opponent != "human":
             raise BadRequest("clock: a time control is for games between people")
-        side = _text(data, "side", game.players[0])
+        players = list(start.lines) if isinstance(start, Arrangement) else list(start.players)
+        side = _text(data, "side", players[0])
         if side == "random":
-            side = secrets.choice(game.players)
-        if side not in game.players:
-            raise BadRequest(f"side: expected one of {', '.join(game.players)} or 'random'")
+            side = secrets.choice(players)
+        if side not in players:
+            raise BadRequest(f"side: expected one of {', '.join(players)} or 'random'")
         seats: dict[str, dict[str, Any]] = {}
-        for seat in game.players:
+        for seat in players:
             if seat == side:
                 seats[seat] = {"kind": "human", "name": name or "player", "taken": True}
             elif opponent == "human":
                 seats[seat] = {"kind": "human", "name": "", "taken": False}
             else:
                 seats[seat] = {"kind": "computer", "player": opponent, "name": f"computer ({opponent})"}
-        game.headers.update(event="legends web game", site="legends serve")
+        setup = data.get("setup")
+        if isinstance(start, Arrangement):
+            try:
+                for seat, info in seats.items():
+                    if info["kind"] == "computer":
+                        start = start.submit(seat, RANDOM)
+                if setup not in (None, ""):
+                    start = start.submit(side, setup)
+            except LegendsError as exc:
+                raise BadRequest(str(exc)) from None
+        elif setup not in (None, ""):
+            raise BadRequest("setup: " + ("a game from a position is set up already"
+                                          if data.get("position") else
+                                          f"the {start.rules.name} rules deal the setup and "
+                                          "take no setup line"))
         self._make_space()  # before the game is stored: a full server refuses it whole
         token = new_token()
-        room = self._add(await self.writer.run(self._create, game, seats, token, side, clock))
+        room = self._add(await self.writer.run(self._create, start, seats, token, side, clock))
         self.arm(room)
         async with self.using(room):
             # Nobody is connected yet, so nothing needs holding back.
@@ -319,9 +349,14 @@ class Server:
         return {"code": room.code, "seat": side, "token": token}
 
     # In the writer's thread (the event loop does not wait for the disk):
-    def _create(self, game: Game, seats: dict[str, dict[str, Any]], token: str,
+    def _create(self, start: Game | Arrangement, seats: dict[str, dict[str, Any]], token: str,
                 side: str, clock: tuple[float, float] | None) -> Room:
-        room = Room.create(self.store, game, seats, self.shard, clock, self.wall)
+        if isinstance(start, Arrangement) and not start.complete:
+            room = Room.create_arranging(self.store, start, seats, self.shard, clock, self.wall)
+        else:
+            game = start.build() if isinstance(start, Arrangement) else start
+            game.headers.update(HEADERS)
+            room = Room.create(self.store, game, seats, self.shard, clock, self.wall)
         self.store.add_token(token, room.code, side)
         return room
 
@@ -332,6 +367,18 @@ class Server:
         if room is None:
             raise BadRequest(NO_FREE_SEAT)
         async with self.using(room):
+            free = [s for s, info in room.seats.items()
+                    if info.get("kind") == "human" and not info.get("taken")]
+            if not free:
+                raise BadRequest(NO_FREE_SEAT)
+            setup = data.get("setup")
+            if setup not in (None, ""):
+                if room.arrangement is None:
+                    raise BadRequest("setup: this game takes no setup line now")
+                try:
+                    room.arrangement.check(free[0], setup)
+                except LegendsError as exc:
+                    raise BadRequest(str(exc)) from None
             token = new_token()
             # Chosen in the store, not in this copy of the game: another server process
             # sharing the store may have given a seat away.
@@ -339,13 +386,20 @@ class Server:
                                                      name or "player", token)
             if seat is None:
                 raise BadRequest(NO_FREE_SEAT)
-            await self.writer.run(room.seated)
-            self.arm(room)
-            # The clocks start once the table is full: each seat is shown them as its latest
-            # state would.
-            self.send_all(room, {s: {"type": "seats", "seats": room.public_seats(),
-                                     "clock": room.clock_shown(s, room.told.get(s) == room.steps)}
-                                 for s in room.game.players})
+            seats = {"type": "seats", "seats": room.public_seats()}
+            if room.arranging:
+                self.send_all(room, {s: seats for s in room.players})
+            else:
+                await self.writer.run(room.seated)
+                self.arm(room)
+                # The clocks start once the table is full: each seat is shown them as its
+                # latest state would.
+                self.send_all(room, {s: {**seats, "clock": room.clock_shown(
+                    s, room.told.get(s) == room.steps)} for s in room.players})
+            if setup not in (None, ""):
+                for batch in room.arrange(seat, setup):
+                    self.send_all(room, batch)
+                self.arm(room)  # the last setup in: the game begins, and its clocks start
         return {"code": room.code, "seat": seat, "token": token}
 
     def seat_for(self, code: str, token: object) -> tuple[Room, str]:
@@ -366,7 +420,7 @@ class Server:
 
     async def run_computers(self, room: Room, pacer: Pacer) -> None:
         """Let computer seats decide until a person must (call with the room held)."""
-        while not room.game.is_over:
+        while not room.over:
             seat = room.computer_to_move()
             if seat is None:
                 return
@@ -394,8 +448,8 @@ class Server:
         """(Re)start the timer that ends ``room``'s game when its running clock runs out:
         called after every change, so the flag falls even if nobody sends anything."""
         self.disarm(room.code)
-        if room.clocks is None or room.game.is_over:
-            return
+        if room.clocks is None or room.arranging or room.over:
+            return  # no clock runs before the game begins, nor after it ends
         due = room.clocks.due(self.wall())
         if due is None:
             return  # no clock runs (a response window): armed again after the next change
@@ -538,6 +592,15 @@ class Server:
             if kind == "ping":
                 conn.put({"type": "pong"})
                 return
+            if kind == "arrange":
+                async with self.using(room):
+                    try:
+                        for batch in room.arrange(seat, message.get("line")):
+                            self.send_all(room, batch)
+                        await self.run_computers(room, self.pacer(room))
+                    finally:
+                        self.arm(room)  # the clocks start when the last setup is in
+                return
             if kind not in ENDINGS and kind != "action":
                 raise BadRequest(f"unknown message type {short(kind, 30)}")
             async with self.using(room):
@@ -670,6 +733,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 return JSONResponse({"error": str(exc)}, status_code=exc.status)
             except StoreError as exc:
                 return JSONResponse({"error": str(exc)}, status_code=503)
+            except LegendsError as exc:  # e.g. a record asked for before the game began
+                return JSONResponse({"error": str(exc)}, status_code=400)
         return endpoint
 
     async def body(request: Request) -> dict[str, Any]:

@@ -5,8 +5,9 @@ environment; the N-th time the server passes ``POINT`` it ends at once with :fun
 (no cleanup, no flushing, no ``finally`` blocks). The points are named where
 :func:`crash_point` is called:
 
-* ``before-store``: an action was applied to the game in memory, not yet stored;
-* ``after-store``: the action is stored, the messages it causes not yet sent;
+* ``before-store``: an action was applied to the game in memory (or a setup line taken), not
+  yet stored;
+* ``after-store``: the action (or setup line) is stored, the messages it causes not yet sent;
 * ``after-send``: a batch of messages was handed to the connections.
 
 Without the variable (always, outside tests) :func:`crash_point` does nothing.

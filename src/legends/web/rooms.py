@@ -24,6 +24,11 @@ An action is applied to the game in memory, then stored (with what each seat was
 transaction, and only then are its messages sent; if storing fails it is taken back. So a
 server stopped at any point has stored every action it acknowledged, and a retry of one it did
 not store is applied once.
+
+A game of an edition with a free setup may start in the arranging phase (:mod:`.arranging`):
+the room then has no game yet (``Room.arranging``), each person's seat sends its setup line
+(:meth:`Room.arrange`) and is sent ``arrange`` messages holding its own line and who is ready;
+actions are refused until the last line is in and the game is built.
 """
 
 from __future__ import annotations
@@ -43,11 +48,12 @@ from legends_core.errors import LegendsError, PositionError
 from legends_core.events import Event
 from legends_core.records import without_result
 from legends_core.registry import Catalogue
-from legends_core.ruleset import ALIASES, DEFAULT
+from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from ..ai import make_player
 from ..svg import board_svg
 from . import movelist
+from .arranging import Arrangement
 from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
@@ -56,6 +62,11 @@ from .wording import is_legends, line, prompt, reason
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
+
+
+class NotBegun(LegendsError):
+    """An action or request that needs the game, sent while its players still arrange their
+    setups: refused, and nothing is changed."""
 
 
 class StaleAction(LegendsError):
@@ -100,8 +111,9 @@ class Room:
     as stored (:mod:`.endings`); ``now``: the wall clock the game clocks read.
     """
 
-    def __init__(self, code: str, game: Game, seats: dict[str, dict[str, Any]], store: Store,
-                 movers: list[str] | None = None, extras: dict[str, Any] | None = None,
+    def __init__(self, code: str, game: Game | None, seats: dict[str, dict[str, Any]],
+                 store: Store, movers: list[str] | None = None,
+                 arrangement: Arrangement | None = None, extras: dict[str, Any] | None = None,
                  now: Callable[[], float] = time.time):
         self.code = code
         extras = extras or {}
@@ -119,33 +131,23 @@ class Room:
         #: the seat that made each action stored so far, in order
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
-        self.game = game
-        record = game.record()
         #: the game's record before its first action, and each action stored since, as notation
-        #: (what a worker process is sent to think for a computer seat)
-        self.start: dict[str, Any] = {**record, "actions": []}
-        self.texts: list[str] = list(record["actions"])
+        #: (what a worker process is sent to think for a computer seat; set once it begins)
+        self.start: dict[str, Any] = {}
+        self.texts: list[str] = []
         self.seats = seats
         self.store = store
-        self.catalogue = catalogue = game.catalogue
-        self.names = {n: t.name for n, t in catalogue.items()}
-        #: worded as Stratego Legends (else in the other editions' terms: ``legends.web.wording``)
-        self.legends = is_legends(game.rules.name)
         self.computers = {
             seat: make_player(info.get("player", "heuristic"), secrets.randbits(64))
             for seat, info in seats.items() if info.get("kind") == "computer"}
-        self.people = [s for s in game.players if s not in self.computers]
-        self.auto_pass = game.rules.auto_pass
+        #: the players' setups while they arrange them (``None``: the game has begun)
+        self.arrangement = arrangement
+        self._game: Game | None = None
         #: per person: the step of the last message they were sent, and the events since
         self.told: dict[str, int] = {}
         self.unsent: dict[str, list[dict[str, Any]]] = {}
-        for seat in self.people:
-            self.told[seat] = told = self.steps if self.may_tell(seat) else self._last_told(seat)
-            self.unsent[seat] = store.shown(code, seat, since=told)
         #: per person: the latest action their messages showed, drawn as an arrow
-        self.last: dict[str, Action | None] = {
-            seat: last_action(store.shown(code, seat, before=self.told[seat]))
-            for seat in self.people}
+        self.last: dict[str, Action | None] = {}
         #: per person: the steps at which they may be told of the game (built when first
         #: asked for, by :meth:`moments`)
         self._moments: dict[str, list[int]] | None = None
@@ -154,6 +156,56 @@ class Room:
         self.lock = asyncio.Lock()
         self.users = 0
         self.used = time.monotonic()
+        if game is not None:
+            self._begin(game)
+        elif arrangement is not None:
+            self.players = list(arrangement.lines)
+            self.people = [s for s in self.players if s not in self.computers]
+            self.rules_name = arrangement.rules
+            self.catalogue = catalogue_for(arrangement.rules)
+            self.names = {n: t.name for n, t in self.catalogue.items()}
+            self.legends = is_legends(arrangement.rules)
+            self.auto_pass = arrangement.auto_pass
+        else:
+            raise ValueError("a room holds a game or an arrangement")
+
+    def _begin(self, game: Game) -> None:
+        """Take ``game`` as this room's game (built, or loaded with its stored actions)."""
+        self._game = game
+        self.arrangement = None
+        record = game.record()
+        self.start = {**record, "actions": []}
+        self.texts = list(record["actions"])
+        self.players = list(game.players)
+        self.rules_name = game.rules.name
+        self.catalogue = catalogue = game.catalogue
+        self.names = {n: t.name for n, t in catalogue.items()}
+        #: worded as Stratego Legends (else in the other editions' terms: ``legends.web.wording``)
+        self.legends = is_legends(game.rules.name)
+        store, code = self.store, self.code
+        self.people = [s for s in game.players if s not in self.computers]
+        self.auto_pass = game.rules.auto_pass
+        for seat in self.people:
+            self.told[seat] = told = self.steps if self.may_tell(seat) else self._last_told(seat)
+            self.unsent[seat] = store.shown(code, seat, since=told)
+        self.last = {seat: last_action(store.shown(code, seat, before=self.told[seat]))
+                     for seat in self.people}
+
+    @property
+    def game(self) -> Game:
+        """The game (:class:`NotBegun` while its players still arrange their setups)."""
+        if self._game is None:
+            raise NotBegun("the game has not begun: every player arranges their setup first "
+                           "(send {\"type\": \"arrange\", \"line\": ...})")
+        return self._game
+
+    @property
+    def arranging(self) -> bool:
+        return self._game is None
+
+    @property
+    def over(self) -> bool:
+        return self._game is not None and self._game.is_over
 
     # -- building ----------------------------------------------------------------------
     @classmethod
@@ -177,6 +229,24 @@ class Room:
         return room
 
     @classmethod
+    def create_arranging(cls, store: Store, arrangement: Arrangement,
+                         seats: dict[str, dict[str, Any]],
+                         shard: tuple[int, int] | None = None,
+                         clock: tuple[float, float] | None = None,
+                         now: Callable[[], float] = time.time) -> Room:
+        """A new game whose players arrange their setups first, under a fresh code (``clock``:
+        as for :meth:`create`; the clocks stand still until the game begins)."""
+        code = new_code(shard)
+        while store.exists(code):
+            code = new_code(shard)
+        store.create(code, {"arranging": arrangement.to_dict()}, seats)
+        extras = None
+        if clock is not None:
+            extras = {"clock": Clocks.new(*clock, tuple(arrangement.lines)).to_dict()}
+            store.set_extras(code, extras)
+        return cls(code, None, seats, store, arrangement=arrangement, extras=extras, now=now)
+
+    @classmethod
     def load(cls, store: Store, catalogue: Catalogue | None, code: str,
              now: Callable[[], float] = time.time) -> Room | None:
         """The game ``code`` from the store (``catalogue``: Stratego Legends' pieces, if not
@@ -184,6 +254,15 @@ class Room:
         stored = store.load(code)
         if stored is None:
             return None
+        if "arranging" in stored.start:
+            try:
+                if stored.actions:
+                    raise ValueError("actions stored before the game began")
+                arrangement = Arrangement.from_dict(stored.start["arranging"])
+            except (LegendsError, ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
+            return cls(code, None, stored.seats, store, arrangement=arrangement,
+                       extras=stored.extras, now=now)
         record = stored.record()
         movers: list[str] = []
         try:
@@ -203,7 +282,7 @@ class Room:
                 movers.append(seat)
         except LegendsError as exc:  # the database was changed by hand or is damaged
             raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
-        return cls(code, game, stored.seats, store, movers, stored.extras, now)
+        return cls(code, game, stored.seats, store, movers, extras=stored.extras, now=now)
 
     # -- playing -----------------------------------------------------------------------
     def decision(self, seat: str, steps: int | None = None) -> int:
@@ -240,8 +319,52 @@ class Room:
         return self.game.parse_action(text, player=seat)
 
     def computer_to_move(self) -> str | None:
-        seat = self.game.current_player
+        if self._game is None:
+            return None
+        seat = self._game.current_player
         return seat if seat in self.computers else None
+
+    def arrange(self, seat: str, text: object) -> list[dict[str, dict[str, Any]]]:
+        """Take ``seat``'s setup line (or ``"random"``) and return the messages it sends, in
+        batches by seat: each person's ``arrange`` message, or, when this was the last line,
+        each person's greeting to the game that then begins (``welcome``, then ``state``).
+
+        :raises LegendsError: the game has begun, ``seat`` has arranged already, or the line
+            is not one (:class:`~legends_core.errors.ArmyError` names what is wrong); nothing
+            is changed.
+        """
+        old = self.arrangement
+        if old is None:
+            raise LegendsError("the game has begun: setups are arranged before the first move")
+        new = old.submit(seat, text)
+        game = new.build() if new.complete else None
+        before = self._before()
+        extras = None
+        if game is not None and self.clocks is not None:
+            # The clocks start with the game (none ran while its players arranged), stored
+            # with it in one go.
+            self._run_clock(game)
+            extras = self.extras()
+        try:
+            crash_point("before-store")
+            self.store.replace_start(self.code, {"arranging": old.to_dict()},
+                                     game.record() if game else {"arranging": new.to_dict()},
+                                     extras)
+            crash_point("after-store")
+        except BaseException:
+            self.offer, self.clocks, self.clock_told = before
+            raise
+        if game is None:
+            self.arrangement = new
+            return [self.arrange_messages()]
+        self._begin(game)
+        greetings = {s: self.greeting(s) for s in self.people}
+        return [{s: g[0] for s, g in greetings.items()}, {s: g[1] for s, g in greetings.items()}]
+
+    def arrange_messages(self) -> dict[str, dict[str, Any]]:
+        """Each person's ``arrange`` message (their own line and who is ready)."""
+        assert self.arrangement is not None
+        return {s: self.arrangement.message(s, self.public_seats()) for s in self.people}
 
     def computer_choice(self, seat: str) -> Action:
         """The computer player's choice for ``seat`` (may take a while: call from a worker)."""
@@ -347,29 +470,32 @@ class Room:
     def _side(self, seat: str) -> str:
         return next(side for side, seats in self.game.teams.items() if seat in seats)
 
-    def _run_clock(self) -> None:
+    def _run_clock(self, game: Game | None = None) -> None:
         """Start the clock of whoever is asked a decision everybody knows of (none else), once
-        every person has taken their seat."""
+        every person has taken their seat (``game``: the one just built, in place of this
+        room's)."""
         assert self.clocks is not None
-        game = self.game
+        game = self.game if game is None else game
         seated = all(info.get("taken") for info in self.seats.values()
                      if info.get("kind", "human") == "human")
         asked = seated and not game.is_over and game.decision_kind in ALWAYS_ASKED
         self.clocks.start(game.current_player if asked else None, self.now())
         for s in self.people:
-            if self.may_tell(s):  # as this seat's next state message will show them
+            if self.may_tell(s, game):  # as this seat's next state message will show them
                 self.clock_told[s] = self.clocks.to_dict()
 
     def seated(self) -> None:
-        """A person took a seat: the clocks start when the table is full."""
-        if self.clocks is not None and self.clocks.running is None and not self.game.is_over:
+        """A person took a seat: the clocks start when the table is full (or, in a game whose
+        players arrange their setups, when the last has: :meth:`arrange`)."""
+        if self.clocks is not None and self.clocks.running is None and not self.arranging \
+                and not self.over:
             self._run_clock()
             if self.clocks.running is not None:
                 self.store.set_extras(self.code, self.extras())
 
     def flagged(self) -> str | None:
         """The seat whose clock has run out (the game goes on until :meth:`flag`), if any."""
-        if self.clocks is None or self.game.is_over:
+        if self.clocks is None or self.arranging or self.over:
             return None
         return self.clocks.flagged(self.now())
 
@@ -380,7 +506,9 @@ class Room:
         return {} if seat is None else self.end(Ending.timeout(seat))
 
     def resign(self, seat: str) -> dict[str, dict[str, Any]]:
-        """``seat`` resigns (at any time while the game goes on)."""
+        """``seat`` resigns (at any time while the game goes on; not while its players
+        arrange their setups: :class:`NotBegun`)."""
+        self._begun()
         return self.end(Ending.resign(seat))
 
     def offer_draw(self, seat: str) -> dict[str, dict[str, Any]]:
@@ -429,7 +557,14 @@ class Room:
             raise
         return self._offer_notice(line)
 
+    def _begun(self) -> None:
+        if self.arranging:
+            # Nothing to resign or draw yet (the arranging phase is left by arranging).
+            raise NotBegun("the game has not begun: a resignation or a draw offer is made once "
+                           "every player has arranged their setup")
+
     def _going_on(self) -> None:
+        self._begun()
         if self.game.is_over:
             raise LegendsError(f"the game is over ({self.game.reason})")
 
@@ -505,13 +640,20 @@ class Room:
     def greeting(self, seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """What a browser that took ``seat`` is sent first: who is who and the log, then the
         state, both as of the last message ``seat`` was sent (a person not yet told of the
-        latest steps learns of them with everyone else, not by reconnecting)."""
+        latest steps learns of them with everyone else, not by reconnecting). While the
+        players arrange their setups: who is who, then ``seat``'s ``arrange`` message."""
+        if self.arrangement is not None:
+            welcome = {"type": "welcome", "code": self.code, "seat": seat,
+                       "players": self.players, "seats": self.public_seats(),
+                       "rules": ALIASES.get(self.rules_name, self.rules_name), "log": [],
+                       "arranging": True, "teams": {}}  # sides are told once it begins
+            return welcome, self.arrangement.message(seat, self.public_seats())
         told = self.told.get(seat, self.steps)
         game = self.game if told == self.steps else self._prefix(told)
         log = self.store.shown(self.code, seat, before=told)
         welcome = {"type": "welcome", "code": self.code, "seat": seat,
-                   "players": list(self.game.players), "seats": self.public_seats(),
-                   "rules": ALIASES.get(name := self.game.rules.name, name),
+                   "players": self.players, "seats": self.public_seats(),
+                   "rules": ALIASES.get(self.rules_name, self.rules_name),
                    "teams": {side: list(seats) for side, seats in self.game.teams.items()},
                    "log": self.lines(log)}
         return welcome, self.state(seat, [], None if told == self.steps else game, told)

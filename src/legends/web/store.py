@@ -6,7 +6,10 @@ A game is stored as its record's start (how it was set up, seed and salt include
 is the referee's and must stay on the server), the seats (who plays each: a person or a
 computer player), one row per action, and per seat the events that seat was shown, so a
 reconnecting browser gets its log back without the server replaying the game. Seat tokens are
-stored hashed: the store alone does not let anyone act for a seat.
+stored hashed: the store alone does not let anyone act for a seat. While the players of a game
+still arrange their setups (:mod:`.arranging`), its start is ``{"arranging": ...}``: the setup
+lines sent so far, as secret as the seed; :meth:`Store.replace_start` swaps it for the record
+once the game is built.
 
 :class:`Store` is what the server uses; :func:`open_store` picks the backend from ``--db``
 (a file path, or a ``postgresql://`` URL). Every change is one transaction. Actions are
@@ -46,7 +49,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     code TEXT PRIMARY KEY,
     created TEXT NOT NULL,
-    start TEXT NOT NULL,          -- the record without its actions (JSON)
+    start TEXT NOT NULL,          -- the record without its actions, or {"arranging": ...} (JSON)
     seats TEXT NOT NULL,          -- seat name -> {"kind": "human" | "computer", ...} (JSON)
     over INTEGER NOT NULL DEFAULT 0
 );
@@ -225,6 +228,25 @@ class Store(abc.ABC):
             run("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
                 (token_digest(token), code, seat))
         return seat, seats
+
+    def replace_start(self, code: str, old: dict[str, Any], new: dict[str, Any],
+                      extras: Mapping[str, Any] | None = None) -> None:
+        """Store ``new`` as game ``code``'s start in place of ``old`` (a game still being
+        arranged: a seat's setup line added, or the game built once all are in), and, given
+        ``extras``, its draw offer and clocks (those that start with the game).
+
+        :raises StaleStep: the stored start is not ``old``, or actions are stored (another
+            process changed the game first); nothing is stored.
+        """
+        with self._transaction(lock_game=code) as run:
+            (start,) = run("SELECT start FROM games WHERE code = ?", (code,))[0]
+            have = int(run("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
+            if json.loads(start) != old or have:
+                raise StaleStep(f"game {code} was changed elsewhere first; nothing was stored: "
+                                "reload the game")
+            run("UPDATE games SET start = ? WHERE code = ?", (json.dumps(new), code))
+            if extras is not None:
+                _put_extras(run, code, extras)
 
     def steps(self, code: str) -> int:
         """How many actions of game ``code`` are stored."""

@@ -172,7 +172,10 @@ function receive(msg) {
     $("#log").replaceChildren();
     log(msg.log);
     seats(msg.seats);
+  } else if (msg.type === "arrange") {
+    arrangeShow(msg);  // the setup board: arrange.js
   } else if (msg.type === "state") {
+    arrangeHide();
     document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1);
     log(msg.lines);
     seats(msg.seats);
@@ -180,6 +183,7 @@ function receive(msg) {
   } else if (msg.type === "seats") {
     seats(msg.seats);
   } else if (msg.type === "error") {
+    if (document.body.dataset.phase === "arranging") arrangeRefused();
     if (me.shown && document.body.dataset.phase === "waiting") show(me.shown);
     $("#error").textContent = msg.message;
     document.body.dataset.errors = String(Number(document.body.dataset.errors || 0) + 1);

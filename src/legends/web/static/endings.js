@@ -37,7 +37,9 @@ window.endings = (() => {
     if (msg.type === "welcome") {
       state.seat = msg.seat;
       state.teams = msg.teams || {};
-      $("#endings").hidden = false;
+      // Nothing to resign or draw while the players arrange their setups: shown with the
+      // welcome of the game that then begins.
+      $("#endings").hidden = Boolean(msg.arranging);
     } else if (msg.type === "state") {
       state.over = msg.view.over;
       state.offer = msg.offer || null;
