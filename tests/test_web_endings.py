@@ -68,7 +68,8 @@ def test_a_person_resigns_while_the_other_decides_and_everyone_is_told(db, http)
 
 def test_a_person_resigns_against_the_computer(http):
     made = http.post("/api/games", json={"opponent": "random", "side": "blue",
-                                         "rules": "classic", "auto_pass": True}).json()
+                                         "rules": "classic", "auto_pass": True,
+                                         "setup": "random"}).json()
     with Table.existing(http, made["code"], {"blue": made["token"]}) as t:
         got = send(t, "blue", {"type": "offer-draw"})["blue"]
         assert got == [{"type": "offer", "offer": None,
