@@ -9,6 +9,12 @@ from playwright.sync_api import Page, expect
 from test_web_browser import browser, new_page, select, server, wait_to_decide  # noqa: F401
 
 
+def arrange_at_random(page: Page) -> None:
+    """Take a dealt setup as it is (classic games begin with each player arranging theirs)."""
+    page.click("#arrange .random-fill")
+    page.click("#arrange .ready")
+
+
 def move_by_clicking(page: Page, turn: int) -> None:
     """Click the first piece the page marks as movable, then the first square it offers."""
     wait_to_decide(page, turn)
@@ -25,6 +31,7 @@ def test_a_draw_declined_by_the_computer_then_resigning(server, browser):  # noq
     page.select_option("#opponent", "random")
     page.select_option("#side", "red")
     page.click("#start")
+    arrange_at_random(page)
     move_by_clicking(page, 1)
     move_by_clicking(page, 3)
     wait_to_decide(page, 5)  # the computer answered both moves
@@ -57,11 +64,13 @@ def test_clocks_count_down_on_the_page(server, browser):  # noqa: F811
     page.fill("#clock-minutes", "5")
     page.fill("#clock-increment", "3")
     page.click("#start")
-    expect(page.locator("#clocks")).to_be_visible()
-    # Nobody's clock runs until the opponent takes the other seat.
-    expect(page.locator("#clocks span.running")).to_have_count(0)
+    # While the players arrange their setups no clock runs (nor is there anything to resign).
+    arrange_at_random(page)
+    expect(page.locator("#endings")).to_be_hidden()
     code = page.locator("#code").inner_text()
-    assert page.request.post(f"{server}/api/games/{code}/join", data={}).ok
+    # The opponent takes the other seat with a setup line: the game begins, and the clocks.
+    assert page.request.post(f"{server}/api/games/{code}/join", data={"setup": "random"}).ok
+    expect(page.locator("#clocks")).to_be_visible()
     expect(page.locator("#clocks span.running")).to_have_attribute("data-seat", "red")
     expect(page.locator('#clocks span[data-seat="blue"]')).to_have_text("blue 5:00")
     # The running clock is counted down by the page between messages.
