@@ -314,6 +314,50 @@ def test_clocks_start_when_the_table_is_full(db):
         assert clock["running"] == "beige" and clock["left"]["beige"] == 53
 
 
+NOT_BEGUN = ("the game has not begun: a resignation or a draw offer is made once every player "
+             "has arranged their setup")
+
+
+def test_clocks_of_a_classic_game_start_once_both_players_have_arranged(db):
+    wall = Wall()
+    with clocked(db, wall) as http:
+        made = http.post("/api/games", json={"opponent": "human", "rules": "classic",
+                                             "side": "red", "clock": {"minutes": 1}}).json()
+        code = made["code"]
+        joined = http.post(f"/api/games/{code}/join", json={}).json()
+        tokens = {"red": made["token"], "blue": joined["token"]}
+        with http.websocket_connect(f"/ws/{code}") as red, \
+                http.websocket_connect(f"/ws/{code}") as blue:
+            ws = {"red": red, "blue": blue}
+            for seat, sock in ws.items():
+                sock.send_json({"type": "hello", "token": tokens[seat]})
+                welcome = sock.receive_json()
+                assert welcome["arranging"] and welcome["teams"] == {}
+                assert sock.receive_json()["type"] == "arrange"
+            # Nothing to resign or draw yet: refused, and the players go on arranging.
+            for kind in ("resign", "offer-draw", "accept-draw"):
+                red.send_json({"type": kind})
+                assert red.receive_json() == {"type": "error", "message": NOT_BEGUN}
+            wall.now += 100  # arranging costs nobody time
+            red.send_json({"type": "arrange", "line": "random"})
+            for sock in ws.values():
+                assert sock.receive_json()["type"] == "arrange"
+            wall.now += 50
+            blue.send_json({"type": "arrange", "line": "random"})
+            for sock in ws.values():  # the game begins, and with it red's clock
+                assert sock.receive_json()["type"] == "welcome"
+                state = sock.receive_json()
+                assert state["clock"] == {"minutes": 1, "increment": 0,
+                                          "left": {"red": 60, "blue": 60}, "running": "red"}
+        wall.now += 7
+    with clocked(db, wall) as http:  # restarted: the running clock was stored with the game
+        clock = seat_state(http, code, tokens["blue"])["clock"]
+        assert clock["running"] == "red" and clock["left"] == {"red": 53, "blue": 60}
+        with Table.existing(http, code, tokens) as t:
+            [state] = send(t, "red", {"type": "resign"})["red"]
+            assert state["view"]["reason"] == "red resigned"
+
+
 # -- clocks tell nobody of a window ------------------------------------------------------
 def clocked_stream(tmp_path, name: str, gray_d5: int) -> list[dict[str, Any]]:
     """An auto-pass game with clocks, played as ``test_web_auto_pass`` plays it (the wall clock
