@@ -24,9 +24,9 @@ PROGRAMS = ROOT / "src" / "legends"
 
 #: Kernel modules the programs may import (besides the package itself).
 PUBLIC = {
-    "actions", "armies", "battleboards", "board", "campaign", "display", "errors", "events",
-    "fairness", "piecetype", "records", "registry", "ruleset", "rulings", "safejson", "setupline",
-    "teams", "worlds",
+    "actions", "armies", "battleboards", "board", "campaign", "display", "endings", "errors",
+    "events", "fairness", "piecetype", "records", "registry", "ruleset", "rulings", "safejson",
+    "setupline", "teams", "worlds",
 }
 
 #: Attributes that lead into the referee's state: no program may touch them.

@@ -7,6 +7,7 @@ from .actions import DONE, PASS, Action
 from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
 from .board import Board, from_battle_boards, from_rows
 from .campaign import Campaign
+from .endings import Ending
 from .engine import NO_PROGRESS_LIMIT, REPETITION_LIMIT, Combat, Engine, Outcome, Rules
 from .errors import (
     ActionIdError,
@@ -47,6 +48,7 @@ __all__ = [
     "Catalogue",
     "CatalogueError",
     "Combat",
+    "Ending",
     "Engine",
     "Event",
     "Game",

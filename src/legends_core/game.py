@@ -20,6 +20,7 @@ from typing import Any
 from . import safejson
 from .actions import Action
 from .board import Board
+from .endings import Ending
 from .engine import NO_PROGRESS_LIMIT, Engine, Rules
 from .errors import (
     GameOverError,
@@ -161,6 +162,7 @@ class Game:
         self._start: Engine = engine
         self._played: list[Action] = []
         self._floor = 0  # actions before this index cannot be undone by this object
+        self._ending: Ending | None = None  # how the game was ended by choice, if it was
 
     # -- construction ------------------------------------------------------------------
     @classmethod
@@ -353,9 +355,16 @@ class Game:
                 game = cls.from_position(record["position"], catalogue=catalogue)
             except PositionError as exc:
                 raise PositionError(f"position.{exc}") from None
-        for i, text in enumerate(record.get("actions", [])):
+        entries = record.get("actions", [])
+        for i, text in enumerate(entries):
             try:
-                game.apply(Action.from_str(text))
+                ending = Ending.parse(text)
+                if ending is None:
+                    game.apply(Action.from_str(text))
+                elif i != len(entries) - 1:
+                    raise PositionError("an ending must be the record's last entry")
+                else:
+                    game.end(ending)
             except LegendsError as exc:
                 raise PositionError(f"actions[{i}]: {exc}") from None
         headers = dict(record.get("headers", {}))
@@ -550,14 +559,83 @@ class Game:
 
     push = apply
 
+    # -- endings by choice -------------------------------------------------------------
+    def resign(self, seat: str) -> list[Event]:
+        """``seat`` resigns: its side loses at once, whoever is deciding (see
+        :mod:`legends_core.endings`). Returns the events (a public ``game-over``).
+
+        :raises IllegalActionError: ``seat`` is not a seat of this game; the game is unchanged.
+        :raises GameOverError: the game is already over.
+        """
+        return self.end(Ending.resign(seat))
+
+    def lose_on_time(self, seat: str) -> list[Event]:
+        """``seat`` has run out of time on a clock kept by the program hosting the game: its
+        side loses, as by :meth:`resign` (the reason says it was on time)."""
+        return self.end(Ending.timeout(seat))
+
+    def agree_draw(self) -> list[Event]:
+        """End the game in a draw by agreement (nobody wins). The program hosting the game
+        gathers the agreement: the kernel takes its word.
+
+        :raises GameOverError: the game is already over.
+        """
+        return self.end(Ending.draw())
+
+    def end(self, ending: Ending) -> list[Event]:
+        """End the game by choice (:class:`~legends_core.endings.Ending`): the one mechanism
+        behind :meth:`resign`, :meth:`lose_on_time` and :meth:`agree_draw`. Recorded as the last
+        entry of :meth:`record`; :meth:`pop` takes it back.
+
+        :raises IllegalActionError: not an ending, or its seat is not one of this game's; the
+            game is unchanged.
+        :raises GameOverError: the game is already over.
+        """
+        g = self._engine
+        if not isinstance(ending, Ending) or ending.kind not in ("resign", "timeout", "draw"):
+            raise IllegalActionError(f"expected an Ending, got {short(ending)}")
+        if g.over:
+            raise GameOverError(f"the game is over ({g.reason}); it cannot end again")
+        winner: int | None = None
+        if ending.kind != "draw":
+            if ending.seat not in g.rules.players:
+                raise IllegalActionError(f"unknown player {short(ending.seat, 30)} (the seats: "
+                                         f"{', '.join(g.rules.players)})")
+            loser = g.rules.teams[g.rules.players.index(ending.seat)]
+            # The first seat in turn order of the other side stands for it (as when a player
+            # of that side ends the game by play); :attr:`winners` names the whole side.
+            others = [i for i, t in enumerate(g.rules.teams) if t != loser]
+            if len({g.rules.teams[i] for i in others}) != 1:
+                raise IllegalActionError("a game ends by resignation only between two sides")
+            winner = others[0]
+        g.end_game(winner, ending.reason)
+        g._opts = None
+        events = g.events
+        g.events = []
+        self._ending = ending
+        self._version += 1
+        return events
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game was ended by choice (a resignation, a loss on time, a draw by
+        agreement), or ``None``."""
+        return self._ending
+
     @property
     def history(self) -> list[Action]:
         """The actions applied to this game object that can be undone, oldest first."""
         return self._played[self._floor:]
 
-    def pop(self) -> Action:
+    def pop(self) -> Action | Ending:
         """Undo the last action and return it (replays the game from its start, so it costs
-        time in proportion to the game's length; search players copy instead)."""
+        time in proportion to the game's length; search players copy instead). A game ended
+        by choice (:meth:`end`) is taken back to before its ending first."""
+        if self._ending is not None:
+            ending, self._ending = self._ending, None
+            self._rewind(len(self._played))
+            self._version += 1
+            return ending
         if len(self._played) <= self._floor:
             raise IndexError("nothing to undo")
         action = self._played.pop()
@@ -590,6 +668,7 @@ class Game:
         other._start = self._start  # never changed: undo copies it before replaying
         other._played = list(self._played)
         other._floor = self._floor if stack else len(self._played)
+        other._ending = self._ending
         return other
 
     def view(self, player: str | None) -> View:
@@ -648,6 +727,8 @@ class Game:
         :func:`legends_core.fairness.verify` checks it against the full record.
         """
         actions = [str(a) for a in self._played]
+        if self._ending is not None:
+            actions.append(str(self._ending))
         headers = {**self.headers, "players": dict(self.headers.get("players", {})),
                    "result": self.result}
         if player is None:
@@ -667,5 +748,8 @@ class Game:
                          catalogue=self._engine.catalogue)
 
     def __repr__(self) -> str:
-        state = f"won by {self.winner}" if self.is_over else f"{self.current_player} to decide"
+        if not self.is_over:
+            state = f"{self.current_player} to decide"
+        else:
+            state = f"won by {self.winner}" if self.winner else f"over: {self.reason}"
         return f"<Game turn {self.turn}, {state}>"

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from .endings import Ending
 from .events import ACTOR, KNOWERS, KNOWERS_ONLY, PUBLIC, Event
 from .teams import side_of, team_table, winning_seats
 
@@ -475,8 +476,10 @@ def player_record(start: Any, actions: list[str], player: str) -> dict[str, Any]
     log: list[dict[str, Any]] = []
     first = view(start.engine, start.engine.player_index(player)).to_dict()
     for text in actions:
-        actor = start.current_player
-        seen = [e.to_dict() for e in events_for(start.apply(text), player)]
+        ending = Ending.parse(text)  # a resignation, a loss on time or a draw: see endings
+        actor = start.current_player if ending is None else ending.seat
+        events = start.apply(text) if ending is None else start.end(ending)
+        seen = [e.to_dict() for e in events_for(events, player)]
         if actor == player:
             log.append({"action": text})
         if seen:

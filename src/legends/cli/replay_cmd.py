@@ -7,6 +7,7 @@ import os
 
 from legends_core import Game
 from legends_core.actions import Action
+from legends_core.endings import Ending
 from legends_core.errors import LegendsError, PositionError
 from legends_core.records import headers_line, without_result
 
@@ -56,14 +57,22 @@ def run(args: argparse.Namespace) -> int:
     print(board_text(game.view(viewer), catalogue=game.catalogue))
     for i, text in enumerate(actions, 1):
         who = game.current_player
+        action: Action | None = None
         try:
-            action = Action.from_str(text)
-            events = game.apply(action)
+            ending = Ending.parse(text)  # a resignation, a loss on time or an agreed draw
+            if ending is None:
+                action = Action.from_str(text)
+                events = game.apply(action)
+            else:
+                events = game.end(ending)
         except LegendsError as exc:
             raise PositionError(f"{args.file}: actions[{i - 1}]: {exc}") from None
         if viewer is not None:
             events = game.events_for(events, viewer)
-        print(f"[{i}] turn {game.turn} {who}: {action}")
+        if ending is None:
+            print(f"[{i}] turn {game.turn} {who}: {action}")
+        else:
+            print(f"[{i}] turn {game.turn}: {ending.reason}")
         for line in event_lines(events, names):
             print(f"      {line}")
         picture(i, action)

@@ -28,6 +28,15 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   ``"random"``); receive ``welcome``, ``state``, ``arrange``, ``seats``, ``pong`` and ``error``
   messages (see :mod:`.rooms`). A bad message, or an action repeated or out of date, gets an
   ``error`` to that browser only.
+  Also ``{"type": "resign"}``, ``{"type": "offer-draw"}`` (or accept one the other side made),
+  ``{"type": "accept-draw"}`` and ``{"type": "decline-draw"}`` (by its maker: withdraw it);
+  every person at the table then gets an ``offer`` message (the offer as it stands, and a
+  ``line`` saying what happened), or the end's ``state``. These are refused (an ``error``) while
+  the players arrange their setups: the game has not begun. A new game may have a time control,
+  ``clock``: ``{"minutes": 10, "increment": 5}`` (games between people only); each state
+  message then carries the clocks, which start when the game begins (once every seat is taken
+  and, where the players arrange their setups, once the last has). See :mod:`.endings` for the
+  rules.
 
 A game whose next decision is a computer player's when it is loaded from the store (the server
 stopped before the computer answered) goes on as soon as a browser connects to it.
@@ -37,6 +46,8 @@ The limits on bodies, games in memory, websockets and attempts are in ``guards.L
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import secrets
 import sys
@@ -65,6 +76,7 @@ from legends_core.teams import PLAYER_COUNTS, seat_names
 from ..ai import PLAYERS
 from .arranging import RANDOM, Arrangement, takes_setup
 from .codes import joinable, parse_code
+from .endings import time_control
 from .faults import crash_point
 from .guards import (
     Busy,
@@ -161,8 +173,12 @@ class Server:
     def __init__(self, store: Store, catalogue: Catalogue | None,
                  positions: Mapping[str, dict[str, Any]], limits: Limits,
                  computer_time: float, clock: Clock, sleep: Sleep, workers: int = 0,
-                 shard: tuple[int, int] | None = None):
+                 shard: tuple[int, int] | None = None, wall: Clock = time.time):
         self.store = store
+        #: the wall clock game clocks read (it must go on across a restart, unlike ``clock``)
+        self.wall = wall
+        #: per game with clocks: the task that ends it when the running clock runs out
+        self.timers: dict[str, asyncio.Task[None]] = {}
         #: ``(i, n)``: this is server process ``i`` of ``n`` (``legends serve --processes``)
         self.shard = shard
         self.catalogue = catalogue
@@ -190,9 +206,11 @@ class Server:
         """Forget the games nobody is connected to that are over or unused for a while."""
         now = self.clock()
         for code, room in list(self.rooms.items()):
-            if self._idle(room) and (room.over
-                                     or now - room.used > self.limits.room_idle):
+            # A game whose clock runs stays, so its flag falls on time.
+            if self._idle(room) and (room.over or code not in self.timers
+                                     and now - room.used > self.limits.room_idle):
                 del self.rooms[code]
+                self.disarm(code)
 
     def _make_space(self) -> None:
         self.evict()
@@ -201,7 +219,9 @@ class Server:
         idle = [r for r in self.rooms.values() if self._idle(r)]
         if not idle:
             raise Busy("the server has too many games in play; try again later")
-        del self.rooms[min(idle, key=lambda r: r.used).code]
+        code = min(idle, key=lambda r: r.used).code
+        del self.rooms[code]
+        self.disarm(code)
 
     def _add(self, room: Room) -> Room:
         self._make_space()
@@ -216,10 +236,11 @@ class Server:
             return None
         room = self.rooms.get(parsed)
         if room is None:
-            loaded = Room.load(self.store, self.catalogue, parsed)
+            loaded = Room.load(self.store, self.catalogue, parsed, self.wall)
             if loaded is None:
                 return None
             room = self._add(loaded)
+            self.arm(room)
         room.used = self.clock()
         return room
 
@@ -283,9 +304,12 @@ class Server:
             raise BadRequest(f"opponent: expected 'human' or one of {', '.join(PLAYERS)}")
         name = _text(data, "name", "")
         try:
+            clock = time_control(data.get("clock"))
             start = self.build_game(data)
         except (LegendsError, ValueError) as exc:
             raise BadRequest(str(exc)) from None
+        if clock is not None and opponent != "human":
+            raise BadRequest("clock: a time control is for games between people")
         players = list(start.lines) if isinstance(start, Arrangement) else list(start.players)
         side = _text(data, "side", players[0])
         if side == "random":
@@ -317,7 +341,8 @@ class Server:
                                           "take no setup line"))
         self._make_space()  # before the game is stored: a full server refuses it whole
         token = new_token()
-        room = self._add(await self.writer.run(self._create, start, seats, token, side))
+        room = self._add(await self.writer.run(self._create, start, seats, token, side, clock))
+        self.arm(room)
         async with self.using(room):
             # Nobody is connected yet, so nothing needs holding back.
             await self.run_computers(room, Pacer(0.0, self.clock, self.sleep))
@@ -325,13 +350,13 @@ class Server:
 
     # In the writer's thread (the event loop does not wait for the disk):
     def _create(self, start: Game | Arrangement, seats: dict[str, dict[str, Any]], token: str,
-                side: str) -> Room:
+                side: str, clock: tuple[float, float] | None) -> Room:
         if isinstance(start, Arrangement) and not start.complete:
-            room = Room.create_arranging(self.store, start, seats, self.shard)
+            room = Room.create_arranging(self.store, start, seats, self.shard, clock, self.wall)
         else:
             game = start.build() if isinstance(start, Arrangement) else start
             game.headers.update(HEADERS)
-            room = Room.create(self.store, game, seats, self.shard)
+            room = Room.create(self.store, game, seats, self.shard, clock, self.wall)
         self.store.add_token(token, room.code, side)
         return room
 
@@ -361,11 +386,20 @@ class Server:
                                                      name or "player", token)
             if seat is None:
                 raise BadRequest(NO_FREE_SEAT)
-            self.send_all(room, {s: {"type": "seats", "seats": room.public_seats()}
-                                       for s in room.players})
+            seats = {"type": "seats", "seats": room.public_seats()}
+            if room.arranging:
+                self.send_all(room, {s: seats for s in room.players})
+            else:
+                await self.writer.run(room.seated)
+                self.arm(room)
+                # The clocks start once the table is full: each seat is shown them as its
+                # latest state would.
+                self.send_all(room, {s: {**seats, "clock": room.clock_shown(
+                    s, room.told.get(s) == room.steps)} for s in room.players})
             if setup not in (None, ""):
                 for batch in room.arrange(seat, setup):
                     self.send_all(room, batch)
+                self.arm(room)  # the last setup in: the game begins, and its clocks start
         return {"code": room.code, "seat": seat, "token": token}
 
     def seat_for(self, code: str, token: object) -> tuple[Room, str]:
@@ -408,6 +442,48 @@ class Server:
                 raise
             messages = room.commit(seat, step)
         return messages
+
+    # -- clocks ------------------------------------------------------------------------
+    def arm(self, room: Room) -> None:
+        """(Re)start the timer that ends ``room``'s game when its running clock runs out:
+        called after every change, so the flag falls even if nobody sends anything."""
+        self.disarm(room.code)
+        if room.clocks is None or room.arranging or room.over:
+            return  # no clock runs before the game begins, nor after it ends
+        due = room.clocks.due(self.wall())
+        if due is None:
+            return  # no clock runs (a response window): armed again after the next change
+        self.timers[room.code] = asyncio.get_running_loop().create_task(self._flag(room, due))
+
+    def disarm(self, code: str) -> None:
+        timer = self.timers.pop(code, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    async def flag(self, room: Room) -> dict[str, dict[str, Any]]:
+        """End ``room``'s game if its running clock has run out (call with the room held):
+        stored in the writer's thread, and only then; returns the messages."""
+        if room.flagged() is None:
+            return {}
+        with anyio.CancelScope(shield=True):  # stored, or not, whole (as an action)
+            messages = await self.writer.run(room.flag)
+        return messages
+
+    async def _flag(self, room: Room, due: float) -> None:
+        await self.sleep(due)
+        async with self.using(room):
+            if self.rooms.get(room.code) is not room:
+                return  # this copy of the game was dropped meanwhile
+            try:
+                messages = await self.flag(room)
+            except StoreError as exc:  # not stored: this copy goes, as for an action
+                logging.getLogger(__name__).warning("game %s: %s", room.code, exc)
+                del self.rooms[room.code]
+                self.timers.pop(room.code, None)
+                return
+            self.send_all(room, messages)
+            self.timers.pop(room.code, None)
+            self.arm(room)  # woken before the flag fell (the clock was changed): wait again
 
     async def release(self, room: Room, messages: Mapping[str, dict[str, Any]],
                       pacer: Pacer) -> None:
@@ -477,10 +553,15 @@ class Server:
             return
         except WebSocketDisconnect:
             return
-        mine = self.sockets.setdefault(room.code, {}).setdefault(seat, set())
-        mine.add(conn)
         try:
             async with self.using(room):
+                try:
+                    # The flag fell while nobody watched: the others are told; this browser
+                    # learns it from its greeting.
+                    self.send_all(room, await self.flag(room))
+                except StoreError as exc:
+                    self._not_stored(conn, room, exc)
+                self.sockets.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
                 for message in room.greeting(seat):
                     conn.put(message)
                 # Stopped while a computer player was to decide: it decides now.
@@ -513,18 +594,32 @@ class Server:
                 return
             if kind == "arrange":
                 async with self.using(room):
-                    for batch in room.arrange(seat, message.get("line")):
-                        self.send_all(room, batch)
-                    await self.run_computers(room, self.pacer(room))
+                    try:
+                        for batch in room.arrange(seat, message.get("line")):
+                            self.send_all(room, batch)
+                        await self.run_computers(room, self.pacer(room))
+                    finally:
+                        self.arm(room)  # the clocks start when the last setup is in
                 return
-            if kind != "action":
+            if kind not in ENDINGS and kind != "action":
                 raise BadRequest(f"unknown message type {short(kind, 30)}")
             async with self.using(room):
-                pacer = self.pacer(room)
-                action = room.check(seat, message.get("action"), message.get("decision"))
-                messages = await self.apply(room, seat, action)
-                await self.release(room, messages, pacer)
-                await self.run_computers(room, pacer)
+                try:
+                    # Time that ran out before this message counts first.
+                    self.send_all(room, await self.flag(room))
+                    pacer = self.pacer(room)
+                    if kind == "action":
+                        action = room.check(seat, message.get("action"), message.get("decision"))
+                        messages = await self.apply(room, seat, action)
+                    else:
+                        # Stored by the room itself, in the writer's thread, not cut short by
+                        # the browser leaving (as an action).
+                        with anyio.CancelScope(shield=True):
+                            messages = await self.writer.run(ENDINGS[kind], room, seat)
+                    await self.release(room, messages, pacer)
+                    await self.run_computers(room, pacer)
+                finally:
+                    self.arm(room)
         except (BadRequest, LegendsError) as exc:
             # Told to this browser only; the game and the other seats are unchanged.
             conn.put({"type": "error", "message": str(exc)})
@@ -547,6 +642,15 @@ class Server:
             seats.pop(seat, None)
         if not seats:
             self.sockets.pop(code, None)
+
+
+#: The messages that end a game by choice, or offer to (see :mod:`.endings`).
+ENDINGS: dict[str, Callable[[Room, str], dict[str, dict[str, Any]]]] = {
+    "resign": Room.resign,
+    "offer-draw": Room.offer_draw,
+    "accept-draw": lambda room, seat: room.answer_offer(seat, True),
+    "decline-draw": lambda room, seat: room.answer_offer(seat, False),
+}
 
 
 def _message(text: str | None) -> dict[str, Any]:
@@ -588,7 +692,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                catalogue: Catalogue | None = None, limits: Limits | None = None,
                computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
                sleep: Sleep = anyio.sleep, init: bool = False, workers: int = 0,
-               shard: tuple[int, int] | None = None) -> Starlette:
+               shard: tuple[int, int] | None = None, wall: Clock = time.time) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
     :param db_path: the SQLite file games are kept in (created if missing, readable by its
@@ -605,6 +709,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         (0: no holding, for tests).
     :param clock: and ``sleep``: the time source the limits and the holding use (tests pass
         their own).
+    :param wall: the wall clock the game clocks read (tests pass their own).
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
     :param workers: processes the computer players think in (``legends.web.thinking``); 0: in this
         process (a thread beside the event loop).
@@ -618,7 +723,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
     server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
-                    computer_time, clock, sleep, workers, shard)
+                    computer_time, clock, sleep, workers, shard, wall)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
@@ -716,6 +821,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         try:
             yield
         finally:
+            for code in list(server.timers):
+                server.disarm(code)
             server.thinkers.close()
             server.writer.close()
             server.store.close()  # on shutdown: the database file alone then holds every game

@@ -36,11 +36,16 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
+
+import attrs
 
 from legends_core import Game, View
 from legends_core.actions import Action
+from legends_core.endings import Ending
 from legends_core.errors import LegendsError, PositionError
+from legends_core.events import Event
 from legends_core.records import without_result
 from legends_core.registry import Catalogue
 from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
@@ -50,6 +55,7 @@ from ..svg import board_svg
 from . import movelist
 from .arranging import Arrangement
 from .codes import new_code
+from .endings import Clocks, Offer
 from .faults import crash_point
 from .store import Step, Store
 from .wording import is_legends, line, prompt, reason
@@ -101,13 +107,27 @@ class Room:
 
     ``seats`` maps each seat name to ``{"kind": "human"}`` or
     ``{"kind": "computer", "player": "heuristic"}`` (plus a display ``name``, and for a person
-    whether a browser has taken the seat yet, ``taken``).
+    whether a browser has taken the seat yet, ``taken``). ``extras``: the draw offer and clocks
+    as stored (:mod:`.endings`); ``now``: the wall clock the game clocks read.
     """
 
     def __init__(self, code: str, game: Game | None, seats: dict[str, dict[str, Any]],
                  store: Store, movers: list[str] | None = None,
-                 arrangement: Arrangement | None = None):
+                 arrangement: Arrangement | None = None, extras: dict[str, Any] | None = None,
+                 now: Callable[[], float] = time.time):
         self.code = code
+        extras = extras or {}
+        self.now = now
+        #: the draw offer standing, if any (public to the table)
+        self.offer = Offer.from_dict(extras.get("offer"))
+        #: the game clocks, in a game with a time control
+        self.clocks = Clocks.from_dict(extras.get("clock"))
+        #: per person: the clocks as of the last state they were sent (a reconnecting browser
+        #: is shown those, with the board of that moment)
+        self.clock_told: dict[str, dict[str, Any]] = dict(extras.get("told") or {})
+        #: what taking back the step being stored puts back (see :meth:`unstage`)
+        self._undo: tuple[Offer | None, Clocks | None, dict[str, dict[str, Any]]] = (
+            None, None, {})
         #: the seat that made each action stored so far, in order
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
@@ -190,28 +210,45 @@ class Room:
     # -- building ----------------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, game: Game, seats: dict[str, dict[str, Any]],
-               shard: tuple[int, int] | None = None) -> Room:
+               shard: tuple[int, int] | None = None, clock: tuple[float, float] | None = None,
+               now: Callable[[], float] = time.time) -> Room:
         """A new game under a fresh code (``shard``: one served by that server process,
-        :func:`.codes.new_code`)."""
+        :func:`.codes.new_code`; ``clock``: a time control, minutes and increment seconds)."""
         code = new_code(shard)
         while store.exists(code):
             code = new_code(shard)
         store.create(code, game.record(), seats)
-        return cls(code, game, seats, store)
+        extras = None
+        if clock is not None:
+            clocks = Clocks.new(*clock, game.players)
+            extras = {"clock": clocks.to_dict()}
+        room = cls(code, game, seats, store, extras=extras, now=now)
+        if room.clocks is not None:
+            room._run_clock()
+            store.set_extras(code, room.extras())
+        return room
 
     @classmethod
     def create_arranging(cls, store: Store, arrangement: Arrangement,
                          seats: dict[str, dict[str, Any]],
-                         shard: tuple[int, int] | None = None) -> Room:
-        """A new game whose players arrange their setups first, under a fresh code."""
+                         shard: tuple[int, int] | None = None,
+                         clock: tuple[float, float] | None = None,
+                         now: Callable[[], float] = time.time) -> Room:
+        """A new game whose players arrange their setups first, under a fresh code (``clock``:
+        as for :meth:`create`; the clocks stand still until the game begins)."""
         code = new_code(shard)
         while store.exists(code):
             code = new_code(shard)
         store.create(code, {"arranging": arrangement.to_dict()}, seats)
-        return cls(code, None, seats, store, arrangement=arrangement)
+        extras = None
+        if clock is not None:
+            extras = {"clock": Clocks.new(*clock, tuple(arrangement.lines)).to_dict()}
+            store.set_extras(code, extras)
+        return cls(code, None, seats, store, arrangement=arrangement, extras=extras, now=now)
 
     @classmethod
-    def load(cls, store: Store, catalogue: Catalogue | None, code: str) -> Room | None:
+    def load(cls, store: Store, catalogue: Catalogue | None, code: str,
+             now: Callable[[], float] = time.time) -> Room | None:
         """The game ``code`` from the store (``catalogue``: Stratego Legends' pieces, if not
         the installed ones), or ``None``."""
         stored = store.load(code)
@@ -224,7 +261,8 @@ class Room:
                 arrangement = Arrangement.from_dict(stored.start["arranging"])
             except (LegendsError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
-            return cls(code, None, stored.seats, store, arrangement=arrangement)
+            return cls(code, None, stored.seats, store, arrangement=arrangement,
+                       extras=stored.extras, now=now)
         record = stored.record()
         movers: list[str] = []
         try:
@@ -232,6 +270,11 @@ class Room:
             game = Game.from_record({**record, "actions": []},
                                     catalogue=catalogue if _legends(record) else None)
             for i, text in enumerate(stored.actions):
+                ending = Ending.parse(text)
+                if ending is not None:  # a resignation, a loss on time, an agreed draw
+                    game.end(ending)
+                    movers.append(ending.seat)
+                    continue
                 seat = game.current_player
                 if seat is None:
                     raise PositionError(f"actions[{i}]: nobody is asked to decide")
@@ -239,7 +282,7 @@ class Room:
                 movers.append(seat)
         except LegendsError as exc:  # the database was changed by hand or is damaged
             raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
-        return cls(code, game, stored.seats, store, movers)
+        return cls(code, game, stored.seats, store, movers, extras=stored.extras, now=now)
 
     # -- playing -----------------------------------------------------------------------
     def decision(self, seat: str, steps: int | None = None) -> int:
@@ -295,10 +338,22 @@ class Room:
             raise LegendsError("the game has begun: setups are arranged before the first move")
         new = old.submit(seat, text)
         game = new.build() if new.complete else None
-        crash_point("before-store")
-        self.store.replace_start(self.code, {"arranging": old.to_dict()},
-                                 game.record() if game else {"arranging": new.to_dict()})
-        crash_point("after-store")
+        before = self._before()
+        extras = None
+        if game is not None and self.clocks is not None:
+            # The clocks start with the game (none ran while its players arranged), stored
+            # with it in one go.
+            self._run_clock(game)
+            extras = self.extras()
+        try:
+            crash_point("before-store")
+            self.store.replace_start(self.code, {"arranging": old.to_dict()},
+                                     game.record() if game else {"arranging": new.to_dict()},
+                                     extras)
+            crash_point("after-store")
+        except BaseException:
+            self.offer, self.clocks, self.clock_told = before
+            raise
         if game is None:
             self.arrangement = new
             return [self.arrange_messages()]
@@ -319,7 +374,10 @@ class Room:
         return self._apply(seat, action)
 
     def _apply(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
-        step = self.stage(seat, action)
+        return self._store(seat, self.stage(seat, action))
+
+    def _store(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
+        """Store the staged ``step`` here (not through the server's writer) and commit it."""
         try:
             self.store.add_step(*step)
         except BaseException:
@@ -332,23 +390,61 @@ class Room:
     def stage(self, seat: str, action: Action) -> Step:
         """Apply ``seat``'s (checked) ``action`` to the game in memory and return what must be
         stored for it. Then either :meth:`commit` once it is stored, or :meth:`unstage`."""
+        asked = self.game.decision_kind in ALWAYS_ASKED
+        before = self._before()
         events = self.game.apply(action, player=seat)
+        if self.offer is not None:
+            if asked and self._side(seat) != self.offer.side:
+                self.offer.played = True  # the other side played on
+            if self.offer.played and self.game.decision_kind in ALWAYS_ASKED:
+                self.offer = None  # lapsed, where every seat is told (see .endings)
+        return self._staged(str(action), events, before)
+
+    def stage_end(self, ending: Ending) -> Step:
+        """End the game by choice (a resignation, a loss on time, an agreed draw) in memory,
+        as a step to store like an action's (:meth:`commit` or :meth:`unstage` after)."""
+        before = self._before()
+        events = self.game.end(ending)
+        self.offer = None
+        return self._staged(str(ending), events, before)
+
+    def end(self, ending: Ending) -> dict[str, dict[str, Any]]:
+        """End the game by choice and store it as its last step; returns the state messages,
+        by seat."""
+        return self._store(ending.seat, self.stage_end(ending))
+
+    def _before(self) -> tuple[Offer | None, Clocks | None, dict[str, dict[str, Any]]]:
+        """The draw offer and clocks as they stand, to put back if a step is taken back."""
+        return (Offer.from_dict(None if self.offer is None else self.offer.to_dict()),
+                Clocks.from_dict(None if self.clocks is None else self.clocks.to_dict()),
+                dict(self.clock_told))
+
+    def _staged(self, text: str, events: list[Event],
+                before: tuple[Offer | None, Clocks | None, dict[str, dict[str, Any]]]) -> Step:
+        """What must be stored for the step just made in the game (``text``), its clocks
+        moved on; ``before``: what :meth:`unstage` puts back."""
+        self._undo = before
         try:
             shown = {s: [e.to_dict() for e in self.game.events_for(events, s)]
                      for s in self.game.players}
+            if self.clocks is not None:
+                self.clocks.stop(self.now(), increment=not self.game.is_over)
+                self._run_clock()
             crash_point("before-store")
         except BaseException:
-            self.game.pop()
+            self.unstage()
             raise
-        return Step(self.code, self.steps, str(action), shown, self.game.is_over)
+        return Step(self.code, self.steps, text, shown, self.game.is_over, self.extras())
 
     def unstage(self) -> None:
         """Take back the staged action: it was not stored, so not acknowledged, and the same
         action may be sent again."""
         self.game.pop()
+        self.offer, self.clocks, self.clock_told = self._undo
 
     def commit(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
-        """The staged ``step`` is stored: count it and return the messages it sends."""
+        """The staged ``step`` is stored: count it and return the messages it sends (``seat``:
+        who made it; the seat that resigned or lost on time, or none for a draw)."""
         crash_point("after-store")
         self.steps += 1
         self.movers.append(seat)
@@ -363,6 +459,133 @@ class Room:
                 if self._moments is not None:
                     self._moments[s].append(self.steps)
         return out
+
+    # -- endings by choice: resigning, draw offers, clocks (see .endings) ----------------
+    def extras(self) -> dict[str, Any]:
+        """The draw offer and clocks, as stored beside the game."""
+        return {"offer": None if self.offer is None else self.offer.to_dict(),
+                "clock": None if self.clocks is None else self.clocks.to_dict(),
+                "told": self.clock_told}
+
+    def _side(self, seat: str) -> str:
+        return next(side for side, seats in self.game.teams.items() if seat in seats)
+
+    def _run_clock(self, game: Game | None = None) -> None:
+        """Start the clock of whoever is asked a decision everybody knows of (none else), once
+        every person has taken their seat (``game``: the one just built, in place of this
+        room's)."""
+        assert self.clocks is not None
+        game = self.game if game is None else game
+        seated = all(info.get("taken") for info in self.seats.values()
+                     if info.get("kind", "human") == "human")
+        asked = seated and not game.is_over and game.decision_kind in ALWAYS_ASKED
+        self.clocks.start(game.current_player if asked else None, self.now())
+        for s in self.people:
+            if self.may_tell(s, game):  # as this seat's next state message will show them
+                self.clock_told[s] = self.clocks.to_dict()
+
+    def seated(self) -> None:
+        """A person took a seat: the clocks start when the table is full (or, in a game whose
+        players arrange their setups, when the last has: :meth:`arrange`)."""
+        if self.clocks is not None and self.clocks.running is None and not self.arranging \
+                and not self.over:
+            self._run_clock()
+            if self.clocks.running is not None:
+                self.store.set_extras(self.code, self.extras())
+
+    def flagged(self) -> str | None:
+        """The seat whose clock has run out (the game goes on until :meth:`flag`), if any."""
+        if self.clocks is None or self.arranging or self.over:
+            return None
+        return self.clocks.flagged(self.now())
+
+    def flag(self) -> dict[str, dict[str, Any]]:
+        """End the game if the running clock has run out (its seat loses on time); returns
+        the state messages (none when time is left)."""
+        seat = self.flagged()
+        return {} if seat is None else self.end(Ending.timeout(seat))
+
+    def resign(self, seat: str) -> dict[str, dict[str, Any]]:
+        """``seat`` resigns (at any time while the game goes on; not while its players
+        arrange their setups: :class:`NotBegun`)."""
+        self._begun()
+        return self.end(Ending.resign(seat))
+
+    def offer_draw(self, seat: str) -> dict[str, dict[str, Any]]:
+        """``seat`` offers a draw for its side (or accepts one the other side offered).
+        Returns the messages: ``offer`` notices, or the end's state messages."""
+        self._going_on()
+        side = self._side(seat)
+        if self.offer is not None:
+            if self.offer.side != side:
+                return self.answer_offer(seat, True)
+            raise LegendsError(f"{self.offer.seat} has already offered a draw for {side}")
+        if any(s in self.computers for s in self._others(side)):
+            # Computer players never accept a draw: declined at once (see .endings).
+            return self._offer_notice(f"{seat} offers a draw; the computer declines")
+        return self._set_offer(Offer(side, seat), f"{seat} offers a draw")
+
+    def answer_offer(self, seat: str, accept: bool) -> dict[str, dict[str, Any]]:
+        """``seat`` accepts or declines the standing offer (the offering seat's decline
+        withdraws it). The game is drawn once every person of the other side accepted."""
+        self._going_on()
+        offer = self.offer
+        if offer is None:
+            raise LegendsError("no draw is offered now")
+        side = self._side(seat)
+        if side == offer.side:
+            if accept or seat != offer.seat:
+                raise LegendsError(f"the draw was offered by {offer.seat}: only the other side "
+                                   "may accept it, and only its maker may withdraw it")
+            return self._set_offer(None, f"{seat} withdraws the draw offer")
+        if not accept:
+            return self._set_offer(None, f"{seat} declines the draw")
+        accepted = offer.accepted + ([] if seat in offer.accepted else [seat])
+        if all(s in accepted for s in self._others(offer.side)):
+            return self.end(Ending.draw())
+        return self._set_offer(attrs.evolve(offer, accepted=accepted),
+                               f"{seat} accepts the draw")
+
+    def _set_offer(self, offer: Offer | None, line: str) -> dict[str, dict[str, Any]]:
+        """Store the offer as it now stands (kept in memory only once stored), and tell the
+        table."""
+        old, self.offer = self.offer, offer
+        try:
+            self.store.set_extras(self.code, self.extras())
+        except BaseException:
+            self.offer = old
+            raise
+        return self._offer_notice(line)
+
+    def _begun(self) -> None:
+        if self.arranging:
+            # Nothing to resign or draw yet (the arranging phase is left by arranging).
+            raise NotBegun("the game has not begun: a resignation or a draw offer is made once "
+                           "every player has arranged their setup")
+
+    def _going_on(self) -> None:
+        self._begun()
+        if self.game.is_over:
+            raise LegendsError(f"the game is over ({self.game.reason})")
+
+    def _others(self, side: str) -> list[str]:
+        return [s for other, seats in self.game.teams.items() if other != side for s in seats]
+
+    def _offer_notice(self, line: str) -> dict[str, dict[str, Any]]:
+        """The same public message for every person: the offer as it now stands."""
+        message = {"type": "offer", "offer": self.public_offer(), "line": line}
+        return {s: message for s in self.people}
+
+    def public_offer(self) -> dict[str, Any] | None:
+        return None if self.offer is None else self.offer.public()
+
+    def clock_shown(self, seat: str, latest: bool) -> dict[str, Any] | None:
+        """The clocks for ``seat``'s state message: as they stand (``latest``), or as of the
+        last state it was sent (with the board of that moment)."""
+        if self.clocks is None:
+            return None
+        clocks = self.clocks if latest else Clocks.from_dict(self.clock_told.get(seat))
+        return (clocks or self.clocks).shown(self.now())
 
     def may_tell(self, seat: str, game: Game | None = None) -> bool:
         """Is ``game`` (this room's by default) at a point ``seat`` may be sent a message?"""
@@ -408,7 +631,8 @@ class Room:
                 "prompt": prompt(view.decision, self.legends),
                 "reason": reason(view.reason, self.legends),
                 "lines": self.lines(events), "svg": self.picture(view, seat, last),
-                "seats": self.public_seats(), "decision": self.decision(seat, steps)}
+                "seats": self.public_seats(), "decision": self.decision(seat, steps),
+                "offer": self.public_offer(), "clock": self.clock_shown(seat, game is None)}
 
     def picture(self, view: View, seat: str, last: Action | None) -> str:
         return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
@@ -422,7 +646,7 @@ class Room:
             welcome = {"type": "welcome", "code": self.code, "seat": seat,
                        "players": self.players, "seats": self.public_seats(),
                        "rules": ALIASES.get(self.rules_name, self.rules_name), "log": [],
-                       "arranging": True}
+                       "arranging": True, "teams": {}}  # sides are told once it begins
             return welcome, self.arrangement.message(seat, self.public_seats())
         told = self.told.get(seat, self.steps)
         game = self.game if told == self.steps else self._prefix(told)
@@ -430,8 +654,9 @@ class Room:
         welcome = {"type": "welcome", "code": self.code, "seat": seat,
                    "players": self.players, "seats": self.public_seats(),
                    "rules": ALIASES.get(self.rules_name, self.rules_name),
+                   "teams": {side: list(seats) for side, seats in self.game.teams.items()},
                    "log": self.lines(log)}
-        return welcome, self.state(seat, [], game, told)
+        return welcome, self.state(seat, [], None if told == self.steps else game, told)
 
     # -- records -----------------------------------------------------------------------
     def record(self, seat: str | None = None) -> dict[str, Any]:
@@ -501,8 +726,9 @@ class Room:
         actions = record["actions"]
         step = max(0, min(step, len(actions)))
         game = Game.from_record({**record, "actions": actions[:step]}, catalogue=self.catalogue)
-        last = Action.from_str(actions[step - 1]) if step else None
+        last = None if not step or Ending.parse(actions[step - 1]) else Action.from_str(
+            actions[step - 1])
         view = game.view(None)
         svg = self.picture(view, seat, last)
-        return {"step": step, "of": len(actions), "action": str(last) if last else "",
+        return {"step": step, "of": len(actions), "action": actions[step - 1] if step else "",
                 "turn": game.turn, "svg": svg}

@@ -76,6 +76,14 @@ CREATE TABLE IF NOT EXISTS store_info (
     value TEXT NOT NULL
 );
 """
+#: A game's draw offer and clocks (JSON; see :mod:`.endings`). Added after the first stores
+#: were made, so a store without it gets it when opened.
+EXTRAS = """
+CREATE TABLE IF NOT EXISTS game_extras (
+    code TEXT PRIMARY KEY,
+    extras TEXT NOT NULL
+)"""
+SCHEMA += EXTRAS + ";\n"
 FORMAT = "legends-games"
 VERSION = 1
 #: The columns of each table, as this program reads and writes them.
@@ -122,6 +130,8 @@ class StoredGame:
     start: dict[str, Any]
     seats: dict[str, dict[str, Any]]
     actions: list[str]
+    #: the draw offer standing and the clocks, as :meth:`Store.set_extras` stored them
+    extras: dict[str, Any] = attrs.field(factory=dict)
 
     def record(self) -> dict[str, Any]:
         return {**self.start, "actions": list(self.actions)}
@@ -138,6 +148,8 @@ class Step(NamedTuple):
     action: str
     shown: Mapping[str, list[dict[str, Any]]]
     over: bool
+    #: the draw offer and clocks after this action (``None``: unchanged)
+    extras: Mapping[str, Any] | None = None
 
 
 class Store(abc.ABC):
@@ -186,8 +198,15 @@ class Store(abc.ABC):
                 return None
             actions = [a for (a,) in run(
                 "SELECT action FROM actions WHERE code = ? ORDER BY seq", (code,))]
+            extras = run("SELECT extras FROM game_extras WHERE code = ?", (code,))
         created, start, seats = rows[0]
-        return StoredGame(code, created, json.loads(start), json.loads(seats), actions)
+        return StoredGame(code, created, json.loads(start), json.loads(seats), actions,
+                          json.loads(extras[0][0]) if extras else {})
+
+    def set_extras(self, code: str, extras: Mapping[str, Any]) -> None:
+        """Keep game ``code``'s draw offer and clocks (a change that is not an action)."""
+        with self._transaction(lock_game=code) as run:
+            _put_extras(run, code, extras)
 
     def set_seats(self, code: str, seats: Mapping[str, dict[str, Any]]) -> None:
         with self._transaction() as run:
@@ -210,9 +229,11 @@ class Store(abc.ABC):
                 (token_digest(token), code, seat))
         return seat, seats
 
-    def replace_start(self, code: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+    def replace_start(self, code: str, old: dict[str, Any], new: dict[str, Any],
+                      extras: Mapping[str, Any] | None = None) -> None:
         """Store ``new`` as game ``code``'s start in place of ``old`` (a game still being
-        arranged: a seat's setup line added, or the game built once all are in).
+        arranged: a seat's setup line added, or the game built once all are in), and, given
+        ``extras``, its draw offer and clocks (those that start with the game).
 
         :raises StaleStep: the stored start is not ``old``, or actions are stored (another
             process changed the game first); nothing is stored.
@@ -224,21 +245,23 @@ class Store(abc.ABC):
                 raise StaleStep(f"game {code} was changed elsewhere first; nothing was stored: "
                                 "reload the game")
             run("UPDATE games SET start = ? WHERE code = ?", (json.dumps(new), code))
+            if extras is not None:
+                _put_extras(run, code, extras)
 
     def steps(self, code: str) -> int:
         """How many actions of game ``code`` are stored."""
         return int(self._query("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
 
     def add_step(self, code: str, seq: int, action: str, shown: Mapping[str, list[dict[str, Any]]],
-                 over: bool) -> None:
+                 over: bool, extras: Mapping[str, Any] | None = None) -> None:
         """Store action number ``seq`` (counting from 0) of game ``code`` and what each seat
-        was shown because of it.
+        was shown because of it (and, given ``extras``, the draw offer and clocks after it).
 
         :raises StaleStep: the store does not hold exactly ``seq`` actions of that game (another
             process stored this one, or more, first); nothing is stored.
         """
         with self._transaction(lock_game=code) as run:
-            self._write_step(run, Step(code, seq, action, shown, over))
+            self._write_step(run, Step(code, seq, action, shown, over, extras))
 
     def add_steps(self, steps: Sequence[Step]) -> list[StoreError | None]:
         """Store the actions of several games in one transaction, so that they wait for the
@@ -282,6 +305,8 @@ class Store(abc.ABC):
                     (code, seat, seq, json.dumps(events)))
         if step.over:
             run("UPDATE games SET over = 1 WHERE code = ?", (code,))
+        if step.extras is not None:
+            _put_extras(run, code, step.extras)
 
     def shown(self, code: str, seat: str, *, since: int = 0,
               before: int | None = None) -> list[dict[str, Any]]:
@@ -322,6 +347,11 @@ class Store(abc.ABC):
         rows = self._query("SELECT seat FROM tokens WHERE digest = ? AND code = ?",
                            (token_digest(token), code))
         return None if not rows else str(rows[0][0])
+
+
+def _put_extras(run: Run, code: str, extras: Mapping[str, Any]) -> None:
+    run("INSERT INTO game_extras (code, extras) VALUES (?, ?) ON CONFLICT (code) "
+        "DO UPDATE SET extras = excluded.extras", (code, json.dumps(dict(extras))))
 
 
 def is_url(target: str) -> bool:
@@ -540,11 +570,13 @@ class SQLiteStore(Store):
                          (str(VERSION),))
 
     def _upgrade(self) -> None:
-        """A store from before ``store_info`` gets it (its other tables are already there)."""
+        """A store from before ``store_info`` or ``game_extras`` gets them (its other tables
+        are already there)."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute("CREATE TABLE IF NOT EXISTS store_info "
                              "(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            self._db.execute(EXTRAS)
             self._stamp()
         except BaseException:
             self._db.execute("ROLLBACK")

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 import psycopg
 
-from .store import FORMAT, SCHEMA, VERSION, Run, Store, StoreError, _schema_problem
+from .store import EXTRAS, FORMAT, SCHEMA, VERSION, Run, Store, StoreError, _schema_problem
 
 SCHEMA_NAME = "legends"
 #: held while the tables are made, so two servers given --init at once do not collide
@@ -94,6 +94,7 @@ class PostgresStore(Store):
             if problem is not None:
                 raise StoreError(f"the schema {SCHEMA_NAME!r} of the {self.where} {problem}; "
                                  "--init changes nothing in an existing schema: fix or drop it")
+            self._db.execute(EXTRAS)  # a store made before draw offers and clocks gets it
 
     _LOCK_GAME = "SELECT 1 FROM games WHERE code = ? FOR UPDATE"
 

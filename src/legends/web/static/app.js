@@ -86,7 +86,8 @@ async function lobby() {
         rules: f.rules.value, players: Number(f.players.value), opponent: f.opponent.value,
         side: f.side.value,
         turn_limit: limit ? Number(limit) : null, auto_pass: f.auto_pass.checked,
-        position: f.position.value || null, name: f.name.value});
+        position: f.position.value || null, name: f.name.value,
+        clock: window.endings ? window.endings.clockField(f) : null});
       enter(g.code, g.seat, g.token, true);
     } catch (e) { $("#lobby-error").textContent = e.message; }
   });
@@ -187,6 +188,7 @@ function receive(msg) {
     $("#error").textContent = msg.message;
     document.body.dataset.errors = String(Number(document.body.dataset.errors || 0) + 1);
   }
+  if (window.endings) window.endings.receive(msg);  // resigning, draw offers, clocks
 }
 
 // "beige passes (attack)": most of a game's lines. They are kept but folded away (the log

@@ -1,0 +1,169 @@
+// Ending a game by choice, beside app.js: the resign button (with a confirmation), draw
+// offers (offer, accept, decline, withdraw), the clocks of a game with a time control, and
+// the end screen's wording for these endings. It reads the same messages app.js does (app.js
+// hands each one over) and sends its own; it never touches the board.
+"use strict";
+
+window.endings = (() => {
+  const $ = (sel) => document.querySelector(sel);
+  const state = {
+    seat: null, teams: {}, offer: null, over: false,
+    clock: null,        // the clocks of the latest state message
+    at: 0,              // when it arrived (performance.now(), milliseconds)
+    timer: null,
+  };
+
+  function sideOf(seat) {
+    for (const [side, seats] of Object.entries(state.teams)) if (seats.includes(seat)) return side;
+    return seat;
+  }
+
+  function sendEnding(type) {
+    $("#error").textContent = "";
+    me.ws.send(JSON.stringify({type}));
+  }
+
+  // -- the new-game form: an optional time control ----------------------------------------
+  function clockField(form) {
+    if (form.opponent.value !== "human") return null;  // clocks are for games between people
+    const minutes = form.clock_minutes.value.trim();
+    if (!minutes) return null;
+    const inc = form.clock_increment.value.trim();
+    return {minutes: Number(minutes), increment: inc ? Number(inc) : 0};
+  }
+
+  // -- messages -----------------------------------------------------------------------------
+  function receive(msg) {
+    if (msg.type === "welcome") {
+      state.seat = msg.seat;
+      state.teams = msg.teams || {};
+      // Nothing to resign or draw while the players arrange their setups: shown with the
+      // welcome of the game that then begins.
+      $("#endings").hidden = Boolean(msg.arranging);
+    } else if (msg.type === "state") {
+      state.over = msg.view.over;
+      state.offer = msg.offer || null;
+      state.clock = msg.clock || null;
+      state.at = performance.now();
+      drawOffer();
+      drawClocks();
+      if (state.over) ended(msg.view);
+    } else if (msg.type === "seats" && msg.clock !== undefined) {
+      state.clock = msg.clock;  // the clocks start once every seat is taken
+      state.at = performance.now();
+      drawClocks();
+    } else if (msg.type === "offer") {
+      state.offer = msg.offer;
+      drawOffer(msg.line);
+      note(msg.line);
+    }
+  }
+
+  function note(line) {
+    // The log is app.js's list; an offer's line goes in it like any other.
+    const li = document.createElement("li");
+    li.textContent = line;
+    li.className = "offer";
+    $("#log").append(li);
+    $("#log").scrollTop = $("#log").scrollHeight;
+  }
+
+  // -- draw offers --------------------------------------------------------------------------
+  function drawOffer(line) {
+    const o = state.offer;
+    const mine = o && sideOf(state.seat) === o.side;
+    const toAnswer = o && !mine && !o.accepted.includes(state.seat);
+    $("#endings").hidden = state.over;
+    $("#accept-draw").hidden = !toAnswer;
+    $("#decline-draw").hidden = !(toAnswer || (o && o.seat === state.seat));
+    $("#decline-draw").textContent = o && o.seat === state.seat ? "Withdraw the offer" : "Decline";
+    $("#offer-draw").hidden = Boolean(o);
+    let text = line || "";
+    if (o) {
+      text = o.seat === state.seat ? "You offered a draw." : `${o.seat} offers a draw.`;
+      if (o.accepted.length) text += ` Accepted by ${o.accepted.join(", ")}.`;
+    }
+    $("#offer-line").textContent = text;
+  }
+
+  // -- clocks -------------------------------------------------------------------------------
+  function left(seat) {
+    const c = state.clock;
+    let s = c.left[seat];
+    if (c.running === seat && !state.over) s -= (performance.now() - state.at) / 1000;
+    return Math.max(0, s);
+  }
+
+  function format(seconds) {
+    const whole = Math.ceil(seconds);
+    const m = Math.floor(whole / 60), s = whole % 60;
+    return `${m}:${String(s).padStart(2, "0")}`;
+  }
+
+  function drawClocks() {
+    const box = $("#clocks");
+    const c = state.clock;
+    box.hidden = !c;
+    clearInterval(state.timer);
+    if (!c) return;
+    const tick = () => {
+      box.replaceChildren(...Object.keys(c.left).map((seat) => {
+        const span = document.createElement("span");
+        const t = left(seat);
+        span.textContent = `${seat}${seat === state.seat ? " (you)" : ""} ${format(t)}`;
+        span.dataset.seat = seat;
+        if (c.running === seat && !state.over) span.className = "running";
+        if (t < 30) span.classList.add("low");
+        return span;
+      }));
+    };
+    tick();
+    // The server decides when time runs out; the page only counts down what it was told.
+    if (c.running && !state.over) state.timer = setInterval(tick, 250);
+  }
+
+  // -- the end screen -------------------------------------------------------------------------
+  function ended(v) {
+    $("#endings").hidden = true;
+    const me_ = state.seat;
+    const reason = v.reason || "";
+    const words = {
+      [`${me_} resigned`]: "You resigned.",
+      [`${me_} lost on time`]: "You ran out of time.",
+      "drawn by agreement": "Drawn by agreement.",
+    };
+    if (words[reason]) $("#end-reason").textContent = words[reason];
+    if (!v.winner) {
+      if (reason === "drawn by agreement") $("#end-title").textContent = "A draw";
+      return;
+    }
+    // Name who won: a computer player, or another person.
+    const seats = me.shown && me.shown.seats ? me.shown.seats : {};
+    const who = seats[v.winner];
+    if (who && who.kind === "computer" && !(v.winners || []).includes(me_)) {
+      $("#end-title").textContent = `The computer (${v.winner}) won`;
+    }
+  }
+
+  function wire() {
+    const opponent = $("#opponent");
+    const showClock = () => { $("#clock-row").hidden = opponent.value !== "human"; };
+    opponent.addEventListener("change", showClock);
+    // The lobby fills in the computer players and picks one after the page loads.
+    new MutationObserver(showClock).observe(opponent, {childList: true});
+    showClock();
+    $("#resign").addEventListener("click", () => {
+      $("#resign-confirm").returnValue = "";
+      $("#resign-confirm").showModal();
+    });
+    $("#resign-confirm").addEventListener("close", () => {
+      if ($("#resign-confirm").returnValue === "yes") sendEnding("resign");
+    });
+    $("#offer-draw").addEventListener("click", () => sendEnding("offer-draw"));
+    $("#accept-draw").addEventListener("click", () => sendEnding("accept-draw"));
+    $("#decline-draw").addEventListener("click", () => sendEnding("decline-draw"));
+  }
+
+  window.addEventListener("DOMContentLoaded", wire);
+  return {receive, clockField};
+})();

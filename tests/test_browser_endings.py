@@ -1,0 +1,78 @@
+"""Ending a game by choice in a real headless browser (chromium, driven by Playwright, as in
+``test_web_browser.py``): a draw offer the computer declines, then a resignation, with the
+end screen naming both."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from test_web_browser import browser, new_page, select, server, wait_to_decide  # noqa: F401
+
+
+def arrange_at_random(page: Page) -> None:
+    """Take a dealt setup as it is (classic games begin with each player arranging theirs)."""
+    page.click("#arrange .random-fill")
+    page.click("#arrange .ready")
+
+
+def move_by_clicking(page: Page, turn: int) -> None:
+    """Click the first piece the page marks as movable, then the first square it offers."""
+    wait_to_decide(page, turn)
+    square = page.locator("#board rect.selectable").first.get_attribute("data-square")
+    assert square is not None
+    select(page, square)
+    page.locator("#board rect.target").first.click()
+
+
+def test_a_draw_declined_by_the_computer_then_resigning(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server)
+    page.select_option("#rules", "classic")
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "red")
+    page.click("#start")
+    arrange_at_random(page)
+    move_by_clicking(page, 1)
+    move_by_clicking(page, 3)
+    wait_to_decide(page, 5)  # the computer answered both moves
+    # A draw offer: the computer declines it at once, and the page says so.
+    page.click("#offer-draw")
+    expect(page.locator("#offer-line")).to_have_text("red offers a draw; the computer declines")
+    expect(page.locator("#log li.offer")).to_have_text(["red offers a draw; the computer declines"])
+    expect(page.locator("#offer-draw")).to_be_visible()
+    # Resigning asks first; keeping on playing changes nothing.
+    page.click("#resign")
+    expect(page.locator("#resign-confirm")).to_be_visible()
+    page.click("#resign-no")
+    expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
+    page.click("#resign")
+    page.click("#resign-yes")
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("The computer (blue) won")
+    expect(page.locator("#end-reason")).to_have_text("You resigned.")
+    expect(page.locator("#endings")).to_be_hidden()
+
+
+def test_clocks_count_down_on_the_page(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server)
+    expect(page.locator("#clock-row")).to_be_hidden()  # the computer is the first choice
+    page.select_option("#rules", "classic")
+    page.select_option("#opponent", "human")
+    expect(page.locator("#clock-row")).to_be_visible()
+    page.select_option("#side", "red")
+    page.fill("#clock-minutes", "5")
+    page.fill("#clock-increment", "3")
+    page.click("#start")
+    # While the players arrange their setups no clock runs (nor is there anything to resign).
+    arrange_at_random(page)
+    expect(page.locator("#endings")).to_be_hidden()
+    code = page.locator("#code").inner_text()
+    # The opponent takes the other seat with a setup line: the game begins, and the clocks.
+    assert page.request.post(f"{server}/api/games/{code}/join", data={"setup": "random"}).ok
+    expect(page.locator("#clocks")).to_be_visible()
+    expect(page.locator("#clocks span.running")).to_have_attribute("data-seat", "red")
+    expect(page.locator('#clocks span[data-seat="blue"]')).to_have_text("blue 5:00")
+    # The running clock is counted down by the page between messages.
+    expect(page.locator("#clocks span.running")).not_to_have_text("red (you) 5:00",
+                                                                  timeout=5000)
