@@ -116,6 +116,11 @@ def test_arranging_a_classic_army_by_clicking_then_playing(server, page):  # noq
         page.locator(f'#board g.piece[data-square="{src}"]').click()
         target(page, dst)
         expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    # Then the player resigns: the game ends, won by the computer.
+    wait_to_decide(page, 5)
+    page.click("#resign")
+    page.click("#resign-yes")
+    expect(page.locator("#end-reason")).to_have_text("You resigned.")
     # The saved setup is kept for the next classic game, and loads onto its board.
     start_classic(page, server)
     page.select_option("#arrange-saved", "corner flag")
