@@ -2,8 +2,8 @@
 ``test_web_browser.py`` for how the server is started and the browser found).
 
 A classic game against the computer: the player places the Flag in the back row by clicking,
-swaps two squares, fills the rest at random, saves the setup under a name, sends it and plays
-two moves by clicking; the game's start, as the player's own view shows it, has the pieces
+swaps two squares, fills the rest at random, saves the setup under a name, sends it, plays
+two moves by clicking and resigns; the game's start, as the player's own view shows it, has the pieces
 where the player put them. And at a phone's width the setup board fits the screen.
 """
 
