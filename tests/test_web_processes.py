@@ -109,14 +109,19 @@ def front(tmp_path):
         yield url
     finally:
         children = _children(proc.pid)
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _stop(proc)
     # The front stopped its server processes with it.
     assert not [pid for pid in children if Path(f"/proc/{pid}").exists()]
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server as Ctrl-C would, or kill it if it takes more than 20 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def _children(pid: int) -> list[int]:
@@ -252,12 +257,7 @@ def test_servers_started_apart_behind_a_front(tmp_path):
             store.close()
     finally:
         for proc, _ in procs:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            _stop(proc)
 
 
 @pytest.mark.parametrize("args, said", [
