@@ -18,6 +18,7 @@ entry               meaning
 ``draw agreed``     the players agreed to a draw: nobody wins
 ==================  ================================================
 
+>>> from legends_core import Ending
 >>> Ending.read("resign blue").reason
 'blue resigned'
 >>> str(Ending.draw())
