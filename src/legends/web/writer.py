@@ -52,8 +52,7 @@ class Writer:
         loop = asyncio.get_running_loop()
         try:
             while self._pending:
-                batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
-                self._pending = [*batch, *self._pending]  # until answered (see finally)
+                batch = self._pending[:BATCH]  # left in the queue until answered (see finally)
                 steps = [step for step, _ in batch]
                 answers: list[StoreError | None]
                 try:
