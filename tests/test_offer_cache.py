@@ -211,3 +211,22 @@ class _Late(_Peek):
 def test_an_unknown_window_is_refused_by_name():
     with pytest.raises(CatalogueError, match="windows=\\['later'\\]"):
         _with(_Late())
+
+
+def test_a_classic_scout_keeps_its_runs_until_its_rank_or_file_changes():
+    """The Scout's run watches its lines: a move elsewhere keeps its entry, a piece arriving on
+    its file renews it (and shortens the run)."""
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "b1": ("Scout", "red"),
+                     "h9": ("Sergeant", "red"), "j7": ("Sergeant", "blue")}, rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("b1")]
+    runs = {str(a) for a in turn_options(g, 0) if a.src == "b1"}
+    assert {"b1 scout b6", "b1 scout b10"} <= runs
+    kept = g.offers[scout]
+    g.move_piece(g.grid[g.sq("j7")], g.sq("j8"))        # not on rank 1 or file b
+    turn_options(g, 0)
+    assert g.offers[scout] is kept
+    g.move_piece(g.grid[g.sq("j8")], g.sq("b6"))        # on the Scout's file
+    runs = {str(a) for a in turn_options(g, 0) if a.src == "b1"}
+    assert g.offers[scout] is not kept
+    assert "b1 scout b6" in runs and "b1 scout b7" not in runs  # attack at the end, no further

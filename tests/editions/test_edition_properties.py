@@ -12,7 +12,7 @@ from legends.ai import ISMCTSPlayer, make_player
 from legends.svg import board_svg
 from legends_core import Game
 from legends_core.engine import CURSE, DESTROYED, RESERVE
-from legends_core.testing import comparable_view
+from legends_core.testing import check_offers, comparable_view
 
 EDITIONS = ["classic", "ultimate-lightning", "ultimate-campaign", "narnia-1", "narnia-2"]
 EXTRA = {"narnia-1": {"options": {"captures": "prisoner"}},
@@ -44,6 +44,7 @@ def check_invariants(game):
     assert len(castles) <= 2 * g.rs.ruleset.castles
     if not game.is_over:
         assert game.legal_actions(), game.decision
+        check_offers(game)  # kept Scout runs and Captain rides equal fresh ones
 
 
 def choose(game, rng):

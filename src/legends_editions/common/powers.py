@@ -84,6 +84,7 @@ class ScoutRun(Power):
     strike: bool = True
     label = "Movement"
     key = "scout"
+    watches = "lines"  # the run looks along the rank and file only (see legends_core.changes)
 
     def describe(self) -> str:
         end = ", and may attack the enemy piece at the end of the run" if self.strike else ""
@@ -120,6 +121,7 @@ class CavalryRide(Power):
 
     label = "Movement"
     key = "cavalry"
+    watches = "near"  # two steps at most, turning or not (see legends_core.changes)
 
     def describe(self) -> str:
         return ("Moves two squares, straight on or turning after the first; may attack on "
