@@ -231,3 +231,21 @@ def test_serve_without_the_web_extra_says_how_to_get_it(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     assert main(["serve", "--db", ":memory:"]) == 2
     assert "pip install 'legends[web]'" in capsys.readouterr().err
+
+
+def test_classic_play_speaks_of_ranks_and_never_prints_piece_numbers():
+    out = play(["done", "board", "info a4", "1", "quit"], "--rules", "classic", "--seed", "3")
+    assert "your move" in out and "move, act or use an ability" not in out
+    assert "name and rank" in out and "captured: red 0; blue 0" in out
+    assert "a4 (plains): Bomb, red's (never moved)" in out
+    assert not re.search(r"#1\d\d\d", out)  # the program's numbers for classic pieces
+    legends = play(["choose keep", "board", "quit"], "--seed", "5")
+    assert "name and strength" in legends and "destroyed: beige 0; gray 0" in legends
+    assert re.search(r"\(#\d+\)", legends)  # collector numbers in the key
+
+
+def test_resign_asks_first_then_ends_the_game_for_the_other_side():
+    out = play(["done", "resign", "no", "1", "resign", "yes"], "--rules", "classic", "--seed", "3")
+    assert "not resigned; play on" in out
+    assert out.count("resign and lose this game? (yes/no)>") == 2
+    assert "Winner: blue (red resigned)" in out.splitlines()[-1]

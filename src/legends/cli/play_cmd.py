@@ -28,13 +28,14 @@ from .common import (
     write_json,
 )
 from .setup_step import arrange
+from ..wording import is_legends, prompt, reason
 from .text import Terminal, board_lines, board_text, event_lines, info_lines, key_lines
 
 HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass'); switch two
 pieces during setup by typing their squares ('a1 b2').
 Other commands: board (draw the board and its key), info SQUARE (what you know of a square),
 save FILE (save your own record of the game and keep playing; with --save-full, the full
-record, which --load can resume), quit."""
+record, which --load can resume), resign (you lose the game at once; asks first), quit."""
 SQUARE = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
 PLAYER_RECORD = "stratego-legends-player-record"
 
@@ -144,6 +145,8 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
     ``True``) or the person quits (``False``). ``save FILE`` calls ``on_save``."""
     cat = game.catalogue  # the labels' letters come from it: the same all game long
     names = {n: t.name for n, t in cat.items()}
+    rules = game.rules.name
+    legends = is_legends(rules)
     out = Terminal()
     unseen: list[Event] = []
     shown = ""
@@ -153,7 +156,7 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
             events = game.apply(computer.choose(game.knowledge(who)), player=who)
             unseen.extend(game.events_for(events, me))
             continue
-        for line in event_lines(unseen, names):
+        for line in event_lines(unseen, names, rules):
             out.line(f"  {line}")
         unseen = []
         actions = list(game.legal_actions())
@@ -165,7 +168,8 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
         if board_text(view, catalogue=cat) != shown:  # at every decision (once if unchanged)
             out.lines(board_lines(view, catalogue=cat, commands=True))
             shown = board_text(view, catalogue=cat)
-        out.line([(f"Turn {game.turn}, {me}: ", "bold"), (game.decision or "", "bold")])
+        out.line([(f"Turn {game.turn}, {me}: ", "bold"),
+                  (prompt(game.decision, legends) or "", "bold")])
         # Setup switches are typed as two squares, not picked from hundreds of pairs.
         listed = [a for a in actions if a.kind != "swap"]
         choices = [f"  {i:>3}. {a}" for i, a in enumerate(listed, 1)]
@@ -185,6 +189,16 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                 return False
             if text in ("help", "?"):
                 out.line(HELP)
+                continue
+            if text == "resign":
+                try:
+                    sure = read("resign and lose this game? (yes/no)> ").strip().lower()
+                except EOFError:
+                    sure = ""
+                if sure in ("y", "yes"):
+                    unseen.extend(game.events_for(game.resign(me), me))
+                    break
+                out.line("not resigned; play on")
                 continue
             if text in ("board", "key"):
                 out.lines(board_lines(game.view(me), catalogue=cat, commands=True))
@@ -214,10 +228,10 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                 out.line(f"choose a number from 1 to {len(listed)}")
             except LegendsError as exc:
                 out.line(f"not legal: {exc}")
-    for line in event_lines(unseen, names):
+    for line in event_lines(unseen, names, rules):
         out.line(f"  {line}")
     out.lines(board_lines(game.view(me), catalogue=cat))
-    out.line([(f"Winner: {winner_text(game)} ({game.reason})", "bold")])
+    out.line([(f"Winner: {winner_text(game)} ({reason(game.reason, legends)})", "bold")])
     return True
 
 

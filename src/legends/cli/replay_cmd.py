@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"[{i}] turn {game.turn} {who}: {action}")
         else:
             print(f"[{i}] turn {game.turn}: {ending.reason}")
-        for line in event_lines(events, names):
+        for line in event_lines(events, names, game.rules.name):
             print(f"      {line}")
         picture(i, action)
         if args.step:

@@ -21,6 +21,7 @@ from legends_core.registry import Catalogue
 from legends_core.ruleset import catalogue_for
 
 from ..svg import grid, split_square
+from ..wording import is_legends, line
 
 Segment = tuple[str, str]
 
@@ -212,16 +213,17 @@ def _marks(v: View, cat: Mapping[int, Any]) -> list[tuple[str, str, str | None]]
         out.append(("~", water, water))
     out.extend((f"{tag(seat)}:", f"{seat}'s piece (its controller)", seat)
                for seat in _seats(v))
+    word = "strength" if is_legends(v.rules) else "rank"
     out.append(("Abc5", "a piece: three letters of its name (listed below), then its "
-                        "strength", "name and strength"))
+                        f"{word}", f"name and {word}"))
     kinds = {t.kind for t in cat.values()}
     if any(t.strength == 10 for t in cat.values()):
-        out.append((TEN, "strength 10", "10"))
+        out.append((TEN, f"{word} 10", "10"))
     for kind, what in (("magic", "a magic piece"), ("castle", "a castle")):
         if kind in kinds:
             names = _kind_names(cat, kind)
-            out.append((KIND_MARK[kind], f"{names} ({what}, no strength)" if names
-                        else f"{what} (no strength)", names or kind))
+            out.append((KIND_MARK[kind], f"{names} ({what}, no {word})" if names
+                        else f"{what} (no {word})", names or kind))
     if v.player in _seats(v):
         out.append(("????", "a piece you have not been shown", "hidden"))
         out.append(("colours", "bold: your side's pieces; red: the other side's; dim: hidden "
@@ -229,8 +231,13 @@ def _marks(v: View, cat: Mapping[int, Any]) -> list[tuple[str, str, str | None]]
     if _has_curses(v, cat):
         out.append(("curse:", "the piece in the curse slot (collector number), '(arriving)' "
                               "until it takes effect", None))
-    out.append(("destroyed:", "how many pieces each army has lost", None))
+    out.append((_lost(v) + ":", "how many pieces each army has lost", None))
     return out
+
+
+def _lost(v: View) -> str:
+    """What the other editions call the pieces an army has lost."""
+    return "destroyed" if is_legends(v.rules) else "captured"
 
 
 def marks(v: View, catalogue: Mapping[int, Any] | None = None) -> list[tuple[str, str]]:
@@ -291,7 +298,7 @@ def board_lines(v: View, seat: str | None = None,
         items.append("'key' for more, 'info SQUARE' for a piece")
     width = max(80, len("".join(t for t, _ in lines[0])))
     lines.extend([(text, "dim")] for text in _pack(items, width))
-    tail = [f"destroyed: {'; '.join(f'{k} {len(x)}' for k, x in v.destroyed.items())}"]
+    tail = [f"{_lost(v)}: {'; '.join(f'{k} {len(x)}' for k, x in v.destroyed.items())}"]
     if _has_curses(v, cat):
         curse = ("none" if v.curse is None
                  else f"#{v.curse}{'' if v.curse_active else ' (arriving)'}")
@@ -334,9 +341,10 @@ def key_lines(v: View, catalogue: Mapping[int, Any] | None = None) -> list[str]:
     out = [f"    {mark:<11}{meaning}" for mark, meaning in marks(v, cat)]
     names = labels(v, cat)
     seen: dict[str, str] = {}
+    legends = is_legends(v.rules)  # the other editions print no numbers on their pieces
     for p in sorted(v.pieces, key=lambda p: (p.name or "", p.number or 0)):
         if p.number is not None:
-            seen.setdefault(names[p.square], f"{p.name} (#{p.number})")
+            seen.setdefault(names[p.square], f"{p.name} (#{p.number})" if legends else str(p.name))
     items = [f"{k} {name}" for k, name in sorted(seen.items())]
     return out + ["    " + "   ".join(f"{x:<30}" for x in items[i:i + 3]).rstrip()
                   for i in range(0, len(items), 3)]
@@ -358,11 +366,16 @@ def info_lines(v: View, square: str, catalogue: Catalogue) -> list[str]:
     if p.number is None:
         return [f"{head}: a hidden piece of {p.controller}'s ({status})"]
     t = catalogue[p.number] if p.number in catalogue else None
-    strength = "" if p.strength is None else f", strength {p.strength}"
+    legends = is_legends(v.rules)
+    word = "strength" if legends else "rank"
+    strength = "" if p.strength is None else f", {word} {p.strength}"
     if p.current is not None and p.strength is not None and p.current != p.strength:
         strength += f" (now {p.current})"
-    out = [f"{head}: {p.name} (#{p.number}), {p.controller}'s{strength}; {p.colour} {p.type} "
-           f"({p.kind}; {status})"]
+    if legends:
+        out = [f"{head}: {p.name} (#{p.number}), {p.controller}'s{strength}; {p.colour} "
+               f"{p.type} ({p.kind}; {status})"]
+    else:  # no numbers, colours or kinds a player of the other editions ever sees
+        out = [f"{head}: {p.name}, {p.controller}'s{strength} ({status})"]
     for where, kind, value in v.effects:
         if where == square:
             out.append(f"  in force until the end of the turn: {kind} {value}")
@@ -374,5 +387,9 @@ def info_lines(v: View, square: str, catalogue: Catalogue) -> list[str]:
     return out
 
 
-def event_lines(events: list[Event], names: Mapping[int, str]) -> list[str]:
-    return [describe(e, dict(names)) for e in events]
+def event_lines(events: list[Event], names: Mapping[int, str], rules: str = "legends") -> list[str]:
+    """The events as lines, in the words of the edition ``rules``."""
+    legends = is_legends(rules)
+    if legends:
+        return [describe(e, dict(names)) for e in events]
+    return [line(e.to_dict(), dict(names), legends) for e in events]

@@ -96,7 +96,7 @@ from .outbox import Connection
 from .rooms import Room, new_token
 from .store import Store, StoreError, is_url, open_store
 from .thinking import Thinkers
-from .wording import is_legends, piece_summary
+from ..wording import is_legends, piece_summary
 from .writer import Writer
 
 STATIC = Path(__file__).parent / "static"
@@ -674,7 +674,7 @@ def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
 
 def piece_info(cat: Catalogue, number: str, rules: str = DEFAULT) -> dict[str, Any]:
     """A piece's public facts (the catalogue is public: it is the printed piece), with a
-    heading and a line of facts in ``rules``' own terms (``legends.web.wording.piece_summary``)."""
+    heading and a line of facts in ``rules``' own terms (``legends.wording.piece_summary``)."""
     if not number.isdigit() or len(number) > 9 or int(number) not in cat:
         raise BadRequest(f"no piece #{short(number, 10)}")
     t = cat[int(number)]

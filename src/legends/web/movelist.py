@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from itertools import islice
 from typing import Any
 
-from .wording import reason
+from ..wording import reason
 
 #: Event kinds that end the outcome of an attack (what follows is another move).
 _NEXT = frozenset({"turn", "move", "attack", "power", "place", "swap", "game-over"})

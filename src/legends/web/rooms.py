@@ -58,7 +58,7 @@ from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
 from .store import Step, Store
-from .wording import is_legends, line, prompt, reason
+from ..wording import is_legends, line, prompt, reason
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
@@ -180,7 +180,7 @@ class Room:
         self.rules_name = game.rules.name
         self.catalogue = catalogue = game.catalogue
         self.names = {n: t.name for n, t in catalogue.items()}
-        #: worded as Stratego Legends (else in the other editions' terms: ``legends.web.wording``)
+        #: worded as Stratego Legends (else in the other editions' terms: ``legends.wording``)
         self.legends = is_legends(game.rules.name)
         store, code = self.store, self.code
         self.people = [s for s in game.players if s not in self.computers]

@@ -1,4 +1,4 @@
-"""The words the page uses, in each edition's own terms.
+"""The words the programs use (the page, the terminal), in each edition's own terms.
 
 Stratego Legends has strengths, a death-curse slot, abilities and collector numbers printed on
 its pieces; the other editions (classic Stratego and its relatives) have ranks, captured
