@@ -14,6 +14,7 @@ from legends_core.events import Event
 from legends_core.setupline import takes_setup
 
 from ..ai import make_player
+from ..wording import is_legends, prompt, reason
 from .common import (
     PLAYERS_HELP,
     add_game_options,
@@ -28,7 +29,6 @@ from .common import (
     write_json,
 )
 from .setup_step import arrange
-from ..wording import is_legends, prompt, reason
 from .text import Terminal, board_lines, board_text, event_lines, info_lines, key_lines
 
 HELP = """Answer with the number of a choice or its notation (e.g. 'b2-b3', 'pass'); switch two

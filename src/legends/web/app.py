@@ -74,6 +74,7 @@ from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
 from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS
+from ..wording import is_legends, piece_summary
 from .arranging import RANDOM, Arrangement, takes_setup
 from .codes import joinable, parse_code
 from .endings import time_control
@@ -96,7 +97,6 @@ from .outbox import Connection
 from .rooms import Room, new_token
 from .store import Store, StoreError, is_url, open_store
 from .thinking import Thinkers
-from ..wording import is_legends, piece_summary
 from .writer import Writer
 
 STATIC = Path(__file__).parent / "static"

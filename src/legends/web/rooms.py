@@ -52,13 +52,13 @@ from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from ..ai import make_player
 from ..svg import board_svg
+from ..wording import is_legends, line, prompt, reason
 from . import movelist
 from .arranging import Arrangement
 from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
 from .store import Step, Store
-from ..wording import is_legends, line, prompt, reason
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
