@@ -97,6 +97,13 @@ def test_an_offer_declined_then_accepted(http):
         send(t, "gray", {"type": "offer-draw"})
         assert send(t, "gray", {"type": "decline-draw"})["beige"][0]["line"] == (
             "gray withdraws the draw offer")
+        # One offer per side per round of turns: gray offered on turn 1.
+        assert send(t, "gray", {"type": "offer-draw"})["gray"][0]["message"] == (
+            "gray offered a draw on turn 1; it may offer again from turn 3, once every seat "
+            "has played a turn")
+        for seat, action in (("beige", "c3-c4"), ("beige", "pass"), ("gray", "pass"),
+                             ("gray", "h8-h7"), ("gray", "pass"), ("beige", "pass")):
+            t.act(seat, action)  # beige's turn 1, then gray's turn 2: beige is on turn 3
         send(t, "gray", {"type": "offer-draw"})
         got = send(t, "beige", {"type": "accept-draw"})
         for seat in ("beige", "gray"):
@@ -104,7 +111,7 @@ def test_an_offer_declined_then_accepted(http):
             assert view["over"] and view["winner"] is None
             assert view["reason"] == "drawn by agreement"
         assert http.post(f"/api/games/{t.code}/record", json={"token": t.tokens["gray"]}
-                         ).json()["actions"] == ["draw agreed"]
+                         ).json()["actions"][-2:] == ["pass", "draw agreed"]
 
 
 def test_an_offer_lapses_once_the_other_side_played_on(http):
@@ -133,8 +140,13 @@ def test_an_offer_outlives_a_restart(db, http):
         state = seat_state(again, t.code, t.tokens["gray"])
         assert state["offer"] == {"side": "beige", "seat": "beige", "accepted": []}
         with Table.existing(again, t.code, t.tokens) as t2:
-            got = send(t2, "gray", {"type": "accept-draw"})
-            assert got["beige"][0]["view"]["reason"] == "drawn by agreement"
+            send(t2, "beige", {"type": "decline-draw"})  # withdrawn
+            # The turn of the last offer was kept too: no second offer in the same round.
+            assert "may offer again from turn 3" in send(
+                t2, "beige", {"type": "offer-draw"})["beige"][0]["message"]
+            send(t2, "gray", {"type": "offer-draw"})
+            got = send(t2, "beige", {"type": "accept-draw"})
+            assert got["gray"][0]["view"]["reason"] == "drawn by agreement"
 
 
 def test_a_team_needs_every_person_of_the_other_side_to_accept(http):

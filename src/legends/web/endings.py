@@ -11,7 +11,8 @@ restarted server resumes them. The rules they follow (also in ``docs/web-endings
   lapses at the next such decision (of any seat). Lapsing only there, where every seat is told
   of the game, keeps the lapse from telling anyone of a response window asked in between (whether a
   seat is asked in a window can depend on its hidden pieces). Computer players never accept a
-  draw, so an offer to a side with a computer player is declined at once.
+  draw, so an offer to a side with a computer player is declined at once. A side offers at
+  most once per round of turns (``Room.offered`` keeps the turn of each side's last offer).
 * **Clocks.** With a time control (minutes per seat, plus seconds added after each decision
   the clock ran for), a seat's clock runs only while that seat is asked one of the decisions
   everybody knows it is asked (``ALWAYS_ASKED`` in :mod:`.rooms`): its turn's action and the setup.

@@ -120,6 +120,9 @@ class Room:
         self.now = now
         #: the draw offer standing, if any (public to the table)
         self.offer = Offer.from_dict(extras.get("offer"))
+        #: per side: the turn of its last draw offer (one offer per round of turns)
+        self.offered: dict[str, int] = {str(k): int(v) for k, v in
+                                        (extras.get("offered") or {}).items()}
         #: the game clocks, in a game with a time control
         self.clocks = Clocks.from_dict(extras.get("clock"))
         #: per person: the clocks as of the last state they were sent (a reconnecting browser
@@ -464,6 +467,7 @@ class Room:
     def extras(self) -> dict[str, Any]:
         """The draw offer and clocks, as stored beside the game."""
         return {"offer": None if self.offer is None else self.offer.to_dict(),
+                "offered": self.offered,
                 "clock": None if self.clocks is None else self.clocks.to_dict(),
                 "told": self.clock_told}
 
@@ -520,10 +524,17 @@ class Room:
             if self.offer.side != side:
                 return self.answer_offer(seat, True)
             raise LegendsError(f"{self.offer.seat} has already offered a draw for {side}")
+        turn, last = self.game.turn, self.offered.get(side)
+        again = None if last is None else last + len(self.game.players)
+        if again is not None and turn < again:
+            # Offers are not to be a nuisance: one per side per round of turns (see .endings).
+            raise LegendsError(f"{side} offered a draw on turn {last}; it may offer again from "
+                               f"turn {again}, once every seat has played a turn")
+        offered = {**self.offered, side: turn}
         if any(s in self.computers for s in self._others(side)):
             # Computer players never accept a draw: declined at once (see .endings).
-            return self._offer_notice(f"{seat} offers a draw; the computer declines")
-        return self._set_offer(Offer(side, seat), f"{seat} offers a draw")
+            return self._set_offer(None, f"{seat} offers a draw; the computer declines", offered)
+        return self._set_offer(Offer(side, seat), f"{seat} offers a draw", offered)
 
     def answer_offer(self, seat: str, accept: bool) -> dict[str, dict[str, Any]]:
         """``seat`` accepts or declines the standing offer (the offering seat's decline
@@ -546,14 +557,18 @@ class Room:
         return self._set_offer(attrs.evolve(offer, accepted=accepted),
                                f"{seat} accepts the draw")
 
-    def _set_offer(self, offer: Offer | None, line: str) -> dict[str, dict[str, Any]]:
-        """Store the offer as it now stands (kept in memory only once stored), and tell the
-        table."""
-        old, self.offer = self.offer, offer
+    def _set_offer(self, offer: Offer | None, line: str,
+                   offered: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
+        """Store the offer as it now stands (and ``offered``, the turns of the sides' last
+        offers, when given; kept in memory only once stored), and tell the table."""
+        old = self.offer, self.offered
+        self.offer = offer
+        if offered is not None:
+            self.offered = offered
         try:
             self.store.set_extras(self.code, self.extras())
         except BaseException:
-            self.offer = old
+            self.offer, self.offered = old
             raise
         return self._offer_notice(line)
 
