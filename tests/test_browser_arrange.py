@@ -180,6 +180,17 @@ def test_two_people_arrange_in_turn_and_neither_sees_the_others_setup(server, br
     # Sent: the board is kept as sent, and the page waits for the other player.
     expect(ann.locator("#arrange-status")).to_contain_text("the game begins when blue is ready")
     expect(ann.locator("#arrange .ready")).to_be_hidden()
+    # A change of mind: the line sent comes back to the board, to change and send again.
+    ann.click("#arrange .unready")
+    expect(ann.locator("#arrange .ready")).to_be_visible()
+    expect(ann.locator("#arrange-status")).to_contain_text("red (you): arranging")
+    assert line(ann) == ann_line
+    ann.click('#arrange-grid .cell[data-index="0"]')
+    ann.click('#arrange-grid .cell[data-index="39"]')  # two squares: swapped
+    ann_line = ann_line[39] + ann_line[1:39] + ann_line[0]
+    assert line(ann) == ann_line
+    ann.click("#arrange .ready")
+    expect(ann.locator("#arrange .unready")).to_be_visible()
     code = ann.locator("#code").inner_text()
     bob.goto(server)
     bob.fill("#join-code", code)

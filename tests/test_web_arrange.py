@@ -353,3 +353,26 @@ def test_a_computer_thinking_in_a_worker_process_plays_the_arranged_game(tmp_pat
     # Red (the computer) took turn 1.
     assert state["view"]["turn"] == 2 and "-- turn 2: blue to play" in state["lines"]
     assert placed(state["view"], "blue") == parse_setup(BLUE, "classic", "blue")
+
+
+def test_a_seat_takes_back_its_line_and_sends_another_before_the_game_begins(http):
+    made = new_game(http, opponent="human")
+    code = made["code"]
+    with seat(http, code, made["token"]) as red:
+        assert "nothing to change" in red.send({"type": "unready"})[0]["message"]
+        red.arrange(RED)
+        joined = http.post(f"/api/games/{code}/join", json={}).json()
+        with seat(http, code, joined["token"]) as blue:
+            told = red.send({"type": "unready"})[-1]  # (after the news that blue sat down)
+            assert told["line"] is None and told["ready"] == {"red": False, "blue": False}
+            # Blue is told only who is ready, as when red sent the line.
+            assert blue.drain()[-1]["ready"] == {"red": False, "blue": False}
+            other = "FBBBBBB2" + "1" + RED[9:]  # the Spy and a Scout change places
+            assert red.arrange(other)[0]["line"] == other
+            assert blue.drain()[-1]["ready"] == {"red": True, "blue": False}
+            begun = blue.arrange(RED)
+            assert begun[0]["type"] == "welcome"
+            assert "the game has begun" in blue.send({"type": "unready"})[0]["message"]
+            red_state = red.drain()[-1]
+        assert placed(red_state["view"], "red") == parse_setup(other, "classic", "red")
+        assert placed(begun[1]["view"], "blue") == parse_setup(RED, "classic", "blue")

@@ -25,7 +25,8 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
   latest state message, which the action answers; or ``{"type": "ping"}``; while the players
   arrange their setups, ``{"type": "arrange", "line": "..."}`` with a setup line or
-  ``"random"``); receive ``welcome``, ``state``, ``arrange``, ``seats``, ``pong`` and ``error``
+  ``"random"``, and ``{"type": "unready"}`` to take your line back and change it while
+  another seat still arranges); receive ``welcome``, ``state``, ``arrange``, ``seats``, ``pong`` and ``error``
   messages (see :mod:`.rooms`). A bad message, or an action repeated or out of date, gets an
   ``error`` to that browser only.
   Also ``{"type": "resign"}``, ``{"type": "offer-draw"}`` (or accept one the other side made),
@@ -592,10 +593,12 @@ class Server:
             if kind == "ping":
                 conn.put({"type": "pong"})
                 return
-            if kind == "arrange":
+            if kind in ("arrange", "unready"):
                 async with self.using(room):
                     try:
-                        for batch in room.arrange(seat, message.get("line")):
+                        batches = (room.arrange(seat, message.get("line")) if kind == "arrange"
+                                   else room.unready(seat))
+                        for batch in batches:
                             self.send_all(room, batch)
                         await self.run_computers(room, self.pacer(room))
                     finally:

@@ -92,14 +92,26 @@ class Arrangement:
     def submit(self, seat: str, text: object) -> Arrangement:
         """The arrangement with ``seat``'s line set.
 
-        :raises LegendsError: ``seat`` has already arranged, or the line is not one
-            (:meth:`check`); nothing is changed.
+        :raises LegendsError: ``seat`` has already arranged (it may :meth:`withdraw` its line
+            first), or the line is not one (:meth:`check`); nothing is changed.
         """
         if self.ready(seat):
-            raise LegendsError(f"{seat} has already arranged its setup; the game begins when "
-                               "every player has")
+            raise LegendsError(f"{seat} has already arranged its setup (send 'unready' to "
+                               "change it); the game begins when every player has")
         line = self.check(seat, text)
         return attrs.evolve(self, lines={**self.lines, seat: line})
+
+    def withdraw(self, seat: str) -> Arrangement:
+        """The arrangement with ``seat``'s line taken back, to be changed and sent again (the
+        game has not begun, so another seat is still arranging).
+
+        :raises LegendsError: ``seat`` is not a seat, or has sent no line; nothing is changed.
+        """
+        if seat not in self.lines:
+            raise LegendsError(f"{short(seat)} is not a seat of this game")
+        if not self.ready(seat):
+            raise LegendsError(f"{seat} has not sent a setup yet: there is nothing to change")
+        return attrs.evolve(self, lines={**self.lines, seat: None})
 
     def build(self) -> Game:
         """The game, every seat's line placed and the rest dealt (a new secret seed)."""

@@ -364,6 +364,22 @@ class Room:
         greetings = {s: self.greeting(s) for s in self.people}
         return [{s: g[0] for s, g in greetings.items()}, {s: g[1] for s, g in greetings.items()}]
 
+    def unready(self, seat: str) -> list[dict[str, dict[str, Any]]]:
+        """``seat`` takes back the setup line it sent, to change it (while another seat still
+        arranges); returns each person's ``arrange`` message.
+
+        :raises LegendsError: the game has begun, or ``seat`` has sent no line; nothing is
+            changed.
+        """
+        old = self.arrangement
+        if old is None:
+            raise LegendsError("the game has begun: setups are arranged before the first move")
+        new = old.withdraw(seat)
+        self.store.replace_start(self.code, {"arranging": old.to_dict()},
+                                 {"arranging": new.to_dict()}, None)
+        self.arrangement = new
+        return [self.arrange_messages()]
+
     def arrange_messages(self) -> dict[str, dict[str, Any]]:
         """Each person's ``arrange`` message (their own line and who is ready)."""
         assert self.arrangement is not None

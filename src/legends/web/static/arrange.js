@@ -158,6 +158,17 @@ function ready() {
   draw();
 }
 
+// Take the sent line back to change it (while another seat still arranges); the board keeps it.
+function unready() {
+  const b = setupBoard;
+  if (!b.msg || b.msg.line === null || b.sending) return;
+  b.sending = true;
+  sessionStorage.setItem(draftKey(), currentLine());  // kept if the page is reloaded meanwhile
+  $("#error").textContent = "";
+  me.ws.send(JSON.stringify({type: "unready"}));
+  draw();
+}
+
 // -- drawing -----------------------------------------------------------------------------
 // The panel's parts are made once per game; draw() brings them up to date.
 function build() {
@@ -171,6 +182,8 @@ function build() {
     return e;
   };
   const status = el("p", {id: "arrange-status"});
+  const change = button("Change my setup", unready, "unready");
+  change.hidden = true;
   const grid = el("div", {id: "arrange-grid", role: "grid"});
   const width = Math.max(...setupBoard.msg.rows.map((r) => r.length));
   grid.style.gridTemplateColumns = `repeat(${width}, minmax(0, 1fr))`;
@@ -218,7 +231,7 @@ function build() {
     button("Delete", () => { const all = savedSetups(); delete all[saved.value]; storeSetups(all); draw(); }, "delete-setup"));
   const hint = el("p", {className: "hint", textContent:
     "Click a piece, then a square (or two squares to swap them), or drag. Pieces you leave in the tray are dealt at random over the empty squares when you are ready."});
-  box.append(el("h2", {textContent: "Arrange your army"}), status, grid, tray, buttons, hint, lineRow, savedRow,
+  box.append(el("h2", {textContent: "Arrange your army"}), status, change, grid, tray, buttons, hint, lineRow, savedRow,
     el("p", {id: "arrange-error", className: "error", role: "alert"}));
 }
 
@@ -279,6 +292,9 @@ function draw() {
   tray.hidden = sent;
   document.querySelectorAll("#arrange-buttons button").forEach((x) => { x.disabled = !editable(); });
   $("#arrange-buttons").hidden = sent;
+  const change = $("#arrange .unready");
+  change.hidden = !sent;
+  change.disabled = b.sending;
   const lineInput = $("#arrange-line");
   if (document.activeElement !== lineInput) lineInput.value = currentLine();
   lineInput.readOnly = !editable();
@@ -298,6 +314,6 @@ function draw() {
   ready.textContent = rest ? `Ready (deal the ${rest} pieces left)` : "Ready";
   ready.dataset.action = "Ready";
   $("#arrange").dataset.line = currentLine();
-  if (sent) sessionStorage.removeItem(draftKey());
+  if (sent && !b.sending) sessionStorage.removeItem(draftKey());
   else sessionStorage.setItem(draftKey(), currentLine());
 }
