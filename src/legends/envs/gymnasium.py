@@ -150,8 +150,7 @@ class LegendsEnv(gymnasium.Env):
         if m.game.is_over or self._cut:
             raise ActionIdError("the episode is over: call reset()")
         if _is_int(action) and int(action) == self.delegate:
-            m.game.apply(self._assist.choose(m.game.knowledge(self.seat)))
-            m._refresh()
+            m.apply(self._assist.choose(m.game.knowledge(self.seat)))
         else:
             m.step(action)  # raises ActionIdError with nothing changed
         # A power still waiting for targets keeps the decision with the agent: the others
@@ -171,14 +170,10 @@ class LegendsEnv(gymnasium.Env):
         game ends. The agent's pending decision (and any power steps taken in it) is rebuilt
         only when someone else has acted."""
         m = self.match
-        moved = False
         while not m.game.is_over and m.current != self.seat:
             who = m.current
             assert who is not None
-            m.game.apply(self._players[who].choose(m.game.knowledge(who)))
-            moved = True
-        if moved:
-            m._refresh()
+            m.apply(self._players[who].choose(m.game.knowledge(who)))
 
     def _obs(self) -> dict[str, np.ndarray]:
         m = self.match

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from legends_core import Game
+from legends_core.actions import Action
 from legends_core.errors import ActionIdError
 from legends_core.events import Event
 
@@ -150,6 +151,16 @@ class Match:
         action = self.chooser.step(aid)
         if action is None:
             return []
+        events = self.game.apply(action)
+        self._refresh()
+        return events
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a whole action for the current player (a computer player's choice), as
+        :meth:`step` applies one built from ids; any power steps taken are dropped.
+
+        :raises ~legends_core.errors.IllegalActionError: it is not legal now; nothing changes.
+        """
         events = self.game.apply(action)
         self._refresh()
         return events
