@@ -376,3 +376,32 @@ def test_a_seat_takes_back_its_line_and_sends_another_before_the_game_begins(htt
             red_state = red.drain()[-1]
         assert placed(red_state["view"], "red") == parse_setup(other, "classic", "red")
         assert placed(begun[1]["view"], "blue") == parse_setup(RED, "classic", "blue")
+
+
+def test_other_games_go_on_while_a_setup_waits_for_the_disk(tmp_path, monkeypatch):
+    """A setup line is stored off the event loop, as actions are: while its write is held,
+    the server still answers another game's browser."""
+    import threading
+
+    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, init=True)
+    store = app.state.server.store
+    real = store.replace_start
+    release = threading.Event()
+    answered_meanwhile = []
+
+    def held(*args, **kwargs):
+        release.wait(10)  # at most: a server that cannot answer fails rather than hangs
+        answered_meanwhile.append(release.is_set())
+        return real(*args, **kwargs)
+
+    with TestClient(app) as http:
+        slow, other = new_game(http, opponent="human"), new_game(http, opponent="human")
+        with seat(http, slow["code"], slow["token"]) as red, \
+                seat(http, other["code"], other["token"]) as elsewhere:
+            monkeypatch.setattr(store, "replace_start", held)
+            red.ws.send_json({"type": "arrange", "line": RED})
+            elsewhere.ws.send_json({"type": "ping"})
+            assert elsewhere.ws.receive_json() == {"type": "pong"}
+            release.set()
+            assert red.receive()["line"] == RED
+    assert answered_meanwhile == [True]

@@ -596,8 +596,11 @@ class Server:
             if kind in ("arrange", "unready"):
                 async with self.using(room):
                     try:
-                        batches = (room.arrange(seat, message.get("line")) if kind == "arrange"
-                                   else room.unready(seat))
+                        # Stored in the writer's thread, as actions are: a disk's wait
+                        # here must not stop every other game on the server.
+                        batches = await (
+                            self.writer.run(room.arrange, seat, message.get("line"))
+                            if kind == "arrange" else self.writer.run(room.unready, seat))
                         for batch in batches:
                             self.send_all(room, batch)
                         await self.run_computers(room, self.pacer(room))
