@@ -24,6 +24,7 @@ import re
 import shutil
 import subprocess
 import sys
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -50,7 +51,7 @@ def legends_worker(games: int, rules: str) -> int:
     from legends_core import Game, catalogue_for
 
     catalogue_for(rules)
-    edition = {} if rules == "legends" else {"rules": rules}
+    edition: dict[str, Any] = {} if rules == "legends" else {"rules": rules}
     rng = random.Random(1)
     turns = 0
     for i in range(games):
