@@ -230,3 +230,20 @@ def test_a_classic_scout_keeps_its_runs_until_its_rank_or_file_changes():
     runs = {str(a) for a in turn_options(g, 0) if a.src == "b1"}
     assert g.offers[scout] is not kept
     assert "b1 scout b6" in runs and "b1 scout b7" not in runs  # attack at the end, no further
+
+
+def test_a_relocation_to_an_adjacent_square_watches_only_what_is_adjacent():
+    """Wind Castle's once-a-game move to an empty square next to it: a change across the board
+    keeps its entry; a piece arriving next to it renews it (one target fewer)."""
+    game = position({"d4": 101, "a1": 37, "h8": 160, "a8": 160}, active="beige")
+    g = game.engine
+    castle = g.grid[g.sq("d4")]
+    targets = {a.targets[0] for a in turn_options(g, 0) if a.key == "wind-castle"}
+    assert targets == {"c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"}
+    kept = g.offers[castle]
+    g.move_piece(g.grid[g.sq("h8")], g.sq("h7"))          # far away: kept
+    turn_options(g, 0)
+    assert g.offers[castle] is kept
+    g.move_piece(g.grid[g.sq("h7")], g.sq("e5"))          # next to it: worked out again
+    targets = {a.targets[0] for a in turn_options(g, 0) if a.key == "wind-castle"}
+    assert g.offers[castle] is not kept and "e5" not in targets and len(targets) == 7

@@ -75,17 +75,22 @@ class DestroyAdjacent(Power):
         game.destroy([piece, *victims], cause=self.key)
 
 
+def _relocate_reach(power: Relocate) -> str:
+    """An adjacent square is in the adjacent area; a square of a terrain may be anywhere."""
+    return "adjacent" if power.terrain == "adjacent" else "board"
+
+
 @attrs.frozen(repr=False)
 class Relocate(TargetAction):
     """Action: move this piece to an empty square of ``terrain`` (or, with
     ``terrain="adjacent"``, an empty adjacent square), at most once per game if ``once``."""
 
-    watches = "board"  # see legends_core.changes
-
     key: str
     terrain: str
     once: str | None = "game"
     label: str = "Action"
+    # See legends_core.changes.
+    watches: str = attrs.field(init=False, default=attrs.Factory(_relocate_reach, takes_self=True))
 
     def describe(self) -> str:
         where = "an empty adjacent square" if self.terrain == "adjacent" else f"any empty {self.terrain} square"
