@@ -247,3 +247,15 @@ def test_a_relocation_to_an_adjacent_square_watches_only_what_is_adjacent():
     g.move_piece(g.grid[g.sq("h7")], g.sq("e5"))          # next to it: worked out again
     targets = {a.targets[0] for a in turn_options(g, 0) if a.key == "wind-castle"}
     assert g.offers[castle] is not kept and "e5" not in targets and len(targets) == 7
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_powers_that_now_declare_watches_keep_options_equal_to_fresh_ones(seed):
+    """Guarded Fortress, Elven Assassin, Woodland Tower, Ogre Fort, Garpus and Great Shaman
+    declare what they watch: random games among them check every main decision."""
+    castle = 34 if seed % 2 else 33  # one castle an army
+    pieces = {"d1": castle, "c3": 26, "e3": 37, "b2": 22, "g3": 28,
+              "d8": 136, "c6": 177, "f6": 111, "h8": 160, "b7": 150, "g6": 120}
+    game = position(pieces, terrain={"c7": "mountain", "e7": "mountain", "e8": "mountain"},
+                    active="beige" if seed < 3 else "gray")
+    assert _play_checked(game, random.Random(seed), limit=600) >= 1

@@ -21,6 +21,7 @@ class Assassinate(TargetAction):
     other result kills the Assassin."""
 
     key = "elven-assassin"
+    watches = "near"  # enemies up to two squares away (see legends_core.changes)
 
     def describe(self) -> str:
         return ("Reveal an enemy piece up to two squares away: if its base strength is 10 it is "

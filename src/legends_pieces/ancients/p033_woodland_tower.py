@@ -27,6 +27,7 @@ class ExposeCastle(Power):
 
     label = "Action"
     key = "woodland-tower"
+    watches = "board"  # the enemy castles, wherever they are (see legends_core.changes)
 
     def describe(self) -> str:
         return "Show this castle to make an opponent show theirs."

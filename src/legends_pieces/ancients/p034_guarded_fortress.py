@@ -28,6 +28,7 @@ class Sentry(TargetAction):
     less is destroyed."""
 
     key = "guarded-fortress"
+    watches = "adjacent"  # touching enemies (see legends_core.changes)
 
     def describe(self) -> str:
         return ("Show this castle and a touching enemy piece; that piece is destroyed if its "

@@ -24,6 +24,9 @@ class RaiseSilverMagic(Power):
 
     label = "Action"
     key = "great-shaman"
+    # Destroyed areas change only with a change on the board or of the epoch: see
+    # legends_core.changes.
+    watches = "board"
 
     def describe(self) -> str:
         return ("Destroy the Shaman, then bring back any number of destroyed silver magic "

@@ -22,6 +22,7 @@ class CallOgre(Power):
 
     label = "Action"
     key = "ogre-fort"
+    watches = "board"  # its Ogres may stand anywhere (see legends_core.changes)
 
     def describe(self) -> str:
         return ("Bring an Ogre you control onto an empty mountain square next to the Fort "

@@ -21,6 +21,7 @@ class BurrowToCastle(TargetAction):
     touching that castle."""
 
     key = "garpus"
+    watches = "board"  # around its castles, wherever they are (see legends_core.changes)
 
     def describe(self) -> str:
         return ("Reveal Garpus and your castle; Garpus goes to any empty square touching the "
