@@ -21,6 +21,7 @@ import attrs
 from .actions import Action
 from .board import Board
 from .changes import Areas, Offers, areas
+from .compiling import mypyc_attr
 from .effects import Effects
 from .errors import IllegalActionError
 from .events import Chose, Event
@@ -98,13 +99,15 @@ class Rules:
     teams: tuple[int, ...] = (0, 1)
     turn_limit: int | None = None
     no_progress_limit: int | None = None
-    repetition_limit: int | None = attrs.field(default=None, converter=_off)
+    repetition_limit: int | None = None
     switches: int = 2
     name: str = "legends"
     auto_pass: bool = False
     options: tuple[tuple[str, str], ...] = ()
 
     def __attrs_post_init__(self) -> None:
+        # What a converter would do (a compiled kernel cannot have attrs.field in a class body).
+        object.__setattr__(self, "repetition_limit", _off(self.repetition_limit))
         if len(self.players) < 2 or len(set(self.players)) != len(self.players):
             raise ValueError("a game needs two or more distinct player names")
         if len(self.teams) != len(self.players):
@@ -153,26 +156,32 @@ class Outcome:
     handled: bool = False
     reason: str = ""
 
-    HANDLED: ClassVar[Outcome]
+    # A string, so a compiled kernel does not look up Outcome while building it.
+    HANDLED: "ClassVar[Outcome]"  # noqa: UP037
 
 
 Outcome.HANDLED = Outcome(False, False, True)
 
 
+#: Every attribute of an Engine (its slots; what restore() copies).
+_STATE = (
+    "board", "rules", "catalogue", "types", "beh", "owner",
+    "ctrl", "loc", "known", "grid", "dead",
+    "curse", "curse_on", "curse_ctrl", "curse_queue",
+    "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
+    "turn", "progress", "active", "extra", "bf", "flown", "moved", "stack", "combat",
+    "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
+    "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
+    "_abl", "rs", "zone", "team_mask", "areas", "changed", "clock", "epoch", "offers",
+    "reps", "reps_own", "reps_from", "zob", "kc",
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # see legends_core.compiling
 class Engine(Effects):
     """Mutable game state plus the task loop. Build through :class:`legends_core.Game`."""
 
-    __slots__ = (
-        "board", "rules", "catalogue", "types", "beh", "owner",
-        "ctrl", "loc", "known", "grid", "dead",
-        "curse", "curse_on", "curse_ctrl", "curse_queue",
-        "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
-        "turn", "progress", "active", "extra", "bf", "flown", "moved", "stack", "combat",
-        "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
-        "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
-        "_abl", "rs", "zone", "team_mask", "areas", "changed", "clock", "epoch", "offers",
-        "reps", "reps_own", "reps_from", "zob", "kc",
-    )
+    __slots__ = _STATE
 
     board: Board
     rules: Rules
@@ -383,7 +392,7 @@ class Engine(Effects):
     def restore(self, snapshot: Engine) -> None:
         """Make this engine equal to ``snapshot`` (taken with :meth:`copy`), keeping its
         identity, so code holding it stays valid after an undo or a failed action."""
-        for name in Engine.__slots__:
+        for name in _STATE:
             setattr(self, name, getattr(snapshot, name))
         self.reps_own = snapshot.reps_own = False  # the table is shared now
         self.events = []
