@@ -68,7 +68,7 @@ CURSE_QUEUE = -3
 RESERVE = -4
 
 
-def _off(limit: int | None) -> int | None:
+def _off(limit: object) -> object:
     """``0`` turns a limit off, as ``None`` does."""
     return None if limit == 0 and not isinstance(limit, bool) else limit
 
@@ -106,18 +106,21 @@ class Rules:
     options: tuple[tuple[str, str], ...] = ()
 
     def __attrs_post_init__(self) -> None:
+        # Read untyped: compiled (see legends_core.compiling), a typed read of a field would
+        # reject a value of the wrong type with a bare TypeError before these checks run.
+        given: Any = self
         # What a converter would do (a compiled kernel cannot have attrs.field in a class body).
-        object.__setattr__(self, "repetition_limit", _off(self.repetition_limit))
-        if len(self.players) < 2 or len(set(self.players)) != len(self.players):
+        object.__setattr__(self, "repetition_limit", _off(given.repetition_limit))
+        if len(given.players) < 2 or len(set(given.players)) != len(given.players):
             raise ValueError("a game needs two or more distinct player names")
-        if len(self.teams) != len(self.players):
+        if len(given.teams) != len(given.players):
             raise ValueError("teams must give one team number per player")
-        quiet = self.no_progress_limit
+        quiet = given.no_progress_limit
         if quiet is not None and (not isinstance(quiet, int) or isinstance(quiet, bool)
                                   or quiet < 1):
             raise ValueError(f"no_progress_limit: expected None or a whole number of turns of "
                              f"1 or more, got {quiet!r}")
-        again = self.repetition_limit
+        again = given.repetition_limit
         if again is not None and (not isinstance(again, int) or isinstance(again, bool)
                                   or again < 2):
             raise ValueError(f"repetition_limit: expected None, 0 (off) or a whole number of 2 "

@@ -69,7 +69,9 @@ class Queries:
     def players(self) -> tuple[str, ...]:
         return self.rules.players
 
-    def player_index(self, name: str) -> int:
+    def player_index(self, name: object) -> int:
+        # ``object``: a program may pass anything (a compiled str parameter would reject a
+        # non-string with a bare TypeError instead of this ValueError).
         try:
             return self.rules.players.index(name)
         except ValueError:
