@@ -87,7 +87,7 @@ def compare(compiled: Path, editions: list[str], games: int) -> bool:
         differ = [i for i, (a, b) in enumerate(zip(pure[1:], fast[1:], strict=True)) if a != b]
         size = sum(len(line) for line in pure[1:])
         print(f"{rules:<20} {games} games, {size:,} bytes: "
-              f"{'identical' if not differ else f'DIFFERENT in games {differ}'}")
+              f"{'identical' if not differ else f'DIFFERENT in games {differ}'}", flush=True)
         ok = ok and not differ
     return ok
 
@@ -119,6 +119,11 @@ def main() -> None:
         ok = compare(compiled, editions, args.games)
         if args.tests:
             env = {**os.environ, "PYTHONPATH": str(compiled)}
+            where = subprocess.run([sys.executable, "-c", "import legends_core.moves as m; "
+                                    "print(m.__file__)"], cwd=ROOT, env=env, check=True,
+                                   capture_output=True, text=True).stdout.strip()
+            assert not where.endswith(".py"), f"the tests would import the pure kernel: {where}"
+            print(f"tests against {where} ...", flush=True)
             tests = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
                                     *(args.pytest_args or ["-q"])], cwd=ROOT, env=env)
             ok = ok and tests.returncode == 0
