@@ -6,7 +6,8 @@ copy of ``src``, then:
 1. plays the same random games in every installed ruleset with the pure package (this
    checkout's ``src``) and with the compiled copy, each in its own process, and compares
    what they wrote byte for byte: every game's full record, each seat's player record and
-   final view, and the legal actions at every decision;
+   final view, and the legal actions at every decision. As both play the same games, it also
+   prints the CPU time each spent listing and applying actions, and the speed-up;
 2. runs the test suite against the compiled copy (``--tests``, with pytest's arguments after
    ``--``).
 
@@ -29,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +55,7 @@ def play(rules: str, games: int) -> None:
 
     print(json.dumps({"compiled": not legends_core.moves.__file__.endswith(".py")}))
     edition = {} if rules == "legends" else {"rules": rules}
+    cpu = 0.0
     for i in range(games):
         # Half the games with auto-pass, half asking every player in every window.
         game = Game.new(seed=i, salt=f"{i:032x}", turn_limit=600, auto_pass=i % 2 == 0,
@@ -60,14 +63,19 @@ def play(rules: str, games: int) -> None:
         rng = random.Random(i)
         offered = hashlib.sha256()
         while not game.is_over:
+            t = time.process_time()
             actions = game.legal_actions()
+            cpu += time.process_time() - t
             offered.update(" | ".join(map(str, actions)).encode() + b"\n")
+            t = time.process_time()
             game.apply(actions[rng.randrange(len(actions))], player=game.current_player)
+            cpu += time.process_time() - t
         seats = game.players
         out = {"record": game.record(), "offered": offered.hexdigest(),
                "players": {s: game.record(s) for s in seats},
                "views": {s: game.view(s).to_dict() for s in seats}}
         print(json.dumps(out, sort_keys=True, default=str))
+    print(json.dumps({"cpu": cpu}))
 
 
 def run_games(src: Path, rules: str, games: int) -> list[str]:
@@ -84,10 +92,14 @@ def compare(compiled: Path, editions: list[str], games: int) -> bool:
         fast = run_games(compiled, rules, games)
         assert json.loads(pure[0]) == {"compiled": False}, "the pure run imported compiled code"
         assert json.loads(fast[0]) == {"compiled": True}, "the compiled run imported pure code"
-        differ = [i for i, (a, b) in enumerate(zip(pure[1:], fast[1:], strict=True)) if a != b]
-        size = sum(len(line) for line in pure[1:])
+        differ = [i for i, (a, b) in enumerate(zip(pure[1:-1], fast[1:-1], strict=True))
+                  if a != b]
+        size = sum(len(line) for line in pure[1:-1])
+        slow, quick = json.loads(pure[-1])["cpu"], json.loads(fast[-1])["cpu"]
         print(f"{rules:<20} {games} games, {size:,} bytes: "
-              f"{'identical' if not differ else f'DIFFERENT in games {differ}'}", flush=True)
+              f"{'identical' if not differ else f'DIFFERENT in games {differ}'}; CPU time "
+              f"pure {slow:.2f} s, compiled {quick:.2f} s: {slow / quick:.2f} times faster",
+              flush=True)
         ok = ok and not differ
     return ok
 
