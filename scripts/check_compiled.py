@@ -109,7 +109,8 @@ def main() -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=20, help="games per ruleset")
     ap.add_argument("--rules", default="all", help="a ruleset, or 'all'")
-    ap.add_argument("--keep", help="build into this directory and keep it (else a temporary one)")
+    ap.add_argument("--keep", help="build into this new directory and keep it (else a temporary "
+                    "one); DIR/src is then what side_by_side.py --compiled measures")
     ap.add_argument("--tests", action="store_true", help="also run the tests against the build")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("pytest_args", nargs="*", help="arguments for pytest (after --)")
@@ -126,6 +127,8 @@ def main() -> None:
         editions = [args.rules]
     with tempfile.TemporaryDirectory(prefix="legends-compiled-") as tmp:
         where = Path(args.keep) if args.keep else Path(tmp)
+        if args.keep and where.exists() and any(where.iterdir()):
+            sys.exit(f"--keep {where}: not empty (a build there could be stale)")
         where.mkdir(parents=True, exist_ok=True)
         compiled = build(where)
         ok = compare(compiled, editions, args.games)
