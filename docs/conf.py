@@ -36,6 +36,31 @@ def _example_pack() -> None:
 
 _example_pack()
 
+
+def _pure_kernel() -> None:
+    """Document the pure kernel even where the compiled one (``LEGENDS_COMPILE=1``, see the
+    Speed page) is installed: mypyc's modules keep no docstrings, so a ``legends_core``
+    module found as a C extension is imported from the ``.py`` file beside it instead."""
+    import importlib.abc
+    import importlib.machinery
+    import importlib.util
+
+    class PureKernel(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] != "legends_core":
+                return None
+            spec = importlib.machinery.PathFinder.find_spec(name, path)
+            origin = spec.origin if spec is not None else None
+            if origin is None or not origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+                return spec
+            source = os.path.join(os.path.dirname(origin), name.rpartition(".")[2] + ".py")
+            return importlib.util.spec_from_file_location(name, source)
+
+    sys.meta_path.insert(0, PureKernel())
+
+
+_pure_kernel()
+
 project = "legends"
 author = "the legends team"
 copyright = "2026, the legends team"

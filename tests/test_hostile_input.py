@@ -198,6 +198,31 @@ def test_a_record_with_a_string_seed_is_refused_instead_of_saving_unloadable_pos
         Game.from_position(json.dumps(game.to_position()))  # (this is what used to fail)
 
 
+def test_a_new_game_with_a_seed_that_is_not_a_whole_number_is_refused():
+    # As a record's seed is (above): named at once, not a failure somewhere later.
+    for seed in ("abc", "4", 3.5):
+        with pytest.raises(ValueError, match="^seed: expected a whole number or None"):
+            Game.new(seed=seed)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("no_progress_limit", "5"), ("no_progress_limit", 1.5), ("repetition_limit", "x"),
+    ("repetition_limit", 2.5)])
+def test_limits_of_the_wrong_type_are_refused_naming_the_limit(field, value):
+    # The same ValueError from the compiled kernel too (scripts/check_compiled.py), whose
+    # typed reads would otherwise raise a bare TypeError first.
+    with pytest.raises(ValueError, match=f"^{field}: expected"):
+        Game.new(seed=1, **{field: value})
+
+
+@pytest.mark.parametrize("seat", [5, 0.5, ("beige",)])
+def test_views_and_records_for_a_seat_that_is_not_a_name_are_refused(seat):
+    game = Game.new(seed=1)
+    for ask in (game.view, game.record):
+        with pytest.raises(ValueError, match="^no player named"):
+            ask(seat)
+
+
 def test_true_is_not_collector_number_one():
     pos = position_dict({"d4": 37, "h8": 157})  # the real catalogue, which has a #1
     pos["pieces"][0]["number"] = True

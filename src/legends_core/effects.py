@@ -15,6 +15,7 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .compiling import mypyc_attr
 from .events import (
     ControlChanged,
     CursesVoided,
@@ -58,6 +59,7 @@ CURSE_QUEUE = -3
 RESERVE = -4
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see legends_core.compiling
 class Effects(Queries):
     """The changes a power may make, as methods of the game it receives (the
     :class:`~legends_core.engine.Engine`)."""
@@ -81,11 +83,18 @@ class Effects(Queries):
     winner: int | None
     reason: str
 
-    if TYPE_CHECKING:
-        def emit(self, event: Event) -> None: ...
-        def seen(self, pid: int) -> tuple[str, ...]: ...
-        def schedule(self, *tasks: Task) -> None: ...
-        def schedule_first(self, *tasks: Task) -> None: ...
+    # Provided by Engine too: stubs, as mypyc compiles no ``if TYPE_CHECKING`` in a class body.
+    def emit(self, event: Event) -> None:
+        raise NotImplementedError
+
+    def seen(self, pid: int) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def schedule(self, *tasks: Task) -> None:
+        raise NotImplementedError
+
+    def schedule_first(self, *tasks: Task) -> None:
+        raise NotImplementedError
 
     # -- what changed (for the main decision's cache, see legends_core.changes) ---------
     def touch(self, *squares: int) -> None:

@@ -21,6 +21,7 @@ import attrs
 from .actions import Action
 from .board import Board
 from .changes import Areas, Offers, areas
+from .compiling import mypyc_attr
 from .effects import Effects
 from .errors import IllegalActionError
 from .events import Chose, Event
@@ -67,7 +68,7 @@ CURSE_QUEUE = -3
 RESERVE = -4
 
 
-def _off(limit: int | None) -> int | None:
+def _off(limit: object) -> object:
     """``0`` turns a limit off, as ``None`` does."""
     return None if limit == 0 and not isinstance(limit, bool) else limit
 
@@ -98,23 +99,28 @@ class Rules:
     teams: tuple[int, ...] = (0, 1)
     turn_limit: int | None = None
     no_progress_limit: int | None = None
-    repetition_limit: int | None = attrs.field(default=None, converter=_off)
+    repetition_limit: int | None = None
     switches: int = 2
     name: str = "legends"
     auto_pass: bool = False
     options: tuple[tuple[str, str], ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        if len(self.players) < 2 or len(set(self.players)) != len(self.players):
+        # Read untyped: compiled (see legends_core.compiling), a typed read of a field would
+        # reject a value of the wrong type with a bare TypeError before these checks run.
+        given: Any = self
+        # What a converter would do (a compiled kernel cannot have attrs.field in a class body).
+        object.__setattr__(self, "repetition_limit", _off(given.repetition_limit))
+        if len(given.players) < 2 or len(set(given.players)) != len(given.players):
             raise ValueError("a game needs two or more distinct player names")
-        if len(self.teams) != len(self.players):
+        if len(given.teams) != len(given.players):
             raise ValueError("teams must give one team number per player")
-        quiet = self.no_progress_limit
+        quiet = given.no_progress_limit
         if quiet is not None and (not isinstance(quiet, int) or isinstance(quiet, bool)
                                   or quiet < 1):
             raise ValueError(f"no_progress_limit: expected None or a whole number of turns of "
                              f"1 or more, got {quiet!r}")
-        again = self.repetition_limit
+        again = given.repetition_limit
         if again is not None and (not isinstance(again, int) or isinstance(again, bool)
                                   or again < 2):
             raise ValueError(f"repetition_limit: expected None, 0 (off) or a whole number of 2 "
@@ -153,26 +159,32 @@ class Outcome:
     handled: bool = False
     reason: str = ""
 
-    HANDLED: ClassVar[Outcome]
+    # A string, so a compiled kernel does not look up Outcome while building it.
+    HANDLED: "ClassVar[Outcome]"  # noqa: UP037
 
 
 Outcome.HANDLED = Outcome(False, False, True)
 
 
+#: Every attribute of an Engine (its slots; what restore() copies).
+_STATE = (
+    "board", "rules", "catalogue", "types", "beh", "owner",
+    "ctrl", "loc", "known", "grid", "dead",
+    "curse", "curse_on", "curse_ctrl", "curse_queue",
+    "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
+    "turn", "progress", "active", "extra", "bf", "flown", "moved", "stack", "combat",
+    "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
+    "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
+    "_abl", "rs", "zone", "team_mask", "areas", "changed", "clock", "epoch", "offers",
+    "reps", "reps_own", "reps_from", "zob", "kc",
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # see legends_core.compiling
 class Engine(Effects):
     """Mutable game state plus the task loop. Build through :class:`legends_core.Game`."""
 
-    __slots__ = (
-        "board", "rules", "catalogue", "types", "beh", "owner",
-        "ctrl", "loc", "known", "grid", "dead",
-        "curse", "curse_on", "curse_ctrl", "curse_queue",
-        "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
-        "turn", "progress", "active", "extra", "bf", "flown", "moved", "stack", "combat",
-        "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
-        "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
-        "_abl", "rs", "zone", "team_mask", "areas", "changed", "clock", "epoch", "offers",
-        "reps", "reps_own", "reps_from", "zob", "kc",
-    )
+    __slots__ = _STATE
 
     board: Board
     rules: Rules
@@ -383,7 +395,7 @@ class Engine(Effects):
     def restore(self, snapshot: Engine) -> None:
         """Make this engine equal to ``snapshot`` (taken with :meth:`copy`), keeping its
         identity, so code holding it stays valid after an undo or a failed action."""
-        for name in Engine.__slots__:
+        for name in _STATE:
             setattr(self, name, getattr(snapshot, name))
         self.reps_own = snapshot.reps_own = False  # the table is shared now
         self.events = []

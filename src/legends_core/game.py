@@ -242,6 +242,8 @@ class Game:
         cat = catalogue or catalogue_for(ruleset)
         if seed is None:
             seed = secrets.randbits(128)
+        elif not isinstance(seed, int):
+            raise ValueError(f"seed: expected a whole number or None, got {short(seed)}")
         if salt is None:
             salt = secrets.token_hex(16)
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from .compiling import mypyc_attr
 from .piecetype import PieceType
 from .rulings import ruling
 
@@ -28,6 +29,7 @@ CURSE_QUEUE = -3
 RESERVE = -4
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see legends_core.compiling
 class Queries:
     """What is true now, as methods of the game a power receives (the
     :class:`~legends_core.engine.Engine`); none of them changes anything."""
@@ -67,7 +69,9 @@ class Queries:
     def players(self) -> tuple[str, ...]:
         return self.rules.players
 
-    def player_index(self, name: str) -> int:
+    def player_index(self, name: object) -> int:
+        # ``object``: a program may pass anything (a compiled str parameter would reject a
+        # non-string with a bare TypeError instead of this ValueError).
         try:
             return self.rules.players.index(name)
         except ValueError:
