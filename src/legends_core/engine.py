@@ -489,6 +489,14 @@ class Engine(Effects):
             opts = self._opts = p.options(self) if p is not None else []
         return opts
 
+    def is_offered(self, action: object) -> bool:
+        """Is ``action`` the very object of one of the pending decision's options (taken from
+        the legal actions, as programs that play do)? Such an action needs no other check."""
+        for a in self.options():
+            if a is action:
+                return True
+        return False
+
     @property
     def pending(self) -> Task | None:
         """The decision waiting for an answer, or ``None`` when the game is over."""

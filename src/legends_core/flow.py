@@ -58,7 +58,7 @@ class TurnStart(Task):
             f(g, p)
             if g.over:
                 return
-        g.schedule(MainCheck(p))
+        g.schedule(main_check(p))
 
 
 def no_progress_reason(limit: int) -> str:
@@ -83,7 +83,7 @@ class MainCheck(Task):
         if not can_move_or_act(g, p):
             g.end_game(stuck_winner(g, p), f"{g.rules.players[p]} cannot move or act")
             return
-        g.schedule(MainDecision(p))
+        g.schedule(main_decision(p))
 
 
 @task("main", decision=True)
@@ -109,7 +109,7 @@ class MainDecision(Task):
             pid = g.grid[g.board.parse_square(action.src)]
             if is_ability(g, pid, action.key):
                 perform(g, action)
-                g.schedule(MainCheck(self.player))
+                g.schedule(main_check(self.player))
                 return
             before, frm = g.bf[self.player], g.loc[pid]
             g.bf[self.player] = None
@@ -133,11 +133,11 @@ def turn_end_tasks(g: Engine, player: int, piece: int) -> tuple[Task, ...]:
     any, then the end-of-turn window, if it opens windows, then the end of the turn."""
     if g.rs.turn_ends:
         if g.rs.windows:
-            return RulesTurnEnd(player, piece), Window("end", player, 0), TurnEnd()
-        return RulesTurnEnd(player, piece), TurnEnd()
+            return RulesTurnEnd(player, piece), Window("end", player, 0), TURN_END
+        return RulesTurnEnd(player, piece), TURN_END
     if g.rs.windows:
-        return Window("end", player, 0), TurnEnd()
-    return (TurnEnd(),)
+        return Window("end", player, 0), TURN_END
+    return (TURN_END,)
 
 
 def rules_perform(g: Engine, player: int, action: Action) -> None:
@@ -242,4 +242,27 @@ class TurnEnd(Task):
         else:
             g.active = g.next_player(p)
         g.turn += 1
-        g.schedule(TurnStart())
+        g.schedule(TURN_START)
+
+
+# Tasks are immutable values: the ones every turn needs are made once, not every turn.
+TURN_START = TurnStart()
+TURN_END = TurnEnd()
+_MAIN_CHECKS: dict[int, MainCheck] = {}
+_MAIN_DECISIONS: dict[int, MainDecision] = {}
+
+
+def main_check(player: int) -> MainCheck:
+    """The (shared) task checking that ``player`` can move or act before their decision."""
+    t = _MAIN_CHECKS.get(player)
+    if t is None:
+        t = _MAIN_CHECKS[player] = MainCheck(player)
+    return t
+
+
+def main_decision(player: int) -> MainDecision:
+    """The (shared) task of ``player``'s main decision."""
+    t = _MAIN_DECISIONS.get(player)
+    if t is None:
+        t = _MAIN_DECISIONS[player] = MainDecision(player)
+    return t

@@ -539,11 +539,13 @@ class Game:
         """
         if player is not None:
             self._check_player(player)
-        if isinstance(action, str):
-            action = Action.from_str(action)
-        self._check(action, player)
-        action = action.canonical()
         g = self._engine
+        if not g.is_offered(action):  # one of the listed actions itself is legal as it is
+            if isinstance(action, str):
+                action = Action.from_str(action)
+            self._check(action, player)
+            action = action.canonical()
+        assert isinstance(action, Action)
         try:
             g.answer(action)
         except LegendsError:

@@ -83,6 +83,37 @@ def can_attack_square(g: Engine, pid: int, target: int) -> bool:
     return q != pid and g.has_keyword(pid, "attacks_own") and g.types[q].kind != "castle"
 
 
+def line_targets(g: Engine, pid: int, directions: range, min_steps: int = 1,
+                 attack: bool = True, back_and_forth: bool = False) -> list[int]:
+    """The squares ``pid`` may reach in a straight run along ``directions`` (indices of the
+    board's rays: 0-3 orthogonal, 4-7 diagonal) over empty land, in order: each empty square
+    at least ``min_steps`` away and, with ``attack``, the occupied square that ends the run when
+    it is that far and ``pid`` may attack it. Water ends a run. With ``back_and_forth``, an
+    empty square that would break the back-and-forth limit is left out.
+
+    A building block for powers that run (a Scout, Charging, Slashing): the kernel's copy of
+    the loop is compiled in the compiled build."""
+    board, grid = g.board, g.grid
+    land, rays = board._land, board._rays[g.loc[pid]]
+    sq = g.loc[pid]
+    player = g.ctrl[pid]
+    out: list[int] = []
+    for d in directions:
+        steps = 0
+        for t in rays[d]:
+            if not land[t]:
+                break
+            steps += 1
+            if grid[t] >= 0:
+                if attack and steps >= min_steps and can_attack_square(g, pid, t):
+                    out.append(t)
+                break
+            if steps >= min_steps and not (
+                    back_and_forth and back_and_forth_blocked(g, player, pid, sq, t)):
+                out.append(t)
+    return out
+
+
 def back_and_forth_blocked(g: Engine, player: int, pid: int, frm: int, to: int) -> bool:
     """A piece may not shuttle between the same two squares for more than two turns running."""
     rec = g.bf[player]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from legends_core import Action, Outcome, Power, continuation, hookimpl, ruling
-from legends_core.moves import back_and_forth_blocked, do_move, note_move
+from legends_core.moves import back_and_forth_blocked, do_move, line_targets, note_move
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -72,6 +72,10 @@ class Trait(Power):
         return self.summary
 
 
+#: The board's orthogonal rays (see ``legends_core.moves.line_targets``).
+ORTHOGONAL = range(0, 4)
+
+
 def _squares(game: Engine, piece: int, action: Action) -> tuple[int, int]:
     return game.loc[piece], game.board.parse_square(action.targets[0])
 
@@ -92,22 +96,11 @@ class ScoutRun(Power):
 
     @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
-        board, grid = game.board, game.grid
-        sq, player = game.loc[piece], game.ctrl[piece]
-        src = board.name(sq)
-        out = []
-        for d in range(4):  # the orthogonal directions
-            for i, t in enumerate(board.ray(sq, d)):
-                if not board.is_land(t):
-                    break
-                q = grid[t]
-                if q >= 0:
-                    if self.strike and i > 0 and game.hostile(game.ctrl[q], player):
-                        out.append(Action.power(src, self.key, board.name(t)))
-                    break
-                if i > 0 and not back_and_forth_blocked(game, player, piece, sq, t):
-                    out.append(Action.power(src, self.key, board.name(t)))
-        return out
+        # Two squares or more: one square is a standard move (or attack).
+        name = game.board.name
+        src = name(game.loc[piece])
+        return [Action.power(src, self.key, name(t))
+                for t in line_targets(game, piece, ORTHOGONAL, 2, self.strike, True)]
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from legends_core import Action, Power, continuation, hookimpl
-from legends_core.moves import can_attack_square
+from legends_core.moves import can_attack_square, line_targets
 
 from .knowledge import candidates
 from .match import Match
@@ -74,23 +74,6 @@ class Flying(Power):
         raise ValueError(f"no flight from {game.name(sq)} to {action.targets[0]}")
 
 
-def _line(g: Engine, piece: int, directions: range, min_steps: int) -> Iterator[int]:
-    """Squares reachable along straight lines through empty land, plus an attackable end."""
-    sq = g.loc[piece]
-    for d in directions:
-        steps = 0
-        for s in g.board.ray(sq, d):
-            if not g.board.is_land(s):
-                break
-            steps += 1
-            if g.grid[s] >= 0:
-                if steps >= min_steps and can_attack_square(g, piece, s):
-                    yield s
-                break
-            if steps >= min_steps:
-                yield s
-
-
 class StepAction(TargetAction):
     """Base of the movement actions that move this piece to a chosen square, attacking when
     an enemy holds it. Subclasses say which squares with :meth:`squares`."""
@@ -120,7 +103,7 @@ class Charging(StepAction):
                 "and may end by attacking.")
 
     def squares(self, game: Engine, piece: int) -> Iterable[int]:
-        return _line(game, piece, ORTHO, 2)
+        return line_targets(game, piece, ORTHO, 2)  # runs along lines, attacks at the end
 
 
 @attrs.frozen(repr=False)
@@ -137,7 +120,7 @@ class Slashing(StepAction):
                 "and may end by attacking.")
 
     def squares(self, game: Engine, piece: int) -> Iterable[int]:
-        return _line(game, piece, DIAG, 1)
+        return line_targets(game, piece, DIAG, 1)
 
 
 def quick_targets(g: Engine, piece: int) -> list[int]:
