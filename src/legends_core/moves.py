@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from . import actions
 from .actions import Action
 from .events import PowerUsed
 from .rulings import ruling
@@ -111,6 +112,42 @@ def line_targets(g: Engine, pid: int, directions: range, min_steps: int = 1,
             if steps >= min_steps and not (
                     back_and_forth and back_and_forth_blocked(g, player, pid, sq, t)):
                 out.append(t)
+    return out
+
+
+def leaps(g: Engine, sq: int, directions: range) -> list[int]:
+    """Where a leap from ``sq`` lands in each of ``directions`` (ray indices): the first empty
+    land square beyond a line of one or more occupied or water squares starting next to
+    ``sq``; none in a direction whose first square is empty or whose line runs off the board.
+    A building block of Flying, compiled in the compiled build."""
+    grid, land, rays = g.grid, g.board._land, g.board._rays[sq]
+    out: list[int] = []
+    for d in directions:
+        over = False
+        for s in rays[d]:
+            if grid[s] >= 0 or not land[s]:
+                over = True
+                continue
+            if over:
+                out.append(s)
+            break
+    return out
+
+
+def power_actions(g: Engine, pid: int, key: str, squares: Iterable[int]) -> list[Action]:
+    """The actions using the power ``key`` of ``pid`` aimed at each of ``squares`` in turn
+    (``Action.power(its square, key, target)``; a building block of powers that aim at one
+    square, compiled in the compiled build)."""
+    names = g.board._names
+    src = names[g.loc[pid]]
+    table = actions._POWERS
+    out: list[Action] = []
+    for s in squares:
+        k = (src, key, (names[s],))
+        act = table.get(k)
+        if act is None:
+            act = Action.power(src, key, names[s])
+        out.append(act)
     return out
 
 

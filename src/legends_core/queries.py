@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .compiling import mypyc_attr
@@ -367,3 +367,33 @@ class Queries:
 
     def iter_pieces(self) -> Iterator[int]:
         return iter(range(len(self.types)))
+
+
+def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str,
+             match: Callable[[Any, int], bool] | None) -> list[int]:
+    """The pieces ``chooser`` could name: on ``squares`` (in that order; every square when
+    ``None``), controlled by anyone (``whose="any"``), by ``chooser`` (``"own"``) or by an
+    opponent (``"enemy"``), and meeting ``match`` as far as ``chooser`` can tell (a piece
+    hidden from them always could). The loop behind ``legends_pieces.powers.candidates``,
+    compiled in the compiled build."""
+    grid, ctrl = g.grid, g.ctrl
+    pool: list[int] = []
+    if squares is None:
+        for p in grid:
+            if p >= 0:
+                pool.append(p)
+    else:
+        for s in squares:
+            p = grid[s]
+            if p >= 0:
+                pool.append(p)
+    if whose == "own":
+        pool = [p for p in pool if ctrl[p] == chooser]
+    elif whose == "enemy":
+        teams = g.rules.teams
+        team = teams[chooser]
+        pool = [p for p in pool if teams[ctrl[p]] != team]
+    if match is None:
+        return pool
+    known, bit = g.known, 1 << chooser
+    return [p for p in pool if not known[p] & bit or match(g, p)]

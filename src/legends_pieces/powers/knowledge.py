@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
+from legends_core.queries import nameable
 from legends_core.rulings import ruling
 
 if TYPE_CHECKING:
@@ -49,22 +50,7 @@ def candidates(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
     """The pieces ``chooser`` could name: on ``squares`` (in the order given; every square
     when ``None``), controlled by anyone, by ``chooser`` (``"own"``) or by an opponent of
     theirs (``"enemy"``), and meeting ``match`` as far as ``chooser`` can tell."""
-    grid, ctrl = g.grid, g.ctrl
-    # Written out flat: action offers call this for many pieces at every decision.
-    if squares is None:
-        pool = [p for p in grid if p >= 0]
-    else:
-        pool = [grid[s] for s in squares if grid[s] >= 0]
-    if whose == "own":
-        pool = [p for p in pool if ctrl[p] == chooser]
-    elif whose == "enemy":
-        teams = g.rules.teams
-        team = teams[chooser]
-        pool = [p for p in pool if teams[ctrl[p]] != team]
-    if match is None:
-        return pool
-    known, bit = g.known, 1 << chooser
-    return [p for p in pool if not known[p] & bit or match(g, p)]
+    return nameable(g, chooser, squares, whose, match)
 
 
 def candidate_squares(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,

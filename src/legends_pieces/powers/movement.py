@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from legends_core import Action, Power, continuation, hookimpl
-from legends_core.moves import can_attack_square, line_targets
+from legends_core.moves import can_attack_square, leaps, line_targets, power_actions
 
 from .knowledge import candidates
 from .match import Match
@@ -53,15 +53,10 @@ class Flying(Power):
                 "first empty square beyond (never an attack).")
 
     @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
         if game.is_stationary(piece):
-            return
-        sq = game.loc[piece]
-        name = game.board.name
-        for d in ORTHO:
-            hop = flight(game, sq, d)
-            if hop is not None:
-                yield Action.power(name(sq), "flying", name(hop[0]))
+            return []
+        return power_actions(game, piece, "flying", leaps(game, game.loc[piece], ORTHO))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:

@@ -7,10 +7,11 @@ Distance Strike, Vision, Surround and many unique pieces are built on it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from legends_core import Action, Power, hookimpl
+from legends_core.moves import power_actions
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -30,10 +31,8 @@ class TargetAction(Power):
         raise NotImplementedError
 
     @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        src = game.name(game.loc[piece])
-        for s in self.targets(game, piece):
-            yield Action.power(src, self.key, game.name(s))
+    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
+        return power_actions(game, piece, self.key, self.targets(game, piece))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:

@@ -1,0 +1,90 @@
+"""The kernel's building blocks for powers (compiled in the compiled build): straight runs
+(``line_targets``: Scouts, Charging, Slashing), leaps (``leaps``: Flying), the actions aimed at
+squares (``power_actions``) and the pieces a player could name (``nameable``)."""
+
+from __future__ import annotations
+
+from legends_core.actions import Action
+from legends_core.moves import leaps, line_targets, note_move, power_actions
+from legends_core.queries import nameable
+from legends_core.testing import position
+
+ORTHOGONAL, DIAGONAL = range(0, 4), range(4, 8)
+
+
+def names(g, squares):
+    return sorted(g.board.name(s) for s in squares)
+
+
+def test_runs_stop_at_water_and_pieces_and_may_end_with_an_attack():
+    # Classic's lakes are c5-d6 and g5-h6; a red Scout on c3, a blue piece on f3.
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c3": ("Scout", "red"),
+                     "f3": ("Sergeant", "blue"), "c1": ("Sergeant", "red")}, rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("c3")]
+    # North: the lake on c5 ends the run at c4; east: d3, e3, then the enemy on f3; south:
+    # c2, then its own piece on c1 (no attack); west: b3, a3.
+    assert names(g, line_targets(g, scout, ORTHOGONAL)) == ["a3", "b3", "c2", "c4", "d3",
+                                                            "e3", "f3"]
+    assert names(g, line_targets(g, scout, ORTHOGONAL, 2)) == ["a3", "e3", "f3"]
+    assert names(g, line_targets(g, scout, ORTHOGONAL, 2, attack=False)) == ["a3", "e3"]
+    # Diagonals run between the lakes up to blue's Flag on j10 (an attack); south-west, red's
+    # own Flag on a1 ends the run at b2.
+    assert names(g, line_targets(g, scout, DIAGONAL)) == ["a5", "b2", "b4", "d2", "d4", "e1",
+                                                          "e5", "f6", "g7", "h8", "i9", "j10"]
+
+
+def test_back_and_forth_leaves_out_a_third_return():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "b3": ("Scout", "red")},
+                    rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("b3")]
+    b3, b7 = g.sq("b3"), g.sq("b7")
+    # b7 -> b3 twice: the Scout came from b7 to b3 on two turns running (b3 now).
+    note_move(g, 0, scout, b7, b3)
+    note_move(g, 0, scout, b3, b7)
+    note_move(g, 0, scout, b7, b3)
+    assert "b7" in names(g, line_targets(g, scout, ORTHOGONAL, 2))
+    assert "b7" not in names(g, line_targets(g, scout, ORTHOGONAL, 2, back_and_forth=True))
+
+
+def test_leaps_land_beyond_a_line_of_pieces_or_water():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red"),
+                     "b4": ("Sergeant", "red"), "a4": ("Sergeant", "blue"),
+                     "e4": ("Miner", "blue")}, rules="classic")
+    g = game.engine
+    # North: over the lakes c5 and c6 to c7; west: over b4 and a4 off the board (none);
+    # east: d4 is empty (no leap); south: c3 is empty.
+    assert names(g, leaps(g, g.sq("c4"), ORTHOGONAL)) == ["c7"]
+    # From d4: over the lakes d5 and d6 to d7, over the Miner on e4 to f4; west, over c4, b4
+    # and a4 off the board.
+    assert names(g, leaps(g, g.sq("d4"), ORTHOGONAL)) == ["d7", "f4"]
+
+
+def test_power_actions_are_the_shared_actions_in_target_order():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red")},
+                    rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("c4")]
+    got = power_actions(g, scout, "leap", [g.sq("c7"), g.sq("a4")])
+    assert got == [Action.power("c4", "leap", "c7"), Action.power("c4", "leap", "a4")]
+    assert got[0] is Action.power("c4", "leap", "c7")  # built once, like every offer
+
+
+def test_nameable_hides_nothing_and_names_only_what_the_chooser_can_tell():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red"),
+                     "e4": ("Miner", "blue"), "f4": {"number": "Sergeant", "owner": "blue",
+                                                     "known_to": ["red", "blue"]}},
+                    rules="classic")
+    g = game.engine
+    squares = [g.sq(s) for s in ("f4", "e4", "c4", "d4")]
+    in_order = [g.grid[g.sq(s)] for s in ("f4", "e4", "c4")]
+    assert nameable(g, 0, squares, "any", None) == in_order
+    assert nameable(g, 0, squares, "enemy", None) == in_order[:2]
+    assert nameable(g, 0, squares, "own", None) == in_order[2:]
+
+    def is_miner(g, p):
+        return g.types[p].name == "Miner"
+    # The Sergeant on f4 is known to red and is no Miner; the piece on e4 is hidden, so it
+    # could be one.
+    assert nameable(g, 0, squares, "enemy", is_miner) == [in_order[1]]
