@@ -88,3 +88,13 @@ def test_nameable_hides_nothing_and_names_only_what_the_chooser_can_tell():
     # The Sergeant on f4 is known to red and is no Miner; the piece on e4 is hidden, so it
     # could be one.
     assert nameable(g, 0, squares, "enemy", is_miner) == [in_order[1]]
+
+
+def test_has_reserve_and_any_empty_answer_without_building_lists():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "b1": ("Scout", "red")},
+                    rules="ultimate-campaign", reserve={"red": ["General"]})
+    g = game.engine
+    assert g.has_reserve(0) and not g.has_reserve(1)
+    assert g.reserve(0) and not g.reserve(1)  # the same answer as the list
+    assert g.any_empty([g.sq("a1"), g.sq("c1")]) and not g.any_empty([g.sq("a1"), g.sq("b1")])
+    assert not g.any_empty([g.sq("c5")])  # a lake is not an empty square

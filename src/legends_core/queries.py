@@ -259,6 +259,23 @@ class Queries:
     def terrain(self, square: int) -> str:
         return self.board.terrain[square]
 
+    def has_reserve(self, player: int) -> bool:
+        """Is any piece waiting in ``player``'s reserve? (Asked at every decision of an
+        edition with reserves: no list is built.)"""
+        loc, owner = self.loc, self.owner
+        for p in range(len(loc)):
+            if loc[p] == RESERVE and owner[p] == player:
+                return True
+        return False
+
+    def any_empty(self, squares: Iterable[int]) -> bool:
+        """Is any of ``squares`` land and unoccupied?"""
+        grid, land = self.grid, self.board._land
+        for s in squares:
+            if grid[s] < 0 and land[s]:
+                return True
+        return False
+
     def is_empty(self, square: int) -> bool:
         """Land and unoccupied."""
         return self.grid[square] < 0 and self.board.is_land(square)

@@ -54,9 +54,7 @@ class Reserves:
             return False
         if self.unlock and len(game.dead[game.opponent(player)]) < self.unlock:
             return False
-        if not game.reserve(player):
-            return False
-        return any(game.is_empty(s) for s in game.setup_area(player))
+        return game.has_reserve(player) and game.any_empty(game.setup_area(player))
 
     @hookimpl
     def legends_rules_turn_actions(self, game: Engine, player: int) -> list[Action]:
