@@ -5,6 +5,7 @@ import random
 
 from legends.ai import HeuristicPlayer, SearchPlayer
 from legends.ai.heuristic import WIN, castle_chances, evaluate, play_turn, score_in_worlds
+from legends.ai.values import open_approaches
 from legends_core import Game, imagine
 from legends_core.testing import position
 
@@ -119,3 +120,30 @@ def test_in_setup_it_puts_its_castle_in_a_back_corner():
     assert all(set(castles_after_setup("search", seed)) <= corners for seed in range(4))
     # The heuristic moves its castle only when it touches an enemy piece.
     assert not all(set(castles_after_setup("heuristic", seed)) <= corners for seed in range(4))
+
+
+def open_flag():
+    # Red's Flag on e4 (its front row) with nothing of red's touching e5, the square in front
+    # of it: an enemy piece that reaches e5 may try the Flag, and no red piece could take it
+    # there first. f4-f5 covers e5 (and f4, which it leaves, is covered by f5 in turn).
+    return position({"e4": ("Flag", "red"), "f4": ("Captain", "red"), "d4": ("Bomb", "red"),
+                     "e3": ("Sergeant", "red"), "a1": ("Lieutenant", "red"),
+                     "b1": ("Lieutenant", "red"), "h1": ("Sergeant", "red"),
+                     "j10": ("Flag", "blue"), "i10": ("Sergeant", "blue"),
+                     "j9": ("Captain", "blue")}, rules="classic", revealed=["i10", "j9"])
+
+
+def test_open_approaches_count_the_uncovered_squares_next_to_the_flag():
+    game = open_flag()
+    assert open_approaches(game.engine, 0) == (1, 1, 0)  # e5; d4 and f4 are red's, d5 is water
+    game.apply("f4-f5")
+    assert open_approaches(game.engine, 0) == (2, 0, 0)  # f4 is empty now, but covered
+    game.apply("j9-j8")
+    game.apply("f5-f6")  # e5 uncovered again, and f4 now open and uncovered too
+    assert open_approaches(game.engine, 0) == (2, 2, 0)
+
+
+def test_it_covers_the_open_square_in_front_of_its_flag():
+    assert choices(SearchPlayer, open_flag, approach=(0.0, 1.5, 4.0)) == {"f4-f5"}
+    # Without counting the approaches, f4-f5 is one of several moves forward, all alike.
+    assert len(choices(SearchPlayer, open_flag, approach=(0.0, 0.0, 0.0))) > 1

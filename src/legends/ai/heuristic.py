@@ -30,9 +30,11 @@ def piece_value(g: Engine, pid: int) -> float:
     return 1.0 + float(t.strength or 0)
 
 
-def evaluate(g: Engine, player: int) -> float:
+def evaluate(g: Engine, player: int,
+             value: Callable[[Engine, int], float] = piece_value) -> float:
     """How good the game looks for ``player``'s side (material, knowledge, advance, the
-    curse); in a team game teammates' pieces count as ``player``'s own."""
+    curse); in a team game teammates' pieces count as ``player``'s own. ``value`` says what
+    each piece is worth (:func:`piece_value` unless told)."""
     if g.over:
         if g.winner is None:
             return 0.0
@@ -46,7 +48,7 @@ def evaluate(g: Engine, player: int) -> float:
     for sq, pid in enumerate(g.grid):
         if pid < 0:
             continue
-        v = piece_value(g, pid)
+        v = value(g, pid)
         if teams[g.ctrl[pid]] == team:
             score += v
             if g.known[pid] & outside and g.types[pid].kind != "magic":

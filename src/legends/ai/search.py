@@ -51,6 +51,7 @@ from .heuristic import (
     sample_actions,
     score_in_worlds,
 )
+from .values import castle_odds, open_approaches, values_for
 
 if TYPE_CHECKING:
     from legends_core import Engine
@@ -62,7 +63,8 @@ class SearchPlayer:
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
                  shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
-                 blind_cap: int = 4):
+                 blind_cap: int = 4, edition_values: bool = False,
+                 approach: tuple[float, float, float] = (0.0, 0.0, 0.0), tickets: float = 0.0):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. With ``guard`` (the default) the enemy's attacks on our pieces it
         does not know count as blind (their average, our castle a loss when hit; at most
@@ -83,6 +85,9 @@ class SearchPlayer:
         self.plies = plies
         self.guard = guard
         self.blind_cap = blind_cap
+        self.edition_values = edition_values
+        self.approach = approach
+        self.tickets = tickets
 
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
@@ -119,10 +124,23 @@ class SearchPlayer:
         deadline = None if self.seconds is None else \
             time.perf_counter() + self.seconds * self.shortlist_share
         return score_in_worlds(
-            knowledge, actions, self.rng, evaluate,
+            knowledge, actions, self.rng, self.evaluate,
             lambda n: n < self.samples or (deadline is not None
                                            and time.perf_counter() < deadline),
             imagine, lottery=self.guard)
+
+    def evaluate(self, g: Engine, me: int) -> float:
+        """:func:`~legends.ai.heuristic.evaluate` with the pieces valued for ``g``'s edition
+        (:func:`~legends.ai.values.values_for`) if ``edition_values``, else as the heuristic
+        player values them."""
+        value = evaluate(g, me, values_for(g)) if self.edition_values else evaluate(g, me)
+        if any(self.approach) and not g.over:
+            counts = open_approaches(g, me)
+            value -= sum(w * n for w, n in zip(self.approach, counts, strict=True))
+        if self.tickets and not g.over:
+            ours, theirs = castle_odds(g, me)
+            value += self.tickets * WIN * (theirs - ours)
+        return value
 
     @staticmethod
     def _time_for_another(start: float, deadline: float | None, n: int) -> bool:
@@ -136,7 +154,7 @@ class SearchPlayer:
     def reply_value(self, w: Engine, me: int) -> float:
         """The value for ``me`` after the enemy's reply: its most damaging attack on a piece of
         ours it knows, or (with ``guard``) a blind attack on one it does not know, or none."""
-        best = evaluate(w, me)
+        best = self.evaluate(w, me)
         p = w.pending
         if w.over or p is None or p.name != "main" or w.same_side(p.player, me):
             return best
@@ -183,8 +201,8 @@ class SearchPlayer:
         try:
             play_turn(sim, a, self.rng)
         except Exception:  # an impossible line: no threat
-            return evaluate(w, me)
-        return self.answer_value(sim, me, enemy) if plies > 2 else evaluate(sim, me)
+            return self.evaluate(w, me)
+        return self.answer_value(sim, me, enemy) if plies > 2 else self.evaluate(sim, me)
 
     def attacks_on(self, w: Engine, victim: int) -> list[tuple[Action, int]]:
         """The pending player's moves and powers aimed at a piece of ``victim``'s side, each
@@ -209,7 +227,7 @@ class SearchPlayer:
     def answer_value(self, w: Engine, me: int, enemy: int) -> float:
         """The value for ``me`` after our best attack on a piece of ``enemy``'s side that we
         know (or none): the third ply, so that a recapture can be answered in turn."""
-        best = evaluate(w, me)
+        best = self.evaluate(w, me)
         p = w.pending
         if w.over or p is None or p.name != "main" or not w.same_side(p.player, me):
             return best
@@ -219,7 +237,7 @@ class SearchPlayer:
                 play_turn(sim, a, self.rng)
             except Exception:
                 continue
-            best = max(best, evaluate(sim, me))
+            best = max(best, self.evaluate(sim, me))
         return best
 
     def aimed_attacks(self, w: Engine, victim: int) -> list[Action]:
