@@ -4,8 +4,8 @@ enemy's blind attacks, counts the castle lottery at its odds, and stops where it
 import random
 
 from legends.ai import HeuristicPlayer, SearchPlayer
+from legends.ai.approaches import open_approaches
 from legends.ai.heuristic import WIN, castle_chances, evaluate, play_turn, score_in_worlds
-from legends.ai.values import open_approaches
 from legends_core import Game, imagine
 from legends_core.testing import position
 
@@ -34,9 +34,10 @@ def choices(player_class, make_game, **options):
 
 def test_it_takes_the_piece_that_threatens_its_flag_before_a_bigger_prize():
     assert choices(SearchPlayer, flag_in_reach) == {"a3-a2"}
-    # Counting only the attacks the enemy can aim (pieces it knows), or looking one move
-    # ahead, the General is the better catch and the Flag falls.
-    assert choices(SearchPlayer, flag_in_reach, guard=False) == {"g3-g4"}
+    # Counting only the attacks the enemy can aim (pieces it knows), and not the enemy piece
+    # next to the Flag as such, or looking one move ahead, the General is the better catch
+    # and the Flag falls.
+    assert choices(SearchPlayer, flag_in_reach, guard=False, approach=(0.0, 0.0, 0.0)) == {"g3-g4"}
     assert choices(HeuristicPlayer, flag_in_reach) == {"g3-g4"}
 
 

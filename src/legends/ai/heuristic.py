@@ -30,11 +30,9 @@ def piece_value(g: Engine, pid: int) -> float:
     return 1.0 + float(t.strength or 0)
 
 
-def evaluate(g: Engine, player: int,
-             value: Callable[[Engine, int], float] = piece_value) -> float:
+def evaluate(g: Engine, player: int) -> float:
     """How good the game looks for ``player``'s side (material, knowledge, advance, the
-    curse); in a team game teammates' pieces count as ``player``'s own. ``value`` says what
-    each piece is worth (:func:`piece_value` unless told)."""
+    curse); in a team game teammates' pieces count as ``player``'s own."""
     if g.over:
         if g.winner is None:
             return 0.0
@@ -48,7 +46,7 @@ def evaluate(g: Engine, player: int,
     for sq, pid in enumerate(g.grid):
         if pid < 0:
             continue
-        v = value(g, pid)
+        v = piece_value(g, pid)
         if teams[g.ctrl[pid]] == team:
             score += v
             if g.known[pid] & outside and g.types[pid].kind != "magic":

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from legends_core import Action, Knowledge, imagine
 
+from .approaches import open_approaches
 from .heuristic import (
     WIN,
     deciding,
@@ -51,11 +52,13 @@ from .heuristic import (
     sample_actions,
     score_in_worlds,
 )
-from .values import castle_odds, open_approaches, values_for
 
 if TYPE_CHECKING:
     from legends_core import Engine
 
+#: The search player's default weights for its castle's open approaches (empty squares next
+#: to it, those of them no warrior of ours covers, enemy pieces next to it).
+APPROACH = (0.0, 1.5, 4.0)
 
 class SearchPlayer:
     name = "search"
@@ -63,8 +66,7 @@ class SearchPlayer:
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
                  shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
-                 blind_cap: int = 4, edition_values: bool = False,
-                 approach: tuple[float, float, float] = (0.0, 0.0, 0.0), tickets: float = 0.0):
+                 blind_cap: int = 4, approach: tuple[float, float, float] = APPROACH):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. With ``guard`` (the default) the enemy's attacks on our pieces it
         does not know count as blind (their average, our castle a loss when hit; at most
@@ -85,9 +87,7 @@ class SearchPlayer:
         self.plies = plies
         self.guard = guard
         self.blind_cap = blind_cap
-        self.edition_values = edition_values
         self.approach = approach
-        self.tickets = tickets
 
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
@@ -130,16 +130,14 @@ class SearchPlayer:
             imagine, lottery=self.guard)
 
     def evaluate(self, g: Engine, me: int) -> float:
-        """:func:`~legends.ai.heuristic.evaluate` with the pieces valued for ``g``'s edition
-        (:func:`~legends.ai.values.values_for`) if ``edition_values``, else as the heuristic
-        player values them."""
-        value = evaluate(g, me, values_for(g)) if self.edition_values else evaluate(g, me)
+        """:func:`~legends.ai.heuristic.evaluate`, less the ``approach`` weights times our
+        castle's open approaches (:func:`~legends.ai.approaches.open_approaches`: empty
+        squares next to it, those of them no warrior of ours covers, enemy pieces next to
+        it)."""
+        value = evaluate(g, me)
         if any(self.approach) and not g.over:
             counts = open_approaches(g, me)
             value -= sum(w * n for w, n in zip(self.approach, counts, strict=True))
-        if self.tickets and not g.over:
-            ours, theirs = castle_odds(g, me)
-            value += self.tickets * WIN * (theirs - ours)
         return value
 
     @staticmethod
