@@ -18,6 +18,12 @@ enemy's attacks on its pieces (each played out to the end of that turn):
   goes for those first, so they count as a draw of their own: if our castle is among the four
   pieces it can reach, that reply loses one time in four.
 
+Every position it judges is scored as the heuristic player scores it, less a guard term for
+our castle's approaches (``approach``, see :mod:`~legends.ai.approaches`): an empty square next
+to it that no warrior of ours touches, and an enemy piece next to it, count against us. The
+reply above only sees attacks the enemy can make at once; this keeps the squares from which it
+could strike next covered (in classic the Flag may stand in the front row).
+
 Scores are averaged over the worlds and the best action is played. With ``guard`` an attack of
 ours on a hidden enemy piece that never moved is also credited with its exact chance of being
 the castle (``lottery`` in :func:`~legends.ai.heuristic.score_in_worlds`) rather than with the
@@ -76,7 +82,9 @@ class SearchPlayer:
         may answer the enemy's attack with our best attack on an enemy piece we know; with 2
         the line stops at the enemy's attack. ``focus`` > 0 first ranks the actions one move
         deep, as the heuristic player does (with ``shortlist_share`` of the time), and
-        searches only the best ``focus`` of them deeper."""
+        searches only the best ``focus`` of them deeper. ``approach`` weighs our castle's
+        open approaches (empty squares next to it, those of them no warrior of ours covers,
+        enemy pieces next to it) against us in every position judged; zeros leave them out."""
         self.rng = random.Random(seed)
         self.samples = samples
         self.breadth = breadth
