@@ -1,5 +1,6 @@
 """What makes the search player stronger than the heuristic: it guards its castle against the
-enemy's blind attacks, counts the castle lottery at its odds, and stops where its turn ends."""
+enemy's blind attacks, keeps the squares next to it covered, counts the castle lottery at its
+odds, and stops where its turn ends."""
 
 import random
 
