@@ -107,6 +107,9 @@ def main() -> None:
                          "allows)")
     ap.add_argument("--guard", action=argparse.BooleanOptionalAction, default=True,
                     help="search: weigh the enemy's blind attacks and the castle's odds")
+    ap.add_argument("--approach", type=float, nargs=3, default=SearchPlayer().approach,
+                    metavar=("EMPTY", "UNCOVERED", "ENEMY"),
+                    help="search: weights for its castle's open approaches (0 0 0: none)")
     ap.add_argument("--first-seed", type=int, default=1000,
                     help="games use seeds from this one on (screen on other seeds than you confirm on)")
     ap.add_argument("--rules", default="legends",
@@ -126,7 +129,7 @@ def main() -> None:
         # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
         search: dict[str, object] = {"samples": args.samples, "informed": not args.fearful,
                                      "focus": args.focus, "plies": args.plies,
-                                     "guard": args.guard}
+                                     "guard": args.guard, "approach": tuple(args.approach)}
         if args.seconds:
             search["seconds"] = args.seconds
         rival = args.seconds if args.heuristic_seconds is None else args.heuristic_seconds
@@ -137,7 +140,8 @@ def main() -> None:
         theirs = f"{rival} s" if rival else "no time (it answers at once, two worlds)"
         budget = (f"{args.rules}: per decision search {mine}, heuristic {theirs}; search "
                   f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
-                  f"{args.plies} plies, {'guard' if args.guard else 'no guard'}")
+                  f"{args.plies} plies, {'guard' if args.guard else 'no guard'}, approach weights "
+                  f"{' '.join(map(str, args.approach))}")
     elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,

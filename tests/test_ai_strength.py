@@ -1,9 +1,11 @@
 """What makes the search player stronger than the heuristic: it guards its castle against the
-enemy's blind attacks, counts the castle lottery at its odds, and stops where its turn ends."""
+enemy's blind attacks, keeps the squares next to it covered, counts the castle lottery at its
+odds, and stops where its turn ends."""
 
 import random
 
 from legends.ai import HeuristicPlayer, SearchPlayer
+from legends.ai.approaches import open_approaches
 from legends.ai.heuristic import WIN, castle_chances, evaluate, play_turn, score_in_worlds
 from legends_core import Game, imagine
 from legends_core.testing import position
@@ -33,9 +35,10 @@ def choices(player_class, make_game, **options):
 
 def test_it_takes_the_piece_that_threatens_its_flag_before_a_bigger_prize():
     assert choices(SearchPlayer, flag_in_reach) == {"a3-a2"}
-    # Counting only the attacks the enemy can aim (pieces it knows), or looking one move
-    # ahead, the General is the better catch and the Flag falls.
-    assert choices(SearchPlayer, flag_in_reach, guard=False) == {"g3-g4"}
+    # Counting only the attacks the enemy can aim (pieces it knows), and not the enemy piece
+    # next to the Flag as such, or looking one move ahead, the General is the better catch
+    # and the Flag falls.
+    assert choices(SearchPlayer, flag_in_reach, guard=False, approach=(0.0, 0.0, 0.0)) == {"g3-g4"}
     assert choices(HeuristicPlayer, flag_in_reach) == {"g3-g4"}
 
 
@@ -119,3 +122,30 @@ def test_in_setup_it_puts_its_castle_in_a_back_corner():
     assert all(set(castles_after_setup("search", seed)) <= corners for seed in range(4))
     # The heuristic moves its castle only when it touches an enemy piece.
     assert not all(set(castles_after_setup("heuristic", seed)) <= corners for seed in range(4))
+
+
+def open_flag():
+    # Red's Flag on e4 (its front row) with nothing of red's touching e5, the square in front
+    # of it: an enemy piece that reaches e5 may try the Flag, and no red piece could take it
+    # there first. f4-f5 covers e5 (and f4, which it leaves, is covered by f5 in turn).
+    return position({"e4": ("Flag", "red"), "f4": ("Captain", "red"), "d4": ("Bomb", "red"),
+                     "e3": ("Sergeant", "red"), "a1": ("Lieutenant", "red"),
+                     "b1": ("Lieutenant", "red"), "h1": ("Sergeant", "red"),
+                     "j10": ("Flag", "blue"), "i10": ("Sergeant", "blue"),
+                     "j9": ("Captain", "blue")}, rules="classic", revealed=["i10", "j9"])
+
+
+def test_open_approaches_count_the_uncovered_squares_next_to_the_flag():
+    game = open_flag()
+    assert open_approaches(game.engine, 0) == (1, 1, 0)  # e5; d4 and f4 are red's, d5 is water
+    game.apply("f4-f5")
+    assert open_approaches(game.engine, 0) == (2, 0, 0)  # f4 is empty now, but covered
+    game.apply("j9-j8")
+    game.apply("f5-f6")  # e5 uncovered again, and f4 now open and uncovered too
+    assert open_approaches(game.engine, 0) == (2, 2, 0)
+
+
+def test_it_covers_the_open_square_in_front_of_its_flag():
+    assert choices(SearchPlayer, open_flag) == {"f4-f5"}  # the default weights
+    # Without counting the approaches, f4-f5 is one of several moves forward, all alike.
+    assert len(choices(SearchPlayer, open_flag, approach=(0.0, 0.0, 0.0))) > 1

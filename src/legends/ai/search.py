@@ -18,6 +18,12 @@ enemy's attacks on its pieces (each played out to the end of that turn):
   goes for those first, so they count as a draw of their own: if our castle is among the four
   pieces it can reach, that reply loses one time in four.
 
+Every position it judges is scored as the heuristic player scores it, less a guard term for
+our castle's approaches (``approach``, see :mod:`~legends.ai.approaches`): an empty square next
+to it that no warrior of ours touches, and an enemy piece next to it, count against us. The
+reply above only sees attacks the enemy can make at once; this keeps the squares from which it
+could strike next covered (in classic the Flag may stand in the front row).
+
 Scores are averaged over the worlds and the best action is played. With ``guard`` an attack of
 ours on a hidden enemy piece that never moved is also credited with its exact chance of being
 the castle (``lottery`` in :func:`~legends.ai.heuristic.score_in_worlds`) rather than with the
@@ -42,6 +48,7 @@ from typing import TYPE_CHECKING
 
 from legends_core import Action, Knowledge, imagine
 
+from .approaches import open_approaches
 from .heuristic import (
     WIN,
     deciding,
@@ -55,6 +62,9 @@ from .heuristic import (
 if TYPE_CHECKING:
     from legends_core import Engine
 
+#: The search player's default weights for its castle's open approaches (empty squares next
+#: to it, those of them no warrior of ours covers, enemy pieces next to it).
+APPROACH = (0.0, 1.5, 4.0)
 
 class SearchPlayer:
     name = "search"
@@ -62,7 +72,7 @@ class SearchPlayer:
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
                  shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
-                 blind_cap: int = 4):
+                 blind_cap: int = 4, approach: tuple[float, float, float] = APPROACH):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. With ``guard`` (the default) the enemy's attacks on our pieces it
         does not know count as blind (their average, our castle a loss when hit; at most
@@ -72,7 +82,9 @@ class SearchPlayer:
         may answer the enemy's attack with our best attack on an enemy piece we know; with 2
         the line stops at the enemy's attack. ``focus`` > 0 first ranks the actions one move
         deep, as the heuristic player does (with ``shortlist_share`` of the time), and
-        searches only the best ``focus`` of them deeper."""
+        searches only the best ``focus`` of them deeper. ``approach`` weighs our castle's
+        open approaches (empty squares next to it, those of them no warrior of ours covers,
+        enemy pieces next to it) against us in every position judged; zeros leave them out."""
         self.rng = random.Random(seed)
         self.samples = samples
         self.breadth = breadth
@@ -83,6 +95,7 @@ class SearchPlayer:
         self.plies = plies
         self.guard = guard
         self.blind_cap = blind_cap
+        self.approach = approach
 
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
@@ -119,10 +132,21 @@ class SearchPlayer:
         deadline = None if self.seconds is None else \
             time.perf_counter() + self.seconds * self.shortlist_share
         return score_in_worlds(
-            knowledge, actions, self.rng, evaluate,
+            knowledge, actions, self.rng, self.evaluate,
             lambda n: n < self.samples or (deadline is not None
                                            and time.perf_counter() < deadline),
             imagine, lottery=self.guard)
+
+    def evaluate(self, g: Engine, me: int) -> float:
+        """:func:`~legends.ai.heuristic.evaluate`, less the ``approach`` weights times our
+        castle's open approaches (:func:`~legends.ai.approaches.open_approaches`: empty
+        squares next to it, those of them no warrior of ours covers, enemy pieces next to
+        it)."""
+        value = evaluate(g, me)
+        if any(self.approach) and not g.over:
+            counts = open_approaches(g, me)
+            value -= sum(w * n for w, n in zip(self.approach, counts, strict=True))
+        return value
 
     @staticmethod
     def _time_for_another(start: float, deadline: float | None, n: int) -> bool:
@@ -136,7 +160,7 @@ class SearchPlayer:
     def reply_value(self, w: Engine, me: int) -> float:
         """The value for ``me`` after the enemy's reply: its most damaging attack on a piece of
         ours it knows, or (with ``guard``) a blind attack on one it does not know, or none."""
-        best = evaluate(w, me)
+        best = self.evaluate(w, me)
         p = w.pending
         if w.over or p is None or p.name != "main" or w.same_side(p.player, me):
             return best
@@ -183,8 +207,8 @@ class SearchPlayer:
         try:
             play_turn(sim, a, self.rng)
         except Exception:  # an impossible line: no threat
-            return evaluate(w, me)
-        return self.answer_value(sim, me, enemy) if plies > 2 else evaluate(sim, me)
+            return self.evaluate(w, me)
+        return self.answer_value(sim, me, enemy) if plies > 2 else self.evaluate(sim, me)
 
     def attacks_on(self, w: Engine, victim: int) -> list[tuple[Action, int]]:
         """The pending player's moves and powers aimed at a piece of ``victim``'s side, each
@@ -209,7 +233,7 @@ class SearchPlayer:
     def answer_value(self, w: Engine, me: int, enemy: int) -> float:
         """The value for ``me`` after our best attack on a piece of ``enemy``'s side that we
         know (or none): the third ply, so that a recapture can be answered in turn."""
-        best = evaluate(w, me)
+        best = self.evaluate(w, me)
         p = w.pending
         if w.over or p is None or p.name != "main" or not w.same_side(p.player, me):
             return best
@@ -219,7 +243,7 @@ class SearchPlayer:
                 play_turn(sim, a, self.rng)
             except Exception:
                 continue
-            best = max(best, evaluate(sim, me))
+            best = max(best, self.evaluate(sim, me))
         return best
 
     def aimed_attacks(self, w: Engine, victim: int) -> list[Action]:
