@@ -110,6 +110,7 @@ BARRAGE = attrs.evolve(
     name="barrage",
     description="Barrage: classic Stratego with eight pieces a side (an example ruleset)",
     setup=StrategoSetup({"red": BARRAGE_ARMY, "blue": BARRAGE_ARMY}),
+    army={"red": BARRAGE_ARMY, "blue": BARRAGE_ARMY},  # what setup lines name
     composition={10: 1, 9: 1, 3: 1, 2: 2, 1: 1, "magic": 1, "castle": 1},
     packages=("legends_example_pack",),
 )
