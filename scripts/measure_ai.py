@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from legends.ai import ISMCTSPlayer, SearchPlayer, make_player
 from legends_core import Game
+from legends_core.ruleset import get_ruleset
 
 Result = tuple[str | None, int, float, list[float]]
 
@@ -27,10 +28,13 @@ Result = tuple[str | None, int, float, list[float]]
 def play(job: tuple[str, str, int, dict[str, object], str]) -> Result:
     a, b, seed, options, rules = job
     first, second = (a, b) if seed % 2 == 0 else (b, a)
-    game = Game.new(rules=rules, seed=seed, turn_limit=1000)
-    seats = game.players
+    seats = get_ruleset(rules).seats_for(2)
     players = {seats[0]: make_player(first, seed, **options.get(first, {})),  # type: ignore[arg-type]
                seats[1]: make_player(second, seed + 1, **options.get(second, {}))}  # type: ignore[arg-type]
+    # Each player's own setup where the edition lets players arrange (None: dealt by the seed).
+    lines = {seat: p.arrange(rules, seat) for seat, p in players.items()}
+    game = Game.new(rules=rules, seed=seed, turn_limit=1000,
+                    placement={s: line for s, line in lines.items() if line is not None} or None)
     t0 = time.perf_counter()
     thinking = []  # ``a``'s time on each decision with more than one option
     mine = seats[0] if first == a else seats[1]
@@ -117,6 +121,11 @@ def main() -> None:
     ap.add_argument("--heuristic-seconds", type=float, default=None,
                     help="search: the heuristic's own time per decision (default: --seconds, "
                          "equal time; 0: it answers at once with its default two worlds)")
+    ap.add_argument("--arrange", action=argparse.BooleanOptionalAction, default=True,
+                    help="search: arrange its own setup where the edition allows (default; "
+                         "--no-arrange takes the dealt one, as the heuristic does)")
+    ap.add_argument("--heuristic-arranged", action="store_true",
+                    help="the heuristic arranges its setup as the search player does")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="docs/ai-results.txt")
     args = ap.parse_args()
@@ -134,6 +143,9 @@ def main() -> None:
             search["seconds"] = args.seconds
         rival = args.seconds if args.heuristic_seconds is None else args.heuristic_seconds
         heuristic: dict[str, object] = {"samples": 1, "seconds": rival} if rival else {}
+        if args.heuristic_arranged:
+            heuristic["arranged"] = True
+        search["arranged"] = args.arrange
         options = {"search": search, "heuristic": heuristic}
         mine = (f"{args.seconds} s (at least {args.samples} worlds)" if args.seconds
                 else f"{args.samples} worlds")
@@ -141,7 +153,9 @@ def main() -> None:
         budget = (f"{args.rules}: per decision search {mine}, heuristic {theirs}; search "
                   f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
                   f"{args.plies} plies, {'guard' if args.guard else 'no guard'}, approach weights "
-                  f"{' '.join(map(str, args.approach))}")
+                  f"{' '.join(map(str, args.approach))}; setups: search "
+                  f"{'arranged' if args.arrange else 'dealt'}, heuristic "
+                  f"{'arranged' if args.heuristic_arranged else 'dealt'}")
     elif args.seconds:
         # Equal time per decision: ISMCTS searches, the heuristic samples more worlds.
         options = {"ismcts": {"iterations": 0, "seconds": args.seconds, "depth": args.depth,

@@ -1,9 +1,14 @@
 """Computer players any frontend can use.
 
-Each player has ``choose(game) -> Action`` for the side whose decision is pending. They use
-only what that side may know: :meth:`Game.view`, :meth:`Game.legal_actions` and
-:func:`legends_core.visibility.determinize` (which hides what the side does not know and
-imagines it at random).
+Each player has ``choose(knowledge) -> Action`` for the side whose decision is pending, given
+that side's :class:`~legends_core.Knowledge` (``game.knowledge(seat)``): what the side may know,
+never the game. Worlds it imagines come from that knowledge alone
+(:func:`~legends_core.worlds.imagine`).
+
+Each also has ``arrange(rules, seat) -> str | None``, asked before a game of an edition where
+the players arrange their own armies: its setup line (:mod:`legends_core.setupline`), or
+``None`` to take the setup it is dealt. The search player arranges its own
+(:mod:`legends.ai.arranging`); the others take the deal.
 """
 
 from .heuristic import HeuristicPlayer, evaluate

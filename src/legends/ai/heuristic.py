@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from legends_core import PASS, Action, Knowledge, imagine
 
+from .arranging import arranged_line
+
 if TYPE_CHECKING:
     from legends_core import Engine
 
@@ -159,13 +161,21 @@ class HeuristicPlayer:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
-                 seconds: float | None = None):
+                 seconds: float | None = None, arranged: bool = False):
         """``samples`` imagined worlds per decision; with ``seconds``, as many more worlds as
-        that time allows (for matches at equal time per move)."""
+        that time allows (for matches at equal time per move). It takes the setup it is dealt,
+        or with ``arranged`` arranges its own as the search player does (see :meth:`arrange`)."""
         self.rng = random.Random(seed)
         self.samples = samples
         self.breadth = breadth
         self.seconds = seconds
+        self.arranged = arranged
+
+    def arrange(self, rules: str, seat: str) -> str | None:
+        """Our setup line for ``seat`` in an edition where players arrange their armies
+        (:func:`~legends.ai.arranging.guarded_setup`), or ``None`` to have it dealt: always
+        ``None`` unless made with ``arranged``, and in Stratego Legends, which deals setups."""
+        return arranged_line(rules, seat, self.rng) if self.arranged else None
 
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""

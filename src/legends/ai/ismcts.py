@@ -54,6 +54,10 @@ class ISMCTSPlayer:
         self.widen = widen
         self._prior = HeuristicPlayer(seed=seed, samples=1)
 
+    def arrange(self, rules: str, seat: str) -> str | None:
+        """``None``: this player takes the setup it is dealt."""
+        return None
+
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
         knowledge = deciding(knowledge)

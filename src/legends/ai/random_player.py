@@ -15,6 +15,10 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
+    def arrange(self, rules: str, seat: str) -> str | None:
+        """``None``: this player takes the setup it is dealt."""
+        return None
+
     def choose(self, knowledge: Knowledge) -> Action:
         """Any legal action, uniformly."""
         actions = deciding(knowledge).actions

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 from legends_core import Action, Knowledge, imagine
 
 from .approaches import open_approaches
+from .arranging import arranged_line
 from .heuristic import (
     WIN,
     deciding,
@@ -72,7 +73,8 @@ class SearchPlayer:
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
                  shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
-                 blind_cap: int = 4, approach: tuple[float, float, float] = APPROACH):
+                 blind_cap: int = 4, approach: tuple[float, float, float] = APPROACH,
+                 arranged: bool = True):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. With ``guard`` (the default) the enemy's attacks on our pieces it
         does not know count as blind (their average, our castle a loss when hit; at most
@@ -84,7 +86,9 @@ class SearchPlayer:
         deep, as the heuristic player does (with ``shortlist_share`` of the time), and
         searches only the best ``focus`` of them deeper. ``approach`` weighs our castle's
         open approaches (empty squares next to it, those of them no warrior of ours covers,
-        enemy pieces next to it) against us in every position judged; zeros leave them out."""
+        enemy pieces next to it) against us in every position judged; zeros leave them out.
+        With ``arranged`` (the default) it arranges its own setup where the edition lets
+        players do so (:meth:`arrange`); without, it takes the one it is dealt."""
         self.rng = random.Random(seed)
         self.samples = samples
         self.breadth = breadth
@@ -96,6 +100,13 @@ class SearchPlayer:
         self.guard = guard
         self.blind_cap = blind_cap
         self.approach = approach
+        self.arranged = arranged
+
+    def arrange(self, rules: str, seat: str) -> str | None:
+        """Our setup line for ``seat`` in an edition where players arrange their armies
+        (:func:`~legends.ai.arranging.guarded_setup`: the Flag at the back behind its Bombs);
+        ``None`` (the setup is dealt) without ``arranged``, and in Stratego Legends."""
+        return arranged_line(rules, seat, self.rng) if self.arranged else None
 
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""

@@ -98,12 +98,18 @@ def _setup_lines(args: argparse.Namespace, seats: tuple[str, ...]) -> dict[str, 
 
 
 def _play(args: argparse.Namespace, save: TextIO | None) -> int:
-    game = Game.new(**new_game_args(args), placement=args.placement,
-                    turn_limit=1000 if args.turn_limit is None else args.turn_limit)
+    kwargs = new_game_args(args)
+    limit = 1000 if args.turn_limit is None else args.turn_limit
+    game = Game.new(**kwargs, placement=args.placement, turn_limit=limit)
     names = {n: t.name for n, t in game.catalogue.items()}
     kinds = seat_kinds(game.players, args.kinds)
     seed = game.record()["setup"]["seed"]
     players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(game.players)}
+    given = args.placement or {}
+    own = {s: line for s, p in players.items() if s not in given
+           and (line := p.arrange(args.rules, s)) is not None}
+    if own:  # the same game (seed) with the players' own setups where they arrange them
+        game = Game.new(**{**kwargs, "seed": seed}, placement={**given, **own}, turn_limit=limit)
     game.headers.update(event="legends game", site="legends (command line)",
                         players={s: f"computer ({kinds[s]})" for s in game.players})
     out = Terminal()

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         line = arrange(args.rules, seat, read, seed=args.seed)
         if line is None:
             return 0
-    if args.load:
+    if args.load:  # resumed as saved; a new game is built below, once the computer is made
         record = read_record(args.load)
         if record.get("format") == PLAYER_RECORD:
             raise PositionError(f"{args.load}: this is a player's own record, which holds only "
@@ -96,16 +96,26 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
             game = Game.from_record(record)
         except PositionError as exc:
             raise PositionError(f"{args.load}: {exc}") from None
-    else:
+    seed = args.seed if args.seed is not None else 0
+    computer = make_player(args.opponent, seed + 7)
+    if not args.load:
         kwargs = new_game_args(args)
+        seats = game_seats(args)
+        mine = args.side or seats[0]
+        if mine not in seats:
+            raise ValueError(f"--side {mine[:20]!r}: choose one of {', '.join(seats)}")
+        placement: dict[str, str] = {}
+        if takes_setup(args.rules):  # the computer's own setups, where it arranges one
+            placement = {s: a for s in seats if s != mine
+                         and (a := computer.arrange(args.rules, s)) is not None}
         if line is not None:
-            kwargs["placement"] = {args.side or game_seats(args)[0]: line}
+            placement[mine] = line
+        if placement:
+            kwargs["placement"] = placement
         game = Game.new(**kwargs, turn_limit=args.turn_limit)
     me = args.side or game.players[0]
     if me not in game.players:
         raise ValueError(f"--side {me[:20]!r}: choose one of {', '.join(game.players)}")
-    seed = args.seed if args.seed is not None else 0
-    computer = make_player(args.opponent, seed + 7)
     if not args.load:
         game.headers.update(event="legends play", site="legends (command line)", players={
             p: "you" if p == me else f"computer ({args.opponent})" for p in game.players})

@@ -74,7 +74,7 @@ from legends_core.registry import Catalogue
 from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
 from legends_core.teams import PLAYER_COUNTS, seat_names
 
-from ..ai import PLAYERS
+from ..ai import PLAYERS, make_player
 from ..wording import is_legends, piece_summary
 from .arranging import RANDOM, Arrangement, takes_setup
 from .codes import joinable, parse_code
@@ -329,8 +329,10 @@ class Server:
         if isinstance(start, Arrangement):
             try:
                 for seat, info in seats.items():
-                    if info["kind"] == "computer":
-                        start = start.submit(seat, RANDOM)
+                    if info["kind"] == "computer":  # its own setup, or the deal
+                        line = make_player(info["player"], secrets.randbits(64)).arrange(
+                            start.rules, seat)
+                        start = start.submit(seat, RANDOM if line is None else line)
                 if setup not in (None, ""):
                     start = start.submit(side, setup)
             except LegendsError as exc:

@@ -5,7 +5,8 @@ army.
 An :class:`Arrangement` holds what the game will be built from (edition, options, headers) and
 each seat's setup line so far (:mod:`legends_core.setupline`): ``None`` while the seat has not
 arranged, otherwise the line it sent, whose ``.`` squares are dealt when the game is built.
-Computer seats are dealt (a line of ``.`` only) from the start. Once every seat has a line, the
+Computer seats send their line at once (their player's own setup, or the deal: a line of ``.``
+only). Once every seat has a line, the
 real game is built with all of them (:meth:`Arrangement.build`), with a seed drawn then: no line
 is ever seen by another seat, and the deal of the ``.`` squares cannot be known in advance.
 
