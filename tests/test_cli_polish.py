@@ -249,3 +249,9 @@ def test_resign_asks_first_then_ends_the_game_for_the_other_side():
     assert "not resigned; play on" in out
     assert out.count("resign and lose this game? (yes/no)>") == 2
     assert "Winner: blue (red resigned)" in out.splitlines()[-1]
+
+
+def test_game_speaks_each_editions_own_terms():
+    out = run("game", "--rules", "classic", "--seed", "5", "--turn-limit", "60").stdout
+    assert "is captured" in out and "ranks on" in out
+    assert not re.search(r"#\d{4}", out) and "destroyed" not in out and "strengths" not in out

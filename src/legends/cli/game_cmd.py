@@ -7,10 +7,11 @@ import json
 from typing import TextIO
 
 from legends_core import Game
-from legends_core.events import describe
 from legends_core.teams import seat_kinds
 
 from ..ai import make_player
+from ..wording import is_legends, reason
+from ..wording import line as event_line
 from .common import (
     PLAYERS_HELP,
     add_game_options,
@@ -102,6 +103,7 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
     limit = 1000 if args.turn_limit is None else args.turn_limit
     game = Game.new(**kwargs, placement=args.placement, turn_limit=limit)
     names = {n: t.name for n, t in game.catalogue.items()}
+    legends = is_legends(args.rules)  # the events in the edition's own words
     kinds = seat_kinds(game.players, args.kinds)
     seed = game.record()["setup"]["seed"]
     players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(game.players)}
@@ -140,14 +142,16 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
             out.line([(f"[turn {game.turn:>3}] {who}: ", "bold"), (str(action), "bold")])
         for e in events:
             if e.kind not in ("pass", "turn"):
-                out.line([("           ", ""), (describe(e, names), _STYLE.get(e.kind, ""))])
+                out.line([("           ", ""),
+                          (event_line(e.to_dict(), names, legends), _STYLE.get(e.kind, ""))])
         if (args.board_every and game.turn != turn and turn % args.board_every == 0
                 and not game.is_over):  # turn N is over (the final board follows the end)
             board(f"Board after turn {turn}")
     if not args.quiet:
         board("Final board")
         out.lines(key_lines(game.view(args.board_for), game.catalogue))
-    out.line([(f"Winner: {winner_text(game)} ({game.reason}) after {game.turn} turns", "bold")])
+    why = reason(game.reason or "", legends)
+    out.line([(f"Winner: {winner_text(game)} ({why}) after {game.turn} turns", "bold")])
     if save is not None:
         json.dump(game.record(), save)
     for spec in args.save_for:
