@@ -80,7 +80,7 @@ def test_with_workers_the_computer_thinks_in_another_process(tmp_path, monkeypat
         replayed = Game.from_record(stored.record())
         assert replayed.is_over
         assert [str(a) for a in replayed.record()["actions"]] == stored.actions
-        room = server.room(code)
+        room = server.rooms[code]
         assert "beige" in room.movers and room.movers.count("beige") > 1
 
 
@@ -105,7 +105,7 @@ def test_a_worker_that_died_is_replaced_and_sent_the_whole_game(tmp_path):
             for _ in range(400):
                 if state["view"]["over"]:
                     break
-                if not killed and app.state.server.room(made["code"]).steps > 4:
+                if not killed and app.state.server.rooms[made["code"]].steps > 4:
                     for process in thinkers._pools[0]._processes.values():
                         process.kill()
                         process.join()
@@ -113,4 +113,4 @@ def test_a_worker_that_died_is_replaced_and_sent_the_whole_game(tmp_path):
                 got = t.act("gray", state["view"]["options"][0])
                 state = got.get("gray", state)
             assert killed and state["view"]["over"]
-            assert "beige" in app.state.server.room(made["code"]).movers[5:]
+            assert "beige" in app.state.server.rooms[made["code"]].movers[5:]

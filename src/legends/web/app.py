@@ -189,6 +189,8 @@ class Server:
         self.clock = clock
         self.sleep = sleep
         self.rooms: dict[str, Room] = {}
+        #: games being read from the store, by code (see :meth:`room`)
+        self.loading: dict[str, asyncio.Future[Room | None]] = {}
         self.sockets: dict[str, dict[str, set[Connection]]] = {}
         self.per_client: dict[str, int] = {}
         self.open_sockets = 0
@@ -230,18 +232,32 @@ class Server:
         self.rooms[room.code] = room
         return room
 
-    def room(self, code: str) -> Room | None:
-        """The game ``code`` (from memory or the store), or ``None``."""
+    async def room(self, code: str) -> Room | None:
+        """The game ``code`` (from memory or the store), or ``None``.
+
+        A game not in memory is read and replayed in the writer's thread, so the other games
+        go on meanwhile; requests for it that come during the load share that one load."""
         parsed = parse_code(code)
         if parsed is None:
             return None
         room = self.rooms.get(parsed)
         if room is None:
-            loaded = Room.load(self.store, self.catalogue, parsed, self.wall)
+            loading = self.loading.get(parsed)
+            if loading is None:
+                loading = asyncio.ensure_future(self.writer.run(
+                    Room.load, self.store, self.catalogue, parsed, self.wall))
+                self.loading[parsed] = loading
+            try:
+                loaded = await asyncio.shield(loading)
+            finally:
+                if loading.done():  # kept until a waiter has added the room
+                    self.loading.pop(parsed, None)
             if loaded is None:
                 return None
-            room = self._add(loaded)
-            self.arm(room)
+            room = self.rooms.get(parsed)
+            if room is None:  # the first waiter back adds it; the others find it added
+                room = self._add(loaded)
+                self.arm(room)
         room.used = self.clock()
         return room
 
@@ -366,7 +382,7 @@ class Server:
     async def join(self, code: str, data: Mapping[str, Any]) -> dict[str, Any]:
         name = _text(data, "name", "")
         parsed = parse_code(code)
-        room = self.room(code) if parsed is not None and joinable(parsed) else None
+        room = await self.room(code) if parsed is not None and joinable(parsed) else None
         if room is None:
             raise BadRequest(NO_FREE_SEAT)
         async with self.using(room):
@@ -405,9 +421,9 @@ class Server:
                 self.arm(room)  # the last setup in: the game begins, and its clocks start
         return {"code": room.code, "seat": seat, "token": token}
 
-    def seat_for(self, code: str, token: object) -> tuple[Room, str]:
+    async def seat_for(self, code: str, token: object) -> tuple[Room, str]:
         """The game and seat ``token`` holds under ``code``; one answer for every failure."""
-        room = self.room(code)
+        room = await self.room(code)
         seat = (self.store.seat_of(token, room.code)
                 if room is not None and isinstance(token, str) and len(token) <= 100 else None)
         if room is None or seat is None:
@@ -549,7 +565,7 @@ class Server:
                 hello = _message(await conn.receive())
             if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
-            room, seat = self.seat_for(ws.path_params["code"], hello.get("token"))
+            room, seat = await self.seat_for(ws.path_params["code"], hello.get("token"))
         except (Refused, TimeoutError, StoreError) as exc:
             conn.put({"type": "error", "message": str(exc) or "no hello in time"})
             conn.close(BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
@@ -772,7 +788,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def record(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
         async with server.using(room):
             if data.get("mine"):
                 return room.record(seat)
@@ -782,7 +798,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def replay(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
         step = data.get("step", 0)
         if not isinstance(step, int) or isinstance(step, bool):
             raise BadRequest("step: expected a whole number")
@@ -793,13 +809,13 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def moves(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
         async with server.using(room):
             return room.moves(seat)
 
     async def seen(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = server.seat_for(request.path_params["code"], data.get("token"))
+        room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
         moment = data.get("moment")
         if not isinstance(moment, int) or isinstance(moment, bool):
             raise BadRequest("moment: expected a whole number")
