@@ -188,3 +188,21 @@ def test_the_human_render_mode_prints_what_the_agent_knows(capsys):
     env.step(env.delegate)
     assert capsys.readouterr().out == board_text(env.match.game.view(env.seat)) + "\n"
     assert env.render() is None
+
+
+def flag_ranks(opponent: str, seeds: range) -> list[int]:
+    """The rank of the opponent's (blue's) Flag at the start of each episode."""
+    env = LegendsEnv("classic", seat="red", opponent=opponent, turn_limit=10)
+    ranks = []
+    for seed in seeds:
+        env.reset(seed=seed)
+        flag = next(p for p in env.match.game.view(None).pieces
+                    if p.owner == "blue" and p.name == "Flag")
+        ranks.append(int(flag.square[1:]))
+    return ranks
+
+
+def test_the_computer_opponent_arranges_its_own_setup_in_classic():
+    # The search player keeps its Flag in its back row (rank 10 for blue); a dealt one strays.
+    assert set(flag_ranks("search", range(8))) == {10}
+    assert set(flag_ranks("random", range(8))) != {10}

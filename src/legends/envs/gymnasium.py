@@ -42,6 +42,7 @@ import numpy as np
 from gymnasium import spaces
 
 from legends_core.errors import ActionIdError
+from legends_core.ruleset import DEFAULT
 
 from ..ai import make_player
 from . import render as draw
@@ -125,12 +126,16 @@ class LegendsEnv(gymnasium.Env):
         decides."""
         super().reset(seed=seed)
         game_seed = draw_seed(self.np_random)
-        self.match.reset(game_seed)
-        side = self.match.side_of(self.seat)
+        side = self.match.side_of(self.seat)  # seats and sides are the same in every game
         self._players = {
             p: self._make(self._teammate_spec if self.match.side_of(p) == side
                           else self._opponent_spec, game_seed + i)
             for i, p in enumerate(self.match.players) if p != self.seat}
+        # The computer players' own setups, where the edition lets players arrange theirs.
+        rules = self.match.rules or DEFAULT
+        own = {p: line for p, player in self._players.items()
+               if (line := getattr(player, "arrange", lambda *_: None)(rules, p)) is not None}
+        self.match.reset(game_seed, own)
         self._assist = make_player(self._delegate_spec, seed=game_seed)
         self._steps, self._cut = 0, ""
         self._play_others()

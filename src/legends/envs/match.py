@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -78,18 +79,24 @@ class Match:
         self.chooser = Chooser(self.actions, [])
         self._refresh()
 
-    def _new(self, seed: int | None) -> Game:
+    def _new(self, seed: int | None, placement: Mapping[str, Any] | None = None) -> Game:
         kwargs = dict(self.game_kwargs)
         if self.rules is not None:
             kwargs["rules"] = self.rules
+        if placement:  # a placement given with the match wins over one given per game
+            kwargs["placement"] = {**placement, **(kwargs.get("placement") or {})}
         # Ask every seat in every window: see the module's docstring.
         kwargs.setdefault("auto_pass", False)
         return Game.new(seed=seed, turn_limit=self.turn_limit, setup=self.setup, **kwargs)
 
-    def reset(self, seed: int | None = None) -> None:
+    def reset(self, seed: int | None = None,
+              placement: Mapping[str, Any] | None = None) -> None:
         """A new game (``seed``: reproducible, and as secret as the seed; ``None``: 128 bits
-        drawn from the secure source). The environments pass :func:`draw_seed`."""
-        self.game = self._new(seed)
+        drawn from the secure source). The environments pass :func:`draw_seed`.
+        ``placement``: setups by seat (as :meth:`Game.new <legends_core.Game.new>` takes them)
+        for this game, such as computer players' own; a seat the match was made with a
+        placement for keeps that one."""
+        self.game = self._new(seed, placement)
         self._refresh()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
