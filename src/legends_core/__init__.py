@@ -90,3 +90,8 @@ __all__ = [
     "rulesets",
     "validate_army",
 ]
+
+# An in-place compiled build older than its sources would run old code: say so.
+from .compiling import warn_if_stale as _warn_if_stale  # noqa: E402
+
+_warn_if_stale()
