@@ -13,7 +13,7 @@ from legends_core.errors import LegendsError, PositionError
 from legends_core.events import Event
 from legends_core.setupline import takes_setup
 
-from ..ai import make_player
+from ..ai import PLAYERS, make_player
 from ..wording import is_legends, prompt, reason
 from .common import (
     PLAYERS_HELP,
@@ -45,7 +45,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_game_options(p)
     p.add_argument("--side", default=None,
                    help="your side (default: the first seat, beige in Stratego Legends)")
-    p.add_argument("--opponent", default="heuristic", help="random, heuristic or ismcts")
+    p.add_argument("--opponent", default="search", choices=sorted(PLAYERS),
+                   help="the computer player you play against (default: search, the "
+                        "strongest that answers within a second, as in the browser)")
     p.add_argument("--setup", metavar="LINE",
                    help="your own setup as a setup line, e.g. 'FB..' (classic, Ultimate and "
                         "Narnia; one character per square of your setup area, back row first, "
