@@ -71,6 +71,26 @@ def test_power_actions_are_the_shared_actions_in_target_order():
     assert got[0] is Action.power("c4", "leap", "c7")  # built once, like every offer
 
 
+def test_power_actions_keep_a_bounded_table(monkeypatch):
+    from legends_core import actions, moves
+
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red")},
+                    rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("c4")]
+    monkeypatch.setattr(actions, "INTERN_MAX", 5)
+    monkeypatch.setattr(moves, "_AIMED", {})
+    monkeypatch.setattr(moves, "_aimed_size", [0])
+    squares = list(range(40, 60))
+    got = power_actions(g, scout, "leap", squares)
+    assert got == [Action.power("c4", "leap", g.board.name(s)) for s in squares]
+    held = sum(len(t) for by_src in moves._AIMED.values() for t in by_src.values())
+    assert 0 < held <= 5
+    # Asked again, the same actions come back (what is still held is not built anew).
+    again = power_actions(g, scout, "leap", squares[-2:])
+    assert again == got[-2:] and again[-1] is got[-1]
+
+
 def test_nameable_hides_nothing_and_names_only_what_the_chooser_can_tell():
     game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red"),
                      "e4": ("Miner", "blue"), "f4": {"number": "Sergeant", "owner": "blue",

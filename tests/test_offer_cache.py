@@ -115,6 +115,17 @@ def test_a_change_stamps_exactly_the_areas_that_watch_it(size):
                 assert hit == _brute(w, h, reach, at, changed), (reach, at, changed)
 
 
+def test_the_areas_of_several_reaches_are_the_union_of_each_worked_out_once():
+    a = areas(8, 8)
+    for reaches in (frozenset({"step", "lines"}), frozenset({"step", "near", "diagonals"}),
+                    frozenset({"step", "board"})):
+        for sq in range(64):
+            want = a.watch["board"][sq] if "board" in reaches else tuple(
+                x for r in REACHES if r in reaches for x in a.watch[r][sq])
+            assert a.watched(reaches, sq) == want
+        assert a.watched(reaches, 9) is a.combined[reaches][9]  # every square, kept
+
+
 @attrs.frozen(repr=False)
 class _Peek(Power):
     """Offers a jump to any empty corner, but declares it only watches its own step."""

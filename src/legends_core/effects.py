@@ -101,10 +101,14 @@ class Effects(Queries):
         """Note that what stands on ``squares`` changed (kernel use: every change to the
         board goes through the methods below, which call this)."""
         self.clock = c = self.clock + 1
-        changed, touches = self.changed, self.areas.touches
+        # Compiled, an int is boxed again at every store into a list: box the stamp once and
+        # store that one object (some 30 areas a square).
+        stamp: Any = c
+        changed: list[Any] = self.changed
+        touches = self.areas.touches
         for sq in squares:
             for a in touches[sq]:
-                changed[a] = c
+                changed[a] = stamp
 
     def shift(self) -> None:
         """Note a change to game-wide state (effects, the curse, a power's memory)."""

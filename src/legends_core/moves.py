@@ -134,19 +134,37 @@ def leaps(g: Engine, sq: int, directions: range) -> list[int]:
     return out
 
 
+#: What :func:`power_actions` hands out, by power key, then the name of the piece's square,
+#: then the target's name: each action built once, found without building a key (emptied
+#: at the size that bounds ``actions._POWERS``).
+_AIMED: dict[str, dict[str, dict[str, Action]]] = {}
+_aimed_size = [0]
+
+
 def power_actions(g: Engine, pid: int, key: str, squares: Iterable[int]) -> list[Action]:
     """The actions using the power ``key`` of ``pid`` aimed at each of ``squares`` in turn
     (``Action.power(its square, key, target)``; a building block of powers that aim at one
     square, compiled in the compiled build)."""
     names = g.board._names
     src = names[g.loc[pid]]
-    table = actions._POWERS
+    by_src = _AIMED.get(key)
+    if by_src is None:
+        by_src = _AIMED[key] = {}
+    table = by_src.get(src)
+    if table is None:
+        table = by_src[src] = {}
     out: list[Action] = []
     for s in squares:
-        k = (src, key, (names[s],))
-        act = table.get(k)
+        dst = names[s]
+        act = table.get(dst)
         if act is None:
-            act = Action.power(src, key, names[s])
+            if _aimed_size[0] >= actions.INTERN_MAX:
+                _AIMED.clear()
+                _aimed_size[0] = 0
+                table = {}
+                _AIMED[key] = {src: table}
+            act = table[dst] = Action.power(src, key, dst)
+            _aimed_size[0] += 1
         out.append(act)
     return out
 
