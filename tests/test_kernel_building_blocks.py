@@ -118,3 +118,24 @@ def test_has_reserve_and_any_empty_answer_without_building_lists():
     assert g.reserve(0) and not g.reserve(1)  # the same answer as the list
     assert g.any_empty([g.sq("a1"), g.sq("c1")]) and not g.any_empty([g.sq("a1"), g.sq("b1")])
     assert not g.any_empty([g.sq("c5")])  # a lake is not an empty square
+
+
+def test_nameable_asks_a_printed_match_once_per_piece_type():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red"),
+                     "d4": ("Scout", "red"), "e4": ("Miner", "red"), "f4": ("Scout", "blue")},
+                    rules="classic")
+    g = game.engine
+    asked = []
+
+    def is_scout(g, p):
+        asked.append(p)
+        return g.types[p].name == "Scout"
+    squares = [g.sq(s) for s in ("c4", "d4", "e4", "f4")]
+    by_type: dict = {}
+    want = nameable(g, 0, squares, "any", is_scout)
+    asked.clear()
+    assert nameable(g, 0, squares, "any", is_scout, by_type) == want
+    # Red's two Scouts share a type: asked about one of them; blue's hidden Scout not at all.
+    assert asked == [g.grid[g.sq("c4")], g.grid[g.sq("e4")]]
+    assert nameable(g, 0, squares, "any", is_scout, by_type) == want
+    assert len(asked) == 2  # the answers were kept

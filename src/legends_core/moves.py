@@ -217,17 +217,14 @@ def dynamic_keywords(g: Engine) -> bool:
 
 
 def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = True) -> None:
-    if dyn:
-        if g.has_keyword(pid, "stationary"):
-            return
-        can_attack = not g.has_keyword(pid, "cannot_attack")
-        own_ok = can_attack and g.has_keyword(pid, "attacks_own")
+    if dyn:  # one look at the grants and the curse, not one per keyword asked about
+        kws = g.keywords_of(pid)
     else:
         kws = g.types[pid].keywords
-        if "stationary" in kws:
-            return
-        can_attack = "cannot_attack" not in kws
-        own_ok = can_attack and "attacks_own" in kws
+    if "stationary" in kws:
+        return
+    can_attack = "cannot_attack" not in kws
+    own_ok = can_attack and "attacks_own" in kws
     board, grid, ctrl = g.board, g.grid, g.ctrl
     land = board._land
     player = ctrl[pid]

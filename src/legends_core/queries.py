@@ -387,12 +387,16 @@ class Queries:
 
 
 def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str,
-             match: Callable[[Any, int], bool] | None) -> list[int]:
+             match: Callable[[Any, int], bool] | None,
+             by_type: dict[Any, bool] | None = None) -> list[int]:
     """The pieces ``chooser`` could name: on ``squares`` (in that order; every square when
     ``None``), controlled by anyone (``whose="any"``), by ``chooser`` (``"own"``) or by an
     opponent (``"enemy"``), and meeting ``match`` as far as ``chooser`` can tell (a piece
     hidden from them always could). The loop behind ``legends_pieces.powers.candidates``,
-    compiled in the compiled build."""
+    compiled in the compiled build.
+
+    ``by_type``, for a ``match`` that looks only at what is printed on a piece, keeps its
+    answers by piece type (``g.types[piece]``), so it is asked once per type."""
     grid, ctrl = g.grid, g.ctrl
     pool: list[int] = []
     if squares is None:
@@ -413,4 +417,17 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     if match is None:
         return pool
     known, bit = g.known, 1 << chooser
-    return [p for p in pool if not known[p] & bit or match(g, p)]
+    if by_type is None:
+        return [p for p in pool if not known[p] & bit or match(g, p)]
+    types = g.types
+    out: list[int] = []
+    for p in pool:
+        if known[p] & bit:
+            t = types[p]
+            ok = by_type.get(t)
+            if ok is None:
+                ok = by_type[t] = bool(match(g, p))
+            if not ok:
+                continue
+        out.append(p)
+    return out
