@@ -5,7 +5,7 @@ squares (``power_actions``) and the pieces a player could name (``nameable``).""
 from __future__ import annotations
 
 from legends_core.actions import Action
-from legends_core.moves import leaps, line_targets, note_move, power_actions
+from legends_core.moves import leaps, line_targets, note_move, power_actions, two_steps
 from legends_core.queries import nameable
 from legends_core.testing import position
 
@@ -139,3 +139,16 @@ def test_nameable_asks_a_printed_match_once_per_piece_type():
     assert asked == [g.grid[g.sq("c4")], g.grid[g.sq("e4")]]
     assert nameable(g, 0, squares, "any", is_scout, by_type) == want
     assert len(asked) == 2  # the answers were kept
+
+
+def test_two_steps_go_through_an_empty_first_square_and_may_end_in_an_attack():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c3": ("Scout", "red"),
+                     "c4": ("Sergeant", "red"), "c1": ("Sergeant", "red"),
+                     "e3": ("Miner", "blue")}, rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("c3")]
+    # North is blocked at c4; through d3 to d4, d2 and the Miner on e3; through b3 to b4,
+    # a3 and b2; through c2 to b2 and d2 again, not to red's own c1. In square order.
+    got = two_steps(g, scout)
+    assert got == sorted(got)
+    assert names(g, got) == ["a3", "b2", "b4", "d2", "d4", "e3"]

@@ -55,8 +55,8 @@ def _extra_behaviours(g: Engine, pid: int) -> list[Behaviour]:
         return []
     static = g.types[pid].keywords
     kws: set[str] = set(extra) if extra else set()
-    for f in curse_fs:
-        kws.update(f(g, c, pid))
+    if curse_fs:
+        kws.update(g.cursed_keywords(pid))
     out = []
     for kw in sorted(kws):
         if kw not in static:
@@ -139,6 +139,26 @@ def leaps(g: Engine, sq: int, directions: range) -> list[int]:
 #: at the size that bounds ``actions._POWERS``).
 _AIMED: dict[str, dict[str, dict[str, Action]]] = {}
 _aimed_size = [0]
+
+
+def two_steps(g: Engine, pid: int) -> list[int]:
+    """The squares two orthogonal steps from ``pid`` (turning allowed) through an empty
+    first land square, in square order: each empty land square, and each occupied one
+    ``pid`` may attack. A building block of Quickness, compiled in the compiled build."""
+    board, grid = g.board, g.grid
+    land, ortho = board._land, board._orthogonal
+    sq = g.loc[pid]
+    out: list[int] = []
+    for s1 in ortho[sq]:
+        if grid[s1] >= 0 or not land[s1]:
+            continue
+        for s2 in ortho[s1]:
+            if s2 == sq or s2 in out or not land[s2]:
+                continue
+            if grid[s2] < 0 or can_attack_square(g, pid, s2):
+                out.append(s2)
+    out.sort()
+    return out
 
 
 def power_actions(g: Engine, pid: int, key: str, squares: Iterable[int]) -> list[Action]:

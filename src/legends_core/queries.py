@@ -23,6 +23,12 @@ RULINGS = (
            "defender keeps the bonus of the square it holds."),
 )
 
+#: The keywords a death curse gives, by the curse's behaviour, the piece's type and who
+#: controls each (all the answer may depend on, see ``legends_curse_keywords``); emptied at
+#: this size.
+_CURSED: dict[tuple[object, object, int, int], frozenset[str]] = {}
+CURSED_MAX = 4096
+
 DESTROYED = -1
 CURSE = -2
 CURSE_QUEUE = -3
@@ -211,20 +217,36 @@ class Queries:
                 return True
         c = self.curse
         if c >= 0 and self.curse_on:
-            fs = self.beh[c].curse_keywords
-            if fs and self.loc[pid] >= 0:
-                for f in fs:
-                    if keyword in f(self, c, pid):
-                        return True
+            if self.beh[c].curse_keywords and self.loc[pid] >= 0:
+                return keyword in self.cursed_keywords(pid)
         return False
 
     def keywords_of(self, pid: int) -> frozenset[str]:
         kws = set(self.types[pid].keywords) | set(self.tkw.get(pid, ()))
         c = self.curse
         if c >= 0 and self.curse_on and self.loc[pid] >= 0:
-            for f in self.beh[c].curse_keywords:
-                kws |= set(f(self, c, pid))
+            kws |= self.cursed_keywords(pid)
         return frozenset(kws)
+
+    def cursed_keywords(self, pid: int) -> frozenset[str]:
+        """The keywords the death curse in effect gives ``pid`` (none without one), asked of
+        the curse once per piece type: the answer depends on nothing else."""
+        c = self.curse
+        if c < 0 or not self.curse_on:
+            return frozenset()
+        b = self.beh[c]
+        # Who controls the curse and the piece go in too, for a text that names either.
+        key = (b, self.types[pid], self.curse_ctrl, self.ctrl[pid])
+        kws = _CURSED.get(key)
+        if kws is None:
+            found: set[str] = set()
+            for f in b.curse_keywords:
+                found.update(f(self, c, pid))
+            kws = frozenset(found)
+            if len(_CURSED) >= CURSED_MAX:
+                _CURSED.clear()
+            _CURSED[key] = kws
+        return kws
 
     def is_stationary(self, pid: int) -> bool:
         return self.has_keyword(pid, "stationary")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from legends_core import Action, Power, continuation, hookimpl
-from legends_core.moves import can_attack_square, leaps, line_targets, power_actions
+from legends_core.moves import leaps, line_targets, power_actions, two_steps
 
 from .knowledge import candidates
 from .match import Match
@@ -119,18 +119,9 @@ class Slashing(StepAction):
 
 
 def quick_targets(g: Engine, piece: int) -> list[int]:
-    """Squares two orthogonal steps away through an empty first square."""
-    sq = g.loc[piece]
-    out: list[int] = []
-    for s1 in g.board.orthogonal(sq):
-        if g.grid[s1] >= 0 or not g.board.is_land(s1):
-            continue
-        for s2 in g.board.orthogonal(s1):
-            if s2 == sq or s2 in out or not g.board.is_land(s2):
-                continue
-            if g.grid[s2] < 0 or can_attack_square(g, piece, s2):
-                out.append(s2)
-    return sorted(out)
+    """Squares two orthogonal steps away through an empty first square (the kernel's
+    :func:`~legends_core.moves.two_steps`)."""
+    return two_steps(g, piece)
 
 
 @attrs.frozen(repr=False)
