@@ -300,12 +300,12 @@ class Queries:
 
     def is_empty(self, square: int) -> bool:
         """Land and unoccupied."""
-        return self.grid[square] < 0 and self.board.is_land(square)
+        return self.grid[square] < 0 and self.board._land[square]
 
     def empty_squares(self, terrain: str | None = None) -> list[int]:
         squares: Iterable[int] = self.board.of_terrain(terrain) if terrain else self.board.squares()
-        land, grid = self.board.is_land, self.grid
-        return [s for s in squares if grid[s] < 0 and land(s)]
+        land, grid = self.board._land, self.grid  # the table, not a call per square
+        return [s for s in squares if grid[s] < 0 and land[s]]
 
     def adjacent_pieces(self, square: int, player: int | None = None) -> list[int]:
         out = []

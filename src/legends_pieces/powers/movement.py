@@ -7,7 +7,7 @@ Quickness over one square are plain moves, so only longer ones are offered.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -243,14 +243,14 @@ class RevealFlownOver(Power):
         return "Reveal all the pieces this piece flew over this turn."
 
     @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
-        if game.recall(piece, "turn:revealed-flight"):
-            return
+    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
+        if not game.flown or game.recall(piece, "turn:revealed-flight"):
+            return []
         for flyer, over in game.flown:
             if flyer == piece and any(game.grid[s] >= 0 and not game.is_revealed(game.grid[s])
                                       for s in over):
-                yield Action.power(game.name(game.loc[piece]), self.key)
-                return
+                return [Action.power(game.name(game.loc[piece]), self.key)]
+        return []
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
@@ -294,9 +294,10 @@ class Gather(Power):
                 f"this piece; {shown}.")
 
     @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
         if _free_around(game, piece) and _gatherable(game, piece, self.match, ()):
-            yield Action.power(game.name(game.loc[piece]), self.key)
+            return [Action.power(game.name(game.loc[piece]), self.key)]
+        return []
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int) -> None:
