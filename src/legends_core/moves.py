@@ -297,6 +297,8 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
             return
     b = g.beh[pid]
     watch = b.watches
+    if b.idle:  # a power idle on this square (Power.idle_on) watches nothing here
+        watch = b.watches_on(g.board, sq)
     limits = b.limits
     extra: list[Behaviour] = _extra_behaviours(g, pid) if dyn else []
     if extra:  # keywords it does not print bring powers and limits of their own

@@ -20,6 +20,7 @@ from .match import Match
 from .targeted import TargetAction, move_or_attack
 
 if TYPE_CHECKING:
+    from legends_core.board import Board
     from legends_core.engine import Engine
 
 ORTHO = range(0, 4)
@@ -203,6 +204,9 @@ class TerrainJump(TargetAction):
     def describe(self) -> str:
         return f"While on {self.terrain}, move to any other empty {self.terrain} square."
 
+    def idle_on(self, board: Board, square: int) -> bool:
+        return board.terrain_of(square) != self.terrain
+
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if game.terrain(game.loc[piece]) != self.terrain:
             return ()
@@ -222,6 +226,9 @@ class WaterJump(TargetAction):
 
     def describe(self) -> str:
         return "From a square beside water, move to any empty square beside water."
+
+    def idle_on(self, board: Board, square: int) -> bool:
+        return not board.next_to_water(square)
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if not game.board.next_to_water(game.loc[piece]):
