@@ -152,3 +152,11 @@ def test_two_steps_go_through_an_empty_first_square_and_may_end_in_an_attack():
     got = two_steps(g, scout)
     assert got == sorted(got)
     assert names(g, got) == ["a3", "b2", "b4", "d2", "d4", "e3"]
+
+
+def test_the_engine_holds_the_boards_tables_and_copies_share_them():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue")}, rules="classic")
+    g = game.engine
+    for h in (g, g.copy()):
+        assert h.land is g.board._land and h.steps is g.board._steps
+        assert h.sq_names is g.board._names and h.sq_names[g.sq("c4")] == "c4"

@@ -95,7 +95,7 @@ def line_targets(g: Engine, pid: int, directions: range, min_steps: int = 1,
     A building block for powers that run (a Scout, Charging, Slashing): the kernel's copy of
     the loop is compiled in the compiled build."""
     board, grid = g.board, g.grid
-    land, rays = board._land, board._rays[g.loc[pid]]
+    land, rays = g.land, board._rays[g.loc[pid]]
     sq = g.loc[pid]
     player = g.ctrl[pid]
     out: list[int] = []
@@ -120,7 +120,7 @@ def leaps(g: Engine, sq: int, directions: range) -> list[int]:
     land square beyond a line of one or more occupied or water squares starting next to
     ``sq``; none in a direction whose first square is empty or whose line runs off the board.
     A building block of Flying, compiled in the compiled build."""
-    grid, land, rays = g.grid, g.board._land, g.board._rays[sq]
+    grid, land, rays = g.grid, g.land, g.board._rays[sq]
     out: list[int] = []
     for d in directions:
         over = False
@@ -146,7 +146,7 @@ def two_steps(g: Engine, pid: int) -> list[int]:
     first land square, in square order: each empty land square, and each occupied one
     ``pid`` may attack. A building block of Quickness, compiled in the compiled build."""
     board, grid = g.board, g.grid
-    land, ortho = board._land, board._orthogonal
+    land, ortho = g.land, board._orthogonal
     sq = g.loc[pid]
     out: list[int] = []
     for s1 in ortho[sq]:
@@ -165,7 +165,7 @@ def power_actions(g: Engine, pid: int, key: str, squares: Iterable[int]) -> list
     """The actions using the power ``key`` of ``pid`` aimed at each of ``squares`` in turn
     (``Action.power(its square, key, target)``; a building block of powers that aim at one
     square, compiled in the compiled build)."""
-    names = g.board._names
+    names = g.sq_names
     src = names[g.loc[pid]]
     by_src = _AIMED.get(key)
     if by_src is None:
@@ -245,13 +245,12 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
         return
     can_attack = "cannot_attack" not in kws
     own_ok = can_attack and "attacks_own" in kws
-    board, grid, ctrl = g.board, g.grid, g.ctrl
-    land = board._land
+    grid, ctrl, land = g.grid, g.ctrl, g.land
     player = ctrl[pid]
     teams = g.rules.teams
     team = teams[player]
     bf = g.bf[player]
-    for t, act in board._steps[sq]:
+    for t, act in g.steps[sq]:
         if not land[t]:
             continue
         q = grid[t]

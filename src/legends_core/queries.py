@@ -10,6 +10,7 @@ from .piecetype import PieceType
 from .rulings import ruling
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .board import Board
     from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
@@ -42,6 +43,11 @@ class Queries:
 
     # Provided by Engine.
     board: Board
+    #: The board's tables read at every decision, held here too: compiled code reads its own
+    #: attributes directly, a plain object's through a dictionary.
+    land: tuple[bool, ...]
+    steps: tuple[tuple[tuple[int, Action], ...], ...]
+    sq_names: tuple[str, ...]
     rules: Rules
     catalogue: Catalogue
     types: list[PieceType]
@@ -292,7 +298,7 @@ class Queries:
 
     def any_empty(self, squares: Iterable[int]) -> bool:
         """Is any of ``squares`` land and unoccupied?"""
-        grid, land = self.grid, self.board._land
+        grid, land = self.grid, self.land
         for s in squares:
             if grid[s] < 0 and land[s]:
                 return True
@@ -300,11 +306,11 @@ class Queries:
 
     def is_empty(self, square: int) -> bool:
         """Land and unoccupied."""
-        return self.grid[square] < 0 and self.board._land[square]
+        return self.grid[square] < 0 and self.land[square]
 
     def empty_squares(self, terrain: str | None = None) -> list[int]:
         squares: Iterable[int] = self.board.of_terrain(terrain) if terrain else self.board.squares()
-        land, grid = self.board._land, self.grid  # the table, not a call per square
+        land, grid = self.land, self.grid  # the table, not a call per square
         return [s for s in squares if grid[s] < 0 and land[s]]
 
     def adjacent_pieces(self, square: int, player: int | None = None) -> list[int]:
