@@ -160,3 +160,34 @@ def test_the_engine_holds_the_boards_tables_and_copies_share_them():
     for h in (g, g.copy()):
         assert h.land is g.board._land and h.steps is g.board._steps
         assert h.sq_names is g.board._names and h.sq_names[g.sq("c4")] == "c4"
+
+
+def test_windows_are_built_once_and_the_table_stays_bounded(monkeypatch):
+    from legends_core import flow
+
+    monkeypatch.setattr(flow, "_WINDOWS", {})
+    monkeypatch.setattr(flow, "INTERN_SMALL", 4)
+    w = flow.window("end", 1, 0)
+    assert w == flow.Window("end", 1, 0) and flow.window("end", 1, 0) is w
+    for p in range(10):
+        assert flow.window("attack", p, 1) == flow.Window("attack", p, 1)
+    assert len(flow._WINDOWS) <= 4
+
+
+def test_a_pass_is_told_as_the_same_event_each_time():
+    import random
+
+    from legends_core import Game
+    from legends_core.events import Passed
+
+    game = Game.new(seed=3, turn_limit=40, auto_pass=True)
+    rng = random.Random(3)
+    passes = []
+    while not game.is_over:
+        actions = game.legal_actions()
+        passes += [e for e in game.apply(actions[rng.randrange(len(actions))])
+                   if isinstance(e, Passed)]
+    firsts = {}
+    for e in passes:
+        assert firsts.setdefault(e, e) is e  # equal passes are one object
+    assert len(passes) > len(firsts) >= 2

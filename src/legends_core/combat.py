@@ -23,7 +23,7 @@ import attrs
 from .actions import PASS, Action
 from .engine import Combat
 from .events import Attacked, Compared, Passed
-from .flow import Window
+from .flow import window
 from .moves import can_attack_square, perform
 from .rulings import ruling
 from .tasks import Task, task
@@ -101,7 +101,7 @@ class AttackReveal(Task):
             return
         resolve = AttackResolve(att, dfn, self.square, self.origin, self.player)
         if g.rs.windows:
-            g.schedule(Window("attack", self.player, 0), resolve)
+            g.schedule(window("attack", self.player, 0), resolve)
         else:
             g.schedule(resolve)
 

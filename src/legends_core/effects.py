@@ -249,12 +249,12 @@ class Effects(Queries):
         (a :func:`~.tasks.continuation`; ``data`` gets ``"attacker"`` and ``"defender"``, the
         two piece ids) and compares their current strengths.
         """
-        from .flow import Window
+        from .flow import window
         from .strikes import StrikeResolve
 
         player = self.ctrl[pid]
         if self.rs.windows:
-            self.schedule(Window("strike", player, 0))
+            self.schedule(window("strike", player, 0))
         self.schedule(StrikeResolve(pid, target, self.loc[target], self.loc[pid], player,
                                     continuation_name(then), dict(data or {})))
 
