@@ -60,8 +60,8 @@ class Attack(Task):
         if dfn < 0:
             g.move_piece(att, sq, self.how)
             return
-        g.emit(Attacked(g.rules.players[self.player], g.board.name(self.origin),
-                        g.board.name(sq), self.how))
+        g.emit(Attacked(g.rules.players[self.player], g.sq_names[self.origin],
+                        g.sq_names[sq], self.how))
         g.progress = g.turn  # see the ruling "Games that stop making progress"
         g.combat = Combat(att, dfn, sq, self.origin, self.player)
         for f in g.beh[att].attack_declared:
@@ -159,7 +159,7 @@ class AttackResolve(Task):
         else:
             sa, sd = g.strength(att), g.strength(dfn)
             assert sa is not None and sd is not None
-            g.emit(Compared(g.board.name(sq), sa, sd))
+            g.emit(Compared(g.sq_names[sq], sa, sd))
             kill_att, kill_dfn = sa <= sd, sd <= sa
             for f in g.rs.compare:  # the ruleset's own rule, for ties say
                 decided = f(g, att, dfn, sa, sd)

@@ -151,7 +151,7 @@ class Effects(Queries):
         frm = self.loc[pid]
         if frm < 0:
             raise ValueError(f"{self.types[pid].name} is not on the board")
-        if self.grid[square] >= 0 or not self.board.is_land(square):
+        if self.grid[square] >= 0 or not self.land[square]:
             raise ValueError(f"{self.board.name(square)} is not an empty land square")
         self.grid[frm] = -1
         self.grid[square] = pid
@@ -164,7 +164,7 @@ class Effects(Queries):
         if pid not in self.moved:
             self.moved.add(pid)
             self.kc += 1  # see repetition.one_way_count
-        name = self.board.name
+        name = self.sq_names.__getitem__
         self.emit(Moved(self.rules.players[self.ctrl[pid]], name(frm), name(square),
                         self.types[pid].number, self.seen(pid), how,
                         tuple(name(s) for s in over)))
@@ -200,7 +200,7 @@ class Effects(Queries):
         ``reveal`` is false (then only ``player``'s side learns it: a reserve piece brought in
         face down).
         """
-        if self.grid[square] >= 0 or not self.board.is_land(square):
+        if self.grid[square] >= 0 or not self.land[square]:
             raise ValueError(f"{self.board.name(square)} is not an empty land square")
         player = self._zoned(player, square)
         frm = self.ref(pid)
@@ -299,7 +299,7 @@ class Effects(Queries):
             self.kc += self.known[p].bit_count() - before.bit_count()  # repetition.one_way_count
             self._clear_effects(p)
             o = self.owner[p]
-            at = self.board.name(sq)
+            at = self.sq_names[sq]
             if p == lone_curse:
                 self.loc[p] = CURSE_QUEUE
                 self.curse_queue.append(p)

@@ -372,14 +372,14 @@ class Queries:
         return self.board.parse_square(name)
 
     def name(self, square: int) -> str:
-        return self.board.name(square)
+        return self.sq_names[square]
 
     def ref(self, pid: int) -> str:
         """A public handle for a piece: its square, ``"beige:2"`` in a destroyed area, or
         ``"curse"``."""
         loc = self.loc[pid]
         if loc >= 0:
-            return self.board.name(loc)
+            return self.sq_names[loc]
         if loc == DESTROYED:
             o = self.owner[pid]
             return f"{self.rules.players[o]}:{self.dead[o].index(pid)}"
