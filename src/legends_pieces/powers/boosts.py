@@ -112,11 +112,10 @@ class Boost(Power):
         elif window not in ("attack", "strike"):
             return []
         me, types, loc = game.ctrl[piece], game.types, game.loc
+        # Another's piece only when known: see the ruling "An adjacent piece is anyone's"
         anyone = self.whose != "own"
         return power_actions(game, piece, self.key, [
             loc[p] for p in _candidates(game, piece, self.reach, self.target, self.whose)
-            # Someone else's piece only when known: see the ruling "An adjacent piece is
-            # anyone's".
             if (not anyone or game.knows(me, p)) and types[p].kind == "warrior"
             and (window == "main" or game.in_combat(p))])
 
