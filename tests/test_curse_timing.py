@@ -44,3 +44,20 @@ def test_curse_set_off_in_an_attack_window_takes_effect_before_anyone_answers():
     assert "Jenzik" in destroyed_names(game, "beige")
     assert game.piece_at("d4") is None and game.piece_at("d5").name == "Wascyo"
     assert "c3 dancing-sword d4" not in options(game)
+
+
+def test_the_keywords_a_curse_gives_are_asked_once_per_piece_type(monkeypatch):
+    from legends_core import queries
+
+    # Jillus' curse gives every Cleric Dispel Magic; two Noble Clerics and Sir Urgwaine.
+    game = position({"b3": 52, "c3": 52, "d3": 35, "h8": 8, "h1": 151}, curse=55)
+    g = game.engine
+    monkeypatch.setattr(queries, "_CURSED", {})
+    clerics = [g.grid[g.sq(s)] for s in ("b3", "c3")]
+    paladin = g.grid[g.sq("d3")]
+    assert all(g.has_keyword(p, "dispel_magic") for p in clerics)
+    assert not g.has_keyword(paladin, "dispel_magic")
+    assert "dispel_magic" in g.keywords_of(clerics[1])
+    assert g.cursed_keywords(paladin) == frozenset()
+    # One answer kept for the Clerics' type, one for the paladin's.
+    assert sorted(queries._CURSED.values(), key=len) == [frozenset(), {"dispel_magic"}]

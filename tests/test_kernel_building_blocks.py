@@ -5,7 +5,7 @@ squares (``power_actions``) and the pieces a player could name (``nameable``).""
 from __future__ import annotations
 
 from legends_core.actions import Action
-from legends_core.moves import leaps, line_targets, note_move, power_actions
+from legends_core.moves import leaps, line_targets, note_move, power_actions, two_steps
 from legends_core.queries import nameable
 from legends_core.testing import position
 
@@ -71,6 +71,26 @@ def test_power_actions_are_the_shared_actions_in_target_order():
     assert got[0] is Action.power("c4", "leap", "c7")  # built once, like every offer
 
 
+def test_power_actions_keep_a_bounded_table(monkeypatch):
+    from legends_core import actions, moves
+
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red")},
+                    rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("c4")]
+    monkeypatch.setattr(actions, "INTERN_MAX", 5)
+    monkeypatch.setattr(moves, "_AIMED", {})
+    monkeypatch.setattr(moves, "_aimed_size", [0])
+    squares = list(range(40, 60))
+    got = power_actions(g, scout, "leap", squares)
+    assert got == [Action.power("c4", "leap", g.board.name(s)) for s in squares]
+    held = sum(len(t) for by_src in moves._AIMED.values() for t in by_src.values())
+    assert 0 < held <= 5
+    # Asked again, the same actions come back (what is still held is not built anew).
+    again = power_actions(g, scout, "leap", squares[-2:])
+    assert again == got[-2:] and again[-1] is got[-1]
+
+
 def test_nameable_hides_nothing_and_names_only_what_the_chooser_can_tell():
     game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red"),
                      "e4": ("Miner", "blue"), "f4": {"number": "Sergeant", "owner": "blue",
@@ -98,3 +118,76 @@ def test_has_reserve_and_any_empty_answer_without_building_lists():
     assert g.reserve(0) and not g.reserve(1)  # the same answer as the list
     assert g.any_empty([g.sq("a1"), g.sq("c1")]) and not g.any_empty([g.sq("a1"), g.sq("b1")])
     assert not g.any_empty([g.sq("c5")])  # a lake is not an empty square
+
+
+def test_nameable_asks_a_printed_match_once_per_piece_type():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red"),
+                     "d4": ("Scout", "red"), "e4": ("Miner", "red"), "f4": ("Scout", "blue")},
+                    rules="classic")
+    g = game.engine
+    asked = []
+
+    def is_scout(g, p):
+        asked.append(p)
+        return g.types[p].name == "Scout"
+    squares = [g.sq(s) for s in ("c4", "d4", "e4", "f4")]
+    by_type: dict = {}
+    want = nameable(g, 0, squares, "any", is_scout)
+    asked.clear()
+    assert nameable(g, 0, squares, "any", is_scout, by_type) == want
+    # Red's two Scouts share a type: asked about one of them; blue's hidden Scout not at all.
+    assert asked == [g.grid[g.sq("c4")], g.grid[g.sq("e4")]]
+    assert nameable(g, 0, squares, "any", is_scout, by_type) == want
+    assert len(asked) == 2  # the answers were kept
+
+
+def test_two_steps_go_through_an_empty_first_square_and_may_end_in_an_attack():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c3": ("Scout", "red"),
+                     "c4": ("Sergeant", "red"), "c1": ("Sergeant", "red"),
+                     "e3": ("Miner", "blue")}, rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("c3")]
+    # North is blocked at c4; through d3 to d4, d2 and the Miner on e3; through b3 to b4,
+    # a3 and b2; through c2 to b2 and d2 again, not to red's own c1. In square order.
+    got = two_steps(g, scout)
+    assert got == sorted(got)
+    assert names(g, got) == ["a3", "b2", "b4", "d2", "d4", "e3"]
+
+
+def test_the_engine_holds_the_boards_tables_and_copies_share_them():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue")}, rules="classic")
+    g = game.engine
+    for h in (g, g.copy()):
+        assert h.land is g.board._land and h.steps is g.board._steps
+        assert h.sq_names is g.board._names and h.sq_names[g.sq("c4")] == "c4"
+
+
+def test_windows_are_built_once_and_the_table_stays_bounded(monkeypatch):
+    from legends_core import flow
+
+    monkeypatch.setattr(flow, "_WINDOWS", {})
+    monkeypatch.setattr(flow, "INTERN_SMALL", 4)
+    w = flow.window("end", 1, 0)
+    assert w == flow.Window("end", 1, 0) and flow.window("end", 1, 0) is w
+    for p in range(10):
+        assert flow.window("attack", p, 1) == flow.Window("attack", p, 1)
+    assert len(flow._WINDOWS) <= 4
+
+
+def test_a_pass_is_told_as_the_same_event_each_time():
+    import random
+
+    from legends_core import Game
+    from legends_core.events import Passed
+
+    game = Game.new(seed=3, turn_limit=40, auto_pass=True)
+    rng = random.Random(3)
+    passes = []
+    while not game.is_over:
+        actions = game.legal_actions()
+        passes += [e for e in game.apply(actions[rng.randrange(len(actions))])
+                   if isinstance(e, Passed)]
+    firsts = {}
+    for e in passes:
+        assert firsts.setdefault(e, e) is e  # equal passes are one object
+    assert len(passes) > len(firsts) >= 2

@@ -115,6 +115,17 @@ def test_a_change_stamps_exactly_the_areas_that_watch_it(size):
                 assert hit == _brute(w, h, reach, at, changed), (reach, at, changed)
 
 
+def test_the_areas_of_several_reaches_are_the_union_of_each_worked_out_once():
+    a = areas(8, 8)
+    for reaches in (frozenset({"step", "lines"}), frozenset({"step", "near", "diagonals"}),
+                    frozenset({"step", "board"})):
+        for sq in range(64):
+            want = a.watch["board"][sq] if "board" in reaches else tuple(
+                x for r in REACHES if r in reaches for x in a.watch[r][sq])
+            assert a.watched(reaches, sq) == want
+        assert a.watched(reaches, 9) is a.combined[reaches][9]  # every square, kept
+
+
 @attrs.frozen(repr=False)
 class _Peek(Power):
     """Offers a jump to any empty corner, but declares it only watches its own step."""
@@ -247,6 +258,29 @@ def test_a_relocation_to_an_adjacent_square_watches_only_what_is_adjacent():
     g.move_piece(g.grid[g.sq("h7")], g.sq("e5"))          # next to it: worked out again
     targets = {a.targets[0] for a in turn_options(g, 0) if a.key == "wind-castle"}
     assert g.offers[castle] is not kept and "e5" not in targets and len(targets) == 7
+
+
+def test_a_terrain_jump_off_its_terrain_keeps_its_offers_until_its_surroundings_change():
+    """The Cave Beast jumps between mountains only while on one (``Power.idle_on``): off the
+    mountains its entry outlasts changes across the board; on one, any change renews it."""
+    game = position({"d4": 109, "a1": 37, "h8": 160, "a8": 160}, active="gray",
+                    terrain={"f6": "mountain", "b7": "mountain", "g2": "mountain"})
+    g = game.engine
+    beast = g.grid[g.sq("d4")]
+    assert g.beh[beast].watches_on(g.board, g.sq("d4")) == {"step"}
+    assert g.beh[beast].watches_on(g.board, g.sq("f6")) == {"step", "board"}
+    turn_options(g, 1)
+    kept = g.offers[beast]
+    g.move_piece(g.grid[g.sq("h8")], g.sq("g2"))          # far away: kept
+    assert not any(a.key == "terrain-move" for a in turn_options(g, 1))
+    assert g.offers[beast] is kept
+    g.move_piece(beast, g.sq("f6"))
+    jumps = {a.targets[0] for a in turn_options(g, 1) if a.key == "terrain-move"}
+    assert jumps == {"b7"}                                # g2 is taken
+    g.move_piece(g.grid[g.sq("g2")], g.sq("h2"))          # far away, but a mountain is free
+    jumps = {a.targets[0] for a in turn_options(g, 1) if a.key == "terrain-move"}
+    assert jumps == {"b7", "g2"}
+    check_offers(game)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -54,7 +54,9 @@ class Areas:
     """The areas of a ``width`` x ``height`` board.
 
     ``touches[sq]`` lists the areas holding square ``sq`` (what a change there stamps);
-    ``watch[reach][sq]`` lists the areas a power of that reach on ``sq`` depends on.
+    ``watch[reach][sq]`` lists the areas a power of that reach on ``sq`` depends on;
+    ``combined`` keeps, for each set of reaches asked about, what :meth:`watched` answers on
+    every square (a few sets per game, asked at every decision).
     """
 
     width: int
@@ -62,16 +64,20 @@ class Areas:
     count: int
     touches: tuple[tuple[int, ...], ...]
     watch: dict[str, tuple[tuple[int, ...], ...]]
+    combined: dict[frozenset[str], tuple[tuple[int, ...], ...]]
 
     def __repr__(self) -> str:
         return f"<Areas {self.width}x{self.height}: {self.count}>"
 
     def watched(self, reaches: frozenset[str], square: int) -> tuple[int, ...]:
         """The areas a piece on ``square`` with powers of these ``reaches`` depends on."""
-        return _watched(self, reaches, square)
+        table = self.combined.get(reaches)
+        if table is None:
+            table = self.combined[reaches] = tuple(
+                _watched(self, reaches, sq) for sq in range(self.width * self.height))
+        return table[square]
 
 
-@functools.lru_cache(maxsize=4096)
 def _watched(areas: Areas, reaches: frozenset[str], square: int) -> tuple[int, ...]:
     if "board" in reaches:
         return areas.watch["board"][square]
@@ -125,4 +131,4 @@ def areas(width: int, height: int) -> Areas:
         "diagonals": tuple(diagonals(sq) for sq in range(n)),
         "board": tuple((board,) for _ in range(n)),
     }
-    return Areas(width, height, board + 1, touches, watch)
+    return Areas(width, height, board + 1, touches, watch, {})

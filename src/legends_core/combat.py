@@ -23,7 +23,7 @@ import attrs
 from .actions import PASS, Action
 from .engine import Combat
 from .events import Attacked, Compared, Passed
-from .flow import Window
+from .flow import window
 from .moves import can_attack_square, perform
 from .rulings import ruling
 from .tasks import Task, task
@@ -60,8 +60,8 @@ class Attack(Task):
         if dfn < 0:
             g.move_piece(att, sq, self.how)
             return
-        g.emit(Attacked(g.rules.players[self.player], g.board.name(self.origin),
-                        g.board.name(sq), self.how))
+        g.emit(Attacked(g.rules.players[self.player], g.sq_names[self.origin],
+                        g.sq_names[sq], self.how))
         g.progress = g.turn  # see the ruling "Games that stop making progress"
         g.combat = Combat(att, dfn, sq, self.origin, self.player)
         for f in g.beh[att].attack_declared:
@@ -101,7 +101,7 @@ class AttackReveal(Task):
             return
         resolve = AttackResolve(att, dfn, self.square, self.origin, self.player)
         if g.rs.windows:
-            g.schedule(Window("attack", self.player, 0), resolve)
+            g.schedule(window("attack", self.player, 0), resolve)
         else:
             g.schedule(resolve)
 
@@ -159,7 +159,7 @@ class AttackResolve(Task):
         else:
             sa, sd = g.strength(att), g.strength(dfn)
             assert sa is not None and sd is not None
-            g.emit(Compared(g.board.name(sq), sa, sd))
+            g.emit(Compared(g.sq_names[sq], sa, sd))
             kill_att, kill_dfn = sa <= sd, sd <= sa
             for f in g.rs.compare:  # the ruleset's own rule, for ties say
                 decided = f(g, att, dfn, sa, sd)

@@ -101,10 +101,14 @@ class Effects(Queries):
         """Note that what stands on ``squares`` changed (kernel use: every change to the
         board goes through the methods below, which call this)."""
         self.clock = c = self.clock + 1
-        changed, touches = self.changed, self.areas.touches
+        # Compiled, an int is boxed again at every store into a list: box the stamp once and
+        # store that one object (some 30 areas a square).
+        stamp: Any = c
+        changed: list[Any] = self.changed
+        touches = self.areas.touches
         for sq in squares:
             for a in touches[sq]:
-                changed[a] = c
+                changed[a] = stamp
 
     def shift(self) -> None:
         """Note a change to game-wide state (effects, the curse, a power's memory)."""
@@ -147,7 +151,7 @@ class Effects(Queries):
         frm = self.loc[pid]
         if frm < 0:
             raise ValueError(f"{self.types[pid].name} is not on the board")
-        if self.grid[square] >= 0 or not self.board.is_land(square):
+        if self.grid[square] >= 0 or not self.land[square]:
             raise ValueError(f"{self.board.name(square)} is not an empty land square")
         self.grid[frm] = -1
         self.grid[square] = pid
@@ -160,7 +164,7 @@ class Effects(Queries):
         if pid not in self.moved:
             self.moved.add(pid)
             self.kc += 1  # see repetition.one_way_count
-        name = self.board.name
+        name = self.sq_names.__getitem__
         self.emit(Moved(self.rules.players[self.ctrl[pid]], name(frm), name(square),
                         self.types[pid].number, self.seen(pid), how,
                         tuple(name(s) for s in over)))
@@ -196,7 +200,7 @@ class Effects(Queries):
         ``reveal`` is false (then only ``player``'s side learns it: a reserve piece brought in
         face down).
         """
-        if self.grid[square] >= 0 or not self.board.is_land(square):
+        if self.grid[square] >= 0 or not self.land[square]:
             raise ValueError(f"{self.board.name(square)} is not an empty land square")
         player = self._zoned(player, square)
         frm = self.ref(pid)
@@ -245,12 +249,12 @@ class Effects(Queries):
         (a :func:`~.tasks.continuation`; ``data`` gets ``"attacker"`` and ``"defender"``, the
         two piece ids) and compares their current strengths.
         """
-        from .flow import Window
+        from .flow import window
         from .strikes import StrikeResolve
 
         player = self.ctrl[pid]
         if self.rs.windows:
-            self.schedule(Window("strike", player, 0))
+            self.schedule(window("strike", player, 0))
         self.schedule(StrikeResolve(pid, target, self.loc[target], self.loc[pid], player,
                                     continuation_name(then), dict(data or {})))
 
@@ -295,7 +299,7 @@ class Effects(Queries):
             self.kc += self.known[p].bit_count() - before.bit_count()  # repetition.one_way_count
             self._clear_effects(p)
             o = self.owner[p]
-            at = self.board.name(sq)
+            at = self.sq_names[sq]
             if p == lone_curse:
                 self.loc[p] = CURSE_QUEUE
                 self.curse_queue.append(p)

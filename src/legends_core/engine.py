@@ -168,7 +168,7 @@ Outcome.HANDLED = Outcome(False, False, True)
 
 #: Every attribute of an Engine (its slots; what restore() copies).
 _STATE = (
-    "board", "rules", "catalogue", "types", "beh", "owner",
+    "board", "land", "steps", "sq_names", "rules", "catalogue", "types", "beh", "owner",
     "ctrl", "loc", "known", "grid", "dead",
     "curse", "curse_on", "curse_ctrl", "curse_queue",
     "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
@@ -187,6 +187,9 @@ class Engine(Effects):
     __slots__ = _STATE
 
     board: Board
+    land: tuple[bool, ...]
+    steps: tuple[tuple[tuple[int, Action], ...], ...]
+    sq_names: tuple[str, ...]
     rules: Rules
     catalogue: Catalogue
     types: list[PieceType]
@@ -262,6 +265,7 @@ class Engine(Effects):
                  salt: str | None = None):
         """``pieces``: (type, owner, controller, loc, known mask) per piece id."""
         self.board = board
+        self.land, self.steps, self.sq_names = board._land, board._steps, board._names
         self.rules = rules
         self.catalogue = catalogue
         self.types = [p[0] for p in pieces]
@@ -332,6 +336,7 @@ class Engine(Effects):
         """An independent snapshot (immutable parts are shared)."""
         g = Engine.__new__(Engine)
         g.board = self.board
+        g.land, g.steps, g.sq_names = self.land, self.steps, self.sq_names
         g.rules = self.rules
         g.catalogue = self.catalogue
         g.types = self.types

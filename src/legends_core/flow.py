@@ -133,10 +133,10 @@ def turn_end_tasks(g: Engine, player: int, piece: int) -> tuple[Task, ...]:
     any, then the end-of-turn window, if it opens windows, then the end of the turn."""
     if g.rs.turn_ends:
         if g.rs.windows:
-            return RulesTurnEnd(player, piece), Window("end", player, 0), TURN_END
+            return RulesTurnEnd(player, piece), window("end", player, 0), TURN_END
         return RulesTurnEnd(player, piece), TURN_END
     if g.rs.windows:
-        return Window("end", player, 0), TURN_END
+        return window("end", player, 0), TURN_END
     return (TURN_END,)
 
 
@@ -190,18 +190,42 @@ class Window(Task):
         perform(g, action)
         if not window_live(g, self.kind):
             return  # a power ended the attack (Clevut) or strike: nothing is left to answer
-        g.schedule(Window(self.kind, nxt, 0))
+        g.schedule(window(self.kind, nxt, 0))
 
     def passed(self, g: Engine) -> Window | None:
         """Record this player's pass; the window's next player, or ``None`` when every
         player has passed in a row. (Changes nothing else, so auto-pass calls it directly.)"""
-        g.emit(Passed(g.rules.players[self.player], self.kind))
+        name = g.rules.players[self.player]
+        said = _PASSES.get((name, self.kind))
+        if said is None:
+            said = _PASSES[(name, self.kind)] = Passed(name, self.kind)
+            if len(_PASSES) > INTERN_SMALL:
+                _PASSES.clear()
+        g.emit(said)
         if self.passes + 1 < len(g.rules.players):
-            return Window(self.kind, g.next_player(self.player), self.passes + 1)
+            return window(self.kind, g.next_player(self.player), self.passes + 1)
         return None
 
     def describe(self, g: Engine) -> str:
         return _DESCRIBE.get(self.kind, "use an ability, or pass")
+
+
+#: Windows and passes are immutable values, and the same few come back every turn (a kind,
+#: a seat, a count of passes): each is built once, and the tables are emptied at this size.
+INTERN_SMALL = 1024
+_WINDOWS: dict[tuple[str, int, int], Window] = {}
+_PASSES: dict[tuple[str, str], Passed] = {}
+
+
+def window(kind: str, player: int, passes: int) -> Window:
+    """``Window(kind, player, passes)``, built once."""
+    key = (kind, player, passes)
+    w = _WINDOWS.get(key)
+    if w is None:
+        if len(_WINDOWS) >= INTERN_SMALL:
+            _WINDOWS.clear()
+        w = _WINDOWS[key] = Window(kind, player, passes)
+    return w
 
 
 _DESCRIBE = {

@@ -193,9 +193,10 @@ def legends_curse_modifier(game: Engine, curse: int, piece: int, square: int, op
 def legends_curse_keywords(game: Engine, curse: int, piece: int) -> Iterable[str]:  # type: ignore[empty-body]
     """Return keywords the death curse in effect gives a piece on the board.
 
-    The answer may depend only on the curse and on the piece's printed facts (its type), not
-    on where the piece stands or what else is on the board: the kernel asks it often and
-    keeps what it learns (see :mod:`legends_core.changes`).
+    The answer may depend only on the curse (its type, who controls it) and on the piece's
+    printed facts (its type) and controller, not on where the piece stands or what else is
+    on the board: the kernel asks it once for each such combination and keeps the answer
+    (see :mod:`legends_core.changes`).
 
     Use in plugins: "All Clerics gain Dispel Magic", "All Titans gain Berserk".
     """

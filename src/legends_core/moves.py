@@ -55,8 +55,8 @@ def _extra_behaviours(g: Engine, pid: int) -> list[Behaviour]:
         return []
     static = g.types[pid].keywords
     kws: set[str] = set(extra) if extra else set()
-    for f in curse_fs:
-        kws.update(f(g, c, pid))
+    if curse_fs:
+        kws.update(g.cursed_keywords(pid))
     out = []
     for kw in sorted(kws):
         if kw not in static:
@@ -95,7 +95,7 @@ def line_targets(g: Engine, pid: int, directions: range, min_steps: int = 1,
     A building block for powers that run (a Scout, Charging, Slashing): the kernel's copy of
     the loop is compiled in the compiled build."""
     board, grid = g.board, g.grid
-    land, rays = board._land, board._rays[g.loc[pid]]
+    land, rays = g.land, board._rays[g.loc[pid]]
     sq = g.loc[pid]
     player = g.ctrl[pid]
     out: list[int] = []
@@ -120,7 +120,7 @@ def leaps(g: Engine, sq: int, directions: range) -> list[int]:
     land square beyond a line of one or more occupied or water squares starting next to
     ``sq``; none in a direction whose first square is empty or whose line runs off the board.
     A building block of Flying, compiled in the compiled build."""
-    grid, land, rays = g.grid, g.board._land, g.board._rays[sq]
+    grid, land, rays = g.grid, g.land, g.board._rays[sq]
     out: list[int] = []
     for d in directions:
         over = False
@@ -134,19 +134,57 @@ def leaps(g: Engine, sq: int, directions: range) -> list[int]:
     return out
 
 
+#: What :func:`power_actions` hands out, by power key, then the name of the piece's square,
+#: then the target's name: each action built once, found without building a key (emptied
+#: at the size that bounds ``actions._POWERS``).
+_AIMED: dict[str, dict[str, dict[str, Action]]] = {}
+_aimed_size = [0]
+
+
+def two_steps(g: Engine, pid: int) -> list[int]:
+    """The squares two orthogonal steps from ``pid`` (turning allowed) through an empty
+    first land square, in square order: each empty land square, and each occupied one
+    ``pid`` may attack. A building block of Quickness, compiled in the compiled build."""
+    board, grid = g.board, g.grid
+    land, ortho = g.land, board._orthogonal
+    sq = g.loc[pid]
+    out: list[int] = []
+    for s1 in ortho[sq]:
+        if grid[s1] >= 0 or not land[s1]:
+            continue
+        for s2 in ortho[s1]:
+            if s2 == sq or s2 in out or not land[s2]:
+                continue
+            if grid[s2] < 0 or can_attack_square(g, pid, s2):
+                out.append(s2)
+    out.sort()
+    return out
+
+
 def power_actions(g: Engine, pid: int, key: str, squares: Iterable[int]) -> list[Action]:
     """The actions using the power ``key`` of ``pid`` aimed at each of ``squares`` in turn
     (``Action.power(its square, key, target)``; a building block of powers that aim at one
     square, compiled in the compiled build)."""
-    names = g.board._names
+    names = g.sq_names
     src = names[g.loc[pid]]
-    table = actions._POWERS
+    by_src = _AIMED.get(key)
+    if by_src is None:
+        by_src = _AIMED[key] = {}
+    table = by_src.get(src)
+    if table is None:
+        table = by_src[src] = {}
     out: list[Action] = []
     for s in squares:
-        k = (src, key, (names[s],))
-        act = table.get(k)
+        dst = names[s]
+        act = table.get(dst)
         if act is None:
-            act = Action.power(src, key, names[s])
+            if _aimed_size[0] >= actions.INTERN_MAX:
+                _AIMED.clear()
+                _aimed_size[0] = 0
+                table = {}
+                _AIMED[key] = {src: table}
+            act = table[dst] = Action.power(src, key, dst)
+            _aimed_size[0] += 1
         out.append(act)
     return out
 
@@ -199,24 +237,20 @@ def dynamic_keywords(g: Engine) -> bool:
 
 
 def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = True) -> None:
-    if dyn:
-        if g.has_keyword(pid, "stationary"):
-            return
-        can_attack = not g.has_keyword(pid, "cannot_attack")
-        own_ok = can_attack and g.has_keyword(pid, "attacks_own")
+    if dyn:  # one look at the grants and the curse, not one per keyword asked about
+        kws = g.keywords_of(pid)
     else:
         kws = g.types[pid].keywords
-        if "stationary" in kws:
-            return
-        can_attack = "cannot_attack" not in kws
-        own_ok = can_attack and "attacks_own" in kws
-    board, grid, ctrl = g.board, g.grid, g.ctrl
-    land = board._land
+    if "stationary" in kws:
+        return
+    can_attack = "cannot_attack" not in kws
+    own_ok = can_attack and "attacks_own" in kws
+    grid, ctrl, land = g.grid, g.ctrl, g.land
     player = ctrl[pid]
     teams = g.rules.teams
     team = teams[player]
     bf = g.bf[player]
-    for t, act in board._steps[sq]:
+    for t, act in g.steps[sq]:
         if not land[t]:
             continue
         q = grid[t]
@@ -262,6 +296,8 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
             return
     b = g.beh[pid]
     watch = b.watches
+    if b.idle:  # a power idle on this square (Power.idle_on) watches nothing here
+        watch = b.watches_on(g.board, sq)
     limits = b.limits
     extra: list[Behaviour] = _extra_behaviours(g, pid) if dyn else []
     if extra:  # keywords it does not print bring powers and limits of their own

@@ -8,7 +8,12 @@ terrain bonus, ...) are built once and reused by every piece that has them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
+
+if TYPE_CHECKING:
+    from .board import Board
 
 KINDS = ("warrior", "magic", "castle")
 BEIGE_COLOURS = ("gold", "green", "blue")
@@ -72,6 +77,15 @@ class Power:
     #: may offer anything (some of ``"main"``, ``"attack"``, ``"strike"``, ``"end"``); the
     #: kernel does not ask it in the others. ``None``, the default, means every window.
     windows: frozenset[str] | None = None
+
+    def idle_on(self, board: Board, square: int) -> bool:
+        """Does this power offer no action at all while its piece stands on ``square`` of
+        ``board``, whatever else is on the board (a jump "while on a mountain" off the
+        mountains)? The kernel then leaves its :attr:`watches` out of what such a piece's
+        kept offers depend on there, so they last until the piece's own surroundings change.
+        The answer may depend only on the board's terrain and the square. The default,
+        ``False``, is always safe."""
+        return False
 
     def describe(self) -> str:
         """One line in our own words, used when a piece gives no text of its own."""

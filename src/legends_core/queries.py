@@ -10,6 +10,7 @@ from .piecetype import PieceType
 from .rulings import ruling
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .board import Board
     from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
@@ -22,6 +23,12 @@ RULINGS = (
            "an attacker moving onto a terrain that favours it gets the bonus there, and the "
            "defender keeps the bonus of the square it holds."),
 )
+
+#: The keywords a death curse gives, by the curse's behaviour, the piece's type and who
+#: controls each (all the answer may depend on, see ``legends_curse_keywords``); emptied at
+#: this size.
+_CURSED: dict[tuple[object, object, int, int], frozenset[str]] = {}
+CURSED_MAX = 4096
 
 DESTROYED = -1
 CURSE = -2
@@ -36,6 +43,11 @@ class Queries:
 
     # Provided by Engine.
     board: Board
+    #: The board's tables read at every decision, held here too: compiled code reads its own
+    #: attributes directly, a plain object's through a dictionary.
+    land: tuple[bool, ...]
+    steps: tuple[tuple[tuple[int, Action], ...], ...]
+    sq_names: tuple[str, ...]
     rules: Rules
     catalogue: Catalogue
     types: list[PieceType]
@@ -211,20 +223,36 @@ class Queries:
                 return True
         c = self.curse
         if c >= 0 and self.curse_on:
-            fs = self.beh[c].curse_keywords
-            if fs and self.loc[pid] >= 0:
-                for f in fs:
-                    if keyword in f(self, c, pid):
-                        return True
+            if self.beh[c].curse_keywords and self.loc[pid] >= 0:
+                return keyword in self.cursed_keywords(pid)
         return False
 
     def keywords_of(self, pid: int) -> frozenset[str]:
         kws = set(self.types[pid].keywords) | set(self.tkw.get(pid, ()))
         c = self.curse
         if c >= 0 and self.curse_on and self.loc[pid] >= 0:
-            for f in self.beh[c].curse_keywords:
-                kws |= set(f(self, c, pid))
+            kws |= self.cursed_keywords(pid)
         return frozenset(kws)
+
+    def cursed_keywords(self, pid: int) -> frozenset[str]:
+        """The keywords the death curse in effect gives ``pid`` (none without one), asked of
+        the curse once per piece type: the answer depends on nothing else."""
+        c = self.curse
+        if c < 0 or not self.curse_on:
+            return frozenset()
+        b = self.beh[c]
+        # Who controls the curse and the piece go in too, for a text that names either.
+        key = (b, self.types[pid], self.curse_ctrl, self.ctrl[pid])
+        kws = _CURSED.get(key)
+        if kws is None:
+            found: set[str] = set()
+            for f in b.curse_keywords:
+                found.update(f(self, c, pid))
+            kws = frozenset(found)
+            if len(_CURSED) >= CURSED_MAX:
+                _CURSED.clear()
+            _CURSED[key] = kws
+        return kws
 
     def is_stationary(self, pid: int) -> bool:
         return self.has_keyword(pid, "stationary")
@@ -270,7 +298,7 @@ class Queries:
 
     def any_empty(self, squares: Iterable[int]) -> bool:
         """Is any of ``squares`` land and unoccupied?"""
-        grid, land = self.grid, self.board._land
+        grid, land = self.grid, self.land
         for s in squares:
             if grid[s] < 0 and land[s]:
                 return True
@@ -278,12 +306,12 @@ class Queries:
 
     def is_empty(self, square: int) -> bool:
         """Land and unoccupied."""
-        return self.grid[square] < 0 and self.board.is_land(square)
+        return self.grid[square] < 0 and self.land[square]
 
     def empty_squares(self, terrain: str | None = None) -> list[int]:
         squares: Iterable[int] = self.board.of_terrain(terrain) if terrain else self.board.squares()
-        land, grid = self.board.is_land, self.grid
-        return [s for s in squares if grid[s] < 0 and land(s)]
+        land, grid = self.land, self.grid  # the table, not a call per square
+        return [s for s in squares if grid[s] < 0 and land[s]]
 
     def adjacent_pieces(self, square: int, player: int | None = None) -> list[int]:
         out = []
@@ -344,14 +372,14 @@ class Queries:
         return self.board.parse_square(name)
 
     def name(self, square: int) -> str:
-        return self.board.name(square)
+        return self.sq_names[square]
 
     def ref(self, pid: int) -> str:
         """A public handle for a piece: its square, ``"beige:2"`` in a destroyed area, or
         ``"curse"``."""
         loc = self.loc[pid]
         if loc >= 0:
-            return self.board.name(loc)
+            return self.sq_names[loc]
         if loc == DESTROYED:
             o = self.owner[pid]
             return f"{self.rules.players[o]}:{self.dead[o].index(pid)}"
@@ -387,12 +415,16 @@ class Queries:
 
 
 def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str,
-             match: Callable[[Any, int], bool] | None) -> list[int]:
+             match: Callable[[Any, int], bool] | None,
+             by_type: dict[Any, bool] | None = None) -> list[int]:
     """The pieces ``chooser`` could name: on ``squares`` (in that order; every square when
     ``None``), controlled by anyone (``whose="any"``), by ``chooser`` (``"own"``) or by an
     opponent (``"enemy"``), and meeting ``match`` as far as ``chooser`` can tell (a piece
     hidden from them always could). The loop behind ``legends_pieces.powers.candidates``,
-    compiled in the compiled build."""
+    compiled in the compiled build.
+
+    ``by_type``, for a ``match`` that looks only at what is printed on a piece, keeps its
+    answers by piece type (``g.types[piece]``), so it is asked once per type."""
     grid, ctrl = g.grid, g.ctrl
     pool: list[int] = []
     if squares is None:
@@ -413,4 +445,17 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     if match is None:
         return pool
     known, bit = g.known, 1 << chooser
-    return [p for p in pool if not known[p] & bit or match(g, p)]
+    if by_type is None:
+        return [p for p in pool if not known[p] & bit or match(g, p)]
+    types = g.types
+    out: list[int] = []
+    for p in pool:
+        if known[p] & bit:
+            t = types[p]
+            ok = by_type.get(t)
+            if ok is None:
+                ok = by_type[t] = bool(match(g, p))
+            if not ok:
+                continue
+        out.append(p)
+    return out

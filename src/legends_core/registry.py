@@ -19,6 +19,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
+from .board import Board
 from .changes import REACHES
 from .errors import CatalogueError
 from .piecetype import ARMIES, BEIGE_COLOURS, GRAY_COLOURS, KINDS, PieceType, Power
@@ -72,7 +73,7 @@ class Behaviour:
                  "strength", "curse_modifier", "curse_keywords", "attack_declared",
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
                  "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
-                 "abilities_in", "ability_watches")
+                 "abilities_in", "ability_watches", "idle")
 
     def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
@@ -107,14 +108,29 @@ class Behaviour:
                                      if p.key and p.secret_targets)
         #: What the standard move and every action power watch (``None`` when one of
         #: them declares none: the piece's offers are then never kept between decisions).
-        reaches = [p.watches for p, _ in table.get("legends_offer_actions", ())]
+        offering = [p for p, _ in table.get("legends_offer_actions", ())]
+        reaches = [p.watches for p in offering]
         self.watches: frozenset[str] | None = (
             None if None in reaches else frozenset(("step", *reaches)))  # type: ignore[arg-type]
+        #: When an action power may be idle on some squares (``Power.idle_on``): every action
+        #: power, for :meth:`watches_on`; else empty.
+        self.idle: tuple[Power, ...] = (
+            tuple(offering) if self.watches is not None
+            and any(type(p).idle_on is not Power.idle_on for p in offering) else ())
         #: What the abilities offered in the main decision watch (``None``: one watches
         #: nothing declared, or there are none, and they are asked afresh every time).
         main = [p.watches for p, _ in abilities if p.windows is None or "main" in p.windows]
         self.ability_watches: frozenset[str] | None = (
             None if not main or None in main else frozenset(main))  # type: ignore[arg-type]
+
+    def watches_on(self, board: Board, square: int) -> frozenset[str]:
+        """What the kept offers of a piece on ``square`` depend on: :attr:`watches` less the
+        reaches of powers idle there (only for a behaviour with :attr:`idle` powers)."""
+        reaches = {"step"}
+        for p in self.idle:
+            if p.watches is not None and not p.idle_on(board, square):
+                reaches.add(p.watches)
+        return frozenset(reaches)
 
     def __repr__(self) -> str:
         name = self.type.name if self.type else "keyword"

@@ -103,7 +103,12 @@ class SetupSwitch(Task):
         key = (g.board.width, own)
         swaps = _SWITCHES.get(key)
         if swaps is None:
-            swaps = tuple(_swap(g, a, b) for i, a in enumerate(own) for b in own[i + 1:])
+            width, known, built = g.board.width, _SWAPS, []
+            for i, a in enumerate(own):
+                for b in own[i + 1:]:
+                    act = known.get((width, a, b))
+                    built.append(act if act is not None else _swap(g, a, b))
+            swaps = tuple(built)
             # An army's squares come back game after game: keep their list, but only for
             # armies of a usual size, and only so many lists, whatever positions are loaded.
             if len(own) <= SWITCH_ARMY_MAX:

@@ -20,6 +20,7 @@ class Drain(Power):
 
     label = "Ability"
     key = "bloodsucker"
+    windows = frozenset({"main", "attack", "strike"})  # where it offers anything (see below)
 
     def describe(self) -> str:
         return ("Destroy a warrior of yours next to this piece; this piece gains the victim's "

@@ -10,12 +10,12 @@ see the ruling "When abilities are offered".
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from legends_core import Action, Power, hookimpl
+from legends_core.moves import power_actions
 from legends_core.rulings import ruling
 
 from .knowledge import Whose, candidates
@@ -58,7 +58,8 @@ def _candidates(g: Engine, piece: int, reach: str, match: Match, whose: Whose = 
     """Pieces an ability may target: adjacent ones, or (``reach="any"``) any piece on the
     board including this one."""
     squares = g.board.adjacent(g.loc[piece]) if reach == "adjacent" else None
-    return candidates(g, g.ctrl[piece], squares=squares, whose=whose, match=match)
+    return candidates(g, g.ctrl[piece], squares=squares, whose=whose,
+                      match=None if match is ANY else match)
 
 
 def _hidden_unless_revealed(power: Any) -> bool:
@@ -104,22 +105,19 @@ class Boost(Power):
                 f"{shown}.{lim}")
 
     @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
+    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
         if window == "main":
             if game.active != game.ctrl[piece]:
-                return
+                return []
         elif window not in ("attack", "strike"):
-            return
-        src = game.name(game.loc[piece])
-        me = game.ctrl[piece]
-        for p in _candidates(game, piece, self.reach, self.target, self.whose):
-            if self.whose != "own" and not game.knows(me, p):
-                continue  # see the ruling "An adjacent piece is anyone's"
-            if game.types[p].kind != "warrior":
-                continue
-            if window != "main" and not game.in_combat(p):
-                continue
-            yield Action.power(src, self.key, game.name(game.loc[p]))
+            return []
+        me, types, loc = game.ctrl[piece], game.types, game.loc
+        # Another's piece only when known: see the ruling "An adjacent piece is anyone's"
+        anyone = self.whose != "own"
+        return power_actions(game, piece, self.key, [
+            loc[p] for p in _candidates(game, piece, self.reach, self.target, self.whose)
+            if (not anyone or game.knows(me, p)) and types[p].kind == "warrior"
+            and (window == "main" or game.in_combat(p))])
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
@@ -151,10 +149,10 @@ class Weaken(Power):
                 f"{self.amount:+d} for the rest of the turn.")
 
     @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int) -> Iterator[Action]:
-        src = game.name(game.loc[piece])
-        for p in _candidates(game, piece, "adjacent", ANY, whose="enemy"):
-            yield Action.power(src, self.key, game.name(game.loc[p]))
+    def legends_offer_abilities(self, game: Engine, piece: int) -> list[Action]:
+        loc = game.loc
+        return power_actions(game, piece, self.key, [
+            loc[p] for p in _candidates(game, piece, "adjacent", ANY, whose="enemy")])
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
@@ -192,14 +190,14 @@ class Grant(Power):
                 f"the turn; {shown}.")
 
     @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
+    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
         if window != "main" or game.active != game.ctrl[piece]:
-            return
-        src = game.name(game.loc[piece])
-        for p in _candidates(game, piece, self.reach, self.target):
+            return []
+        types, loc, keyword = game.types, game.loc, self.keyword
+        return power_actions(game, piece, self.key, [
+            loc[p] for p in _candidates(game, piece, self.reach, self.target)
             # See the ruling "Granted actions and stationary pieces".
-            if not game.has_keyword(p, self.keyword) and "stationary" not in game.types[p].keywords:
-                yield Action.power(src, self.key, game.name(game.loc[p]))
+            if not game.has_keyword(p, keyword) and "stationary" not in types[p].keywords])
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:

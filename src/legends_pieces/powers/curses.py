@@ -59,8 +59,9 @@ class CurseGrant(Power):
         return f"While in effect, every {self.who.describe()} piece gains {kw}."
 
     @hookimpl
-    def legends_curse_keywords(self, game: Engine, piece: int) -> Iterable[str]:
+    def legends_curse_keywords(self, game: Engine, curse: int, piece: int) -> Iterable[str]:
         # Test the printed facts only: a Match on keywords here would ask this hook again.
+        # (All the hook's arguments are taken, so the kernel calls this method directly.)
         return (self.keyword,) if self.who(game, piece) else ()
 
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Literal
 from legends_core.queries import nameable
 from legends_core.rulings import ruling
 
+from .match import Match
+
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
@@ -50,7 +52,8 @@ def candidates(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
     """The pieces ``chooser`` could name: on ``squares`` (in the order given; every square
     when ``None``), controlled by anyone, by ``chooser`` (``"own"``) or by an opponent of
     theirs (``"enemy"``), and meeting ``match`` as far as ``chooser`` can tell."""
-    return nameable(g, chooser, squares, whose, match)
+    by_type = match.by_type if isinstance(match, Match) and match.keyword is None else None
+    return nameable(g, chooser, squares, whose, match, by_type)
 
 
 def candidate_squares(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,

@@ -13,6 +13,7 @@ import attrs
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+    from legends_core.piecetype import PieceType
 
 
 def _names(v: str | tuple[str, ...] | None) -> tuple[str, ...] | None:
@@ -30,9 +31,22 @@ class Match:
     base: tuple[int, ...] | None = None
     keyword: str | None = None
     mobile: bool = False
+    #: Answers by piece type, when the match looks only at printed facts (no ``keyword``):
+    #: they never change, and texts ask them at almost every decision.
+    by_type: dict[PieceType, bool] = attrs.field(factory=dict, init=False, eq=False,
+                                                 hash=False, repr=False)
 
     def __call__(self, g: Engine, pid: int) -> bool:
         t = g.types[pid]
+        if self.keyword is None:
+            ok = self.by_type.get(t)
+            if ok is None:
+                ok = self.by_type[t] = self.fits(t)
+            return ok
+        return self.fits(t) and g.has_keyword(pid, self.keyword)
+
+    def fits(self, t: PieceType) -> bool:
+        """Do the printed facts of ``t`` meet every condition but ``keyword``?"""
         if self.type is not None and t.type not in self.type:
             return False
         if self.colour is not None and t.colour not in self.colour:
@@ -42,8 +56,6 @@ class Match:
         if self.kind is not None and t.kind not in self.kind:
             return False
         if self.base is not None and t.strength not in self.base:
-            return False
-        if self.keyword is not None and not g.has_keyword(pid, self.keyword):
             return False
         # "Stationary" is only ever printed, so read it from the type: a death curse that
         # gives keywords to non-stationary pieces must not ask itself again.

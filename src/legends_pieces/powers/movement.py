@@ -7,19 +7,20 @@ Quickness over one square are plain moves, so only longer ones are offered.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from legends_core import Action, Power, continuation, hookimpl
-from legends_core.moves import can_attack_square, leaps, line_targets, power_actions
+from legends_core.moves import leaps, line_targets, power_actions, two_steps
 
 from .knowledge import candidates
 from .match import Match
 from .targeted import TargetAction, move_or_attack
 
 if TYPE_CHECKING:
+    from legends_core.board import Board
     from legends_core.engine import Engine
 
 ORTHO = range(0, 4)
@@ -119,18 +120,9 @@ class Slashing(StepAction):
 
 
 def quick_targets(g: Engine, piece: int) -> list[int]:
-    """Squares two orthogonal steps away through an empty first square."""
-    sq = g.loc[piece]
-    out: list[int] = []
-    for s1 in g.board.orthogonal(sq):
-        if g.grid[s1] >= 0 or not g.board.is_land(s1):
-            continue
-        for s2 in g.board.orthogonal(s1):
-            if s2 == sq or s2 in out or not g.board.is_land(s2):
-                continue
-            if g.grid[s2] < 0 or can_attack_square(g, piece, s2):
-                out.append(s2)
-    return sorted(out)
+    """Squares two orthogonal steps away through an empty first square (the kernel's
+    :func:`~legends_core.moves.two_steps`)."""
+    return two_steps(g, piece)
 
 
 @attrs.frozen(repr=False)
@@ -212,6 +204,9 @@ class TerrainJump(TargetAction):
     def describe(self) -> str:
         return f"While on {self.terrain}, move to any other empty {self.terrain} square."
 
+    def idle_on(self, board: Board, square: int) -> bool:
+        return board.terrain_of(square) != self.terrain
+
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if game.terrain(game.loc[piece]) != self.terrain:
             return ()
@@ -231,6 +226,9 @@ class WaterJump(TargetAction):
 
     def describe(self) -> str:
         return "From a square beside water, move to any empty square beside water."
+
+    def idle_on(self, board: Board, square: int) -> bool:
+        return not board.next_to_water(square)
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         if not game.board.next_to_water(game.loc[piece]):
@@ -252,14 +250,14 @@ class RevealFlownOver(Power):
         return "Reveal all the pieces this piece flew over this turn."
 
     @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
-        if game.recall(piece, "turn:revealed-flight"):
-            return
+    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
+        if not game.flown or game.recall(piece, "turn:revealed-flight"):
+            return []
         for flyer, over in game.flown:
             if flyer == piece and any(game.grid[s] >= 0 and not game.is_revealed(game.grid[s])
                                       for s in over):
-                yield Action.power(game.name(game.loc[piece]), self.key)
-                return
+                return [Action.power(game.name(game.loc[piece]), self.key)]
+        return []
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
@@ -303,9 +301,10 @@ class Gather(Power):
                 f"this piece; {shown}.")
 
     @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
+    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
         if _free_around(game, piece) and _gatherable(game, piece, self.match, ()):
-            yield Action.power(game.name(game.loc[piece]), self.key)
+            return [Action.power(game.name(game.loc[piece]), self.key)]
+        return []
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int) -> None:

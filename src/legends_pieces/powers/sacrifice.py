@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import attrs
@@ -23,8 +22,8 @@ class Sacrifice(Power):
     label = "Action"
 
     @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        yield Action.power(game.name(game.loc[piece]), self.key)
+    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
+        return [Action.power(game.name(game.loc[piece]), self.key)]
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -41,9 +41,10 @@ class ExtraTurn(Power):
         return "At the end of your turn you may destroy this piece to take another turn."
 
     @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> Iterator[Action]:
+    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
         if window == "end" and game.active == game.ctrl[piece]:
-            yield Action.power(game.name(game.loc[piece]), self.key)
+            return [Action.power(game.name(game.loc[piece]), self.key)]
+        return []
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int) -> None:
@@ -66,8 +67,8 @@ class DestroyAdjacent(Power):
         return "Destroy this piece to destroy every piece next to it (castles are unharmed)."
 
     @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
-        yield Action.power(game.name(game.loc[piece]), self.key)
+    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
+        return [Action.power(game.name(game.loc[piece]), self.key)]
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int) -> None:
