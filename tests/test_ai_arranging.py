@@ -145,5 +145,10 @@ def test_the_play_servers_computer_sends_its_own_setup(tmp_path):
                                                  "opponent": opponent}).json()
             lines[opponent] = open_store(target).load(made["code"]).start["arranging"][
                 "lines"]["blue"]
+            with http.websocket_connect(f"/ws/{made['code']}") as ws:
+                ws.send_json({"type": "hello", "token": made["token"]})
+                shown = json.dumps([ws.receive_json(), ws.receive_json()])
+            # The person is told only that the computer is ready, never its line.
+            assert lines[opponent] not in shown and '"blue": true' in shown
     assert "." not in lines["search"] and lines["search"].index("F") < 10
     assert set(lines["random"]) == {"."}  # dealt when the game is built

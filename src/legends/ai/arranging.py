@@ -80,6 +80,12 @@ def guarded_setup(rules: str, seat: str, rng: random.Random) -> str:
         line[i] = ch
         left[ch] -= 1
 
+    def scatter(ch: str) -> None:
+        """One ``ch`` on a free square, drawn by the rows its rank prefers."""
+        want = _row_weights(ROWS.get(ch, (1.0,) * 4), rows)
+        spots = [i for i in range(len(line)) if line[i] == "."]
+        put(ch, rng.choices(spots, [want[row_of[i]] for i in spots])[0])
+
     # The Flag, in the back row: corners and edges twice as likely as a file in the middle.
     width = len(files[0])
     weights = [2.0 if c in (0, width - 1) else 1.0 for c in range(width)]
@@ -97,9 +103,7 @@ def guarded_setup(rules: str, seat: str, rng: random.Random) -> str:
         put("B", rng.choice(spots))
     for ch in ORDER:
         while left.get(ch, 0):
-            want = _row_weights(ROWS[ch], rows)
-            spots = [i for i in range(len(line)) if line[i] == "."]
-            put(ch, rng.choices(spots, [want[row_of[i]] for i in spots])[0])
+            scatter(ch)
         if ch == "9" and left.get("1", 0):
             # The Spy next to the General, placed before the squares around it fill up.
             general = [rc for rc, i in cell.items() if line[i] == "9"]
@@ -108,9 +112,7 @@ def guarded_setup(rules: str, seat: str, rng: random.Random) -> str:
             put("1", rng.choice(near or [i for i in range(len(line)) if line[i] == "."]))
     # Anything else the edition has (its own ranks), over the rest.
     for ch in [ch for ch, n in left.items() for _ in range(n)]:
-        want = _row_weights(ROWS.get(ch, (1.0,) * 4), rows)
-        spots = [i for i in range(len(line)) if line[i] == "."]
-        put(ch, rng.choices(spots, [want[row_of[i]] for i in spots])[0])
+        scatter(ch)
     return "".join(line)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 from typing import TextIO
 
 from legends_core import Game
@@ -99,19 +100,19 @@ def _setup_lines(args: argparse.Namespace, seats: tuple[str, ...]) -> dict[str, 
 
 
 def _play(args: argparse.Namespace, save: TextIO | None) -> int:
-    kwargs = new_game_args(args)
-    limit = 1000 if args.turn_limit is None else args.turn_limit
-    game = Game.new(**kwargs, placement=args.placement, turn_limit=limit)
-    names = {n: t.name for n, t in game.catalogue.items()}
-    legends = is_legends(args.rules)  # the events in the edition's own words
-    kinds = seat_kinds(game.players, args.kinds)
-    seed = game.record()["setup"]["seed"]
-    players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(game.players)}
+    seats = game_seats(args)
+    kinds = seat_kinds(seats, args.kinds)
+    # The seed drawn here, as Game.new would, so the players (seeded from it) can arrange
+    # their setups before the game is built.
+    seed = args.seed if args.seed is not None else secrets.randbits(128)
+    players = {s: make_player(kinds[s], seed + i) for i, s in enumerate(seats)}
     given = args.placement or {}
     own = {s: line for s, p in players.items() if s not in given
            and (line := p.arrange(args.rules, s)) is not None}
-    if own:  # the same game (seed) with the players' own setups where they arrange them
-        game = Game.new(**{**kwargs, "seed": seed}, placement={**given, **own}, turn_limit=limit)
+    game = Game.new(**{**new_game_args(args), "seed": seed}, placement={**given, **own} or None,
+                    turn_limit=1000 if args.turn_limit is None else args.turn_limit)
+    names = {n: t.name for n, t in game.catalogue.items()}
+    legends = is_legends(args.rules)  # the events in the edition's own words
     game.headers.update(event="legends game", site="legends (command line)",
                         players={s: f"computer ({kinds[s]})" for s in game.players})
     out = Terminal()
