@@ -191,3 +191,51 @@ def test_a_pass_is_told_as_the_same_event_each_time():
     for e in passes:
         assert firsts.setdefault(e, e) is e  # equal passes are one object
     assert len(passes) > len(firsts) >= 2
+
+
+def _looked(g, block, *args):
+    """What ``block(g, *args)`` returns, and the squares it recorded as read (sorted names)."""
+    g.looked = []
+    try:
+        got = block(g, *args)
+        return got, names(g, set(g.looked))
+    finally:
+        g.looked = None
+
+
+def test_runs_record_the_squares_they_read_and_nothing_beyond_the_stop():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c3": ("Scout", "red"),
+                     "f3": ("Sergeant", "blue"), "c1": ("Sergeant", "red")}, rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("c3")]
+    assert g.looked is None  # nothing is recorded outside a "looked" entry
+    line_targets(g, scout, ORTHOGONAL)
+    assert g.looked is None
+    got, read = _looked(g, line_targets, scout, ORTHOGONAL, 2)
+    assert names(g, got) == ["a3", "e3", "f3"]
+    # North: c4 (the lake on c5 is not read: terrain never changes); east: up to the enemy
+    # on f3, not g3; south: c2 and its own piece on c1; west: b3 and a3.
+    assert read == ["a3", "b3", "c1", "c2", "c4", "d3", "e3", "f3"]
+
+
+def test_leaps_record_the_land_squares_up_to_where_they_land():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c4": ("Scout", "red"),
+                     "b4": ("Sergeant", "red"), "a4": ("Sergeant", "blue"),
+                     "e4": ("Miner", "blue")}, rules="classic")
+    g = game.engine
+    got, read = _looked(g, leaps, g.sq("d4"), ORTHOGONAL)
+    assert names(g, got) == ["d7", "f4"]
+    # North: over the lakes (not read) to d7; east: e4, then f4; south: d3 (empty: no leap);
+    # west: c4, b4 and a4, then the edge.
+    assert read == ["a4", "b4", "c4", "d3", "d7", "e4", "f4"]
+
+
+def test_two_steps_record_the_squares_they_read():
+    game = position({"a1": ("Flag", "red"), "j10": ("Flag", "blue"), "c2": ("Scout", "red"),
+                     "c3": ("Sergeant", "blue")}, rules="classic")
+    g = game.engine
+    scout = g.grid[g.sq("c2")]
+    got, read = _looked(g, two_steps, scout)
+    # c3 is taken: nothing beyond it is read; b2, d2 and c1 are empty.
+    assert names(g, got) == ["a2", "b1", "b3", "d1", "d3", "e2"]
+    assert read == ["a2", "b1", "b2", "b3", "c1", "c3", "d1", "d2", "d3", "e2"]

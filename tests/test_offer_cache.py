@@ -100,6 +100,8 @@ def _brute(width: int, height: int, reach: str, at: int, changed: int) -> bool:
         return f == cf or r == cr
     if reach == "diagonals":
         return f - r == cf - cr or f + r == cf + cr
+    if reach == "looked":  # no fixed area: the squares looked at are added per entry
+        return False
     return True
 
 
@@ -293,3 +295,52 @@ def test_powers_that_now_declare_watches_keep_options_equal_to_fresh_ones(seed):
     game = position(pieces, terrain={"c7": "mountain", "e7": "mountain", "e8": "mountain"},
                     active="beige" if seed < 3 else "gray")
     assert _play_checked(game, random.Random(seed), limit=600) >= 1
+
+
+# -- "looked": an entry watches exactly the squares its powers read -------------------------
+def test_a_charge_keeps_its_offers_until_a_square_it_read_changes():
+    """Hunter's Charging reads its file up to the piece that stops it: a move further along
+    the file keeps its entry (a "lines" reach renewed it), a piece arriving on the run renews
+    it."""
+    game = position({"d2": 7, "a1": 37, "d6": 160, "d8": 160, "h8": 160}, active="beige")
+    g = game.engine
+    hunter = g.grid[g.sq("d2")]
+    charges = {a.targets[0] for a in turn_options(g, 0) if a.key == "charging"}
+    assert {"d4", "d5", "d6"} <= charges and "d7" not in charges
+    kept = g.offers[hunter]
+    g.move_piece(g.grid[g.sq("d8")], g.sq("d7"))          # beyond d6, which stops the run
+    turn_options(g, 0)
+    assert g.offers[hunter] is kept
+    g.move_piece(g.grid[g.sq("h8")], g.sq("d5"))          # on the run: worked out again
+    charges = {a.targets[0] for a in turn_options(g, 0) if a.key == "charging"}
+    assert g.offers[hunter] is not kept
+    assert "d5" in charges and "d6" not in charges
+
+
+@attrs.frozen(repr=False)
+class _LookedPeek(_Peek):
+    """Offers the jump to a corner with a "looked" reach, but reads the corners directly,
+    not through a recording building block."""
+
+    watches = "looked"
+
+
+def test_check_offers_catches_a_looked_power_that_reads_around_the_recording():
+    cat = _with(_LookedPeek())
+    game = position({"d4": 901, "b1": 37, "e8": 160}, catalogue=cat, active="beige")
+    play(game, "b1-a1", "pass", "pass", "e8-e7", "pass", "pass")
+    with pytest.raises(AssertionError, match="stale"):
+        check_offers(game)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_runs_and_flights_keep_options_equal_to_fresh_ones(seed):
+    """Armies of runners, flyers, slashers and quick pieces (whose powers watch the squares
+    they read): random games check every main decision."""
+    pieces = {"b1": 7, "c1": 10, "d1": 8, "e1": 20, "f1": 40, "g1": 78, "c2": 92, "e2": 6,
+              "a1": 37, "h1": 37,
+              "b8": 113, "c8": 103, "d8": 124, "e8": 137, "f8": 144, "g8": 115, "c7": 123,
+              "a8": 160, "h8": 160}
+    game = position(pieces, terrain={"d4": "water", "e5": "water", "b5": "mountain"},
+                    active="beige" if seed % 2 else "gray")
+    assert _play_checked(game, random.Random(seed), limit=600) >= 10

@@ -25,7 +25,19 @@ A power says which areas its offers depend on with :attr:`~legends_core.Power.wa
 ``"diagonals"``
     both diagonals through the piece's square;
 ``"board"``
-    any square on the board.
+    any square on the board;
+``"looked"``
+    exactly the squares the power's offers looked at through the kernel's recording building
+    blocks (:func:`~legends_core.moves.line_targets`, :func:`~legends_core.moves.leaps`,
+    :func:`~legends_core.moves.two_steps`).
+
+A ``"looked"`` entry is exact where a fixed reach is broad: a run along a file depends on the
+squares it passed over and the piece that stopped it, not on the rest of the file. While such a
+piece's offers are worked out, the engine holds a list (``Engine.looked``) that those building
+blocks append every square they read to; each square becomes a one-square area of the entry
+(:meth:`Areas.exact`), less the squares its fixed reaches (always ``"step"`` for moves and
+actions) already cover. Squares of water are not listed: terrain never changes, and a run or a
+leap treats a lake the same whatever is there.
 
 The areas depend only on the board's width and height, so boards of one size share them.
 """
@@ -45,8 +57,9 @@ from .actions import Action
 #: ``"game"``) are applied each time the entry is used.
 Offers = tuple[int, int, int, tuple[int, ...], tuple[Action, ...], dict[str, str]]
 
-#: The reaches a power may declare, from narrowest to widest.
-REACHES: tuple[str, ...] = ("step", "adjacent", "near", "lines", "diagonals", "board")
+#: The reaches a power may declare: the fixed ones from narrowest to widest, then the squares
+#: the offers looked at (no fixed area: see :meth:`Areas.exact`).
+REACHES: tuple[str, ...] = ("step", "adjacent", "near", "lines", "diagonals", "board", "looked")
 
 
 @attrs.frozen(repr=False, eq=False)  # one per board size: identity is equality
@@ -56,7 +69,8 @@ class Areas:
     ``touches[sq]`` lists the areas holding square ``sq`` (what a change there stamps);
     ``watch[reach][sq]`` lists the areas a power of that reach on ``sq`` depends on;
     ``combined`` keeps, for each set of reaches asked about, what :meth:`watched` answers on
-    every square (a few sets per game, asked at every decision).
+    every square (a few sets per game, asked at every decision). Area ``sq`` holds square
+    ``sq`` alone.
     """
 
     width: int
@@ -77,6 +91,13 @@ class Areas:
                 _watched(self, reaches, sq) for sq in range(self.width * self.height))
         return table[square]
 
+    def exact(self, reaches: frozenset[str], square: int, looked: list[int]) -> tuple[int, ...]:
+        """The areas a piece on ``square`` depends on when its powers of ``reaches`` looked at
+        the squares ``looked``: those of :meth:`watched`, and the one-square area of each
+        looked square (whose id is the square's own number). A square looked at twice, or
+        also covered by a fixed reach, is watched twice: cheaper than sorting it out."""
+        return self.watched(reaches, square) + tuple(looked)
+
 
 def _watched(areas: Areas, reaches: frozenset[str], square: int) -> tuple[int, ...]:
     if "board" in reaches:
@@ -92,10 +113,13 @@ def _watched(areas: Areas, reaches: frozenset[str], square: int) -> tuple[int, .
 def areas(width: int, height: int) -> Areas:
     """The areas of a board of this size (built once per size)."""
     n = width * height
-    # Area ids: step areas [0, n), near areas [n, 2n), adjacent areas [2n, 3n), then ranks,
-    # files, both kinds of diagonal, and the whole board.
-    adj0 = 2 * n
-    row0 = 3 * n
+    # Area ids: one-square areas [0, n) (a looked square is its own area), step areas
+    # [n, 2n), near areas [2n, 3n), adjacent areas [3n, 4n), then ranks, files, both kinds of
+    # diagonal, and the whole board.
+    step0 = n
+    near0 = 2 * n
+    adj0 = 3 * n
+    row0 = 4 * n
     col0 = row0 + height
     diag0 = col0 + width
     anti0 = diag0 + width + height - 1
@@ -119,16 +143,17 @@ def areas(width: int, height: int) -> Areas:
                 for ff in range(max(0, f - k), min(width, f + k + 1))]
 
     touches = tuple(
-        tuple([sq, *orthogonal(sq)] + [n + s for s in within(sq, 2)]
-              + [adj0 + s for s in within(sq, 1)]
+        tuple([sq] + [step0 + s for s in [sq, *orthogonal(sq)]]
+              + [near0 + s for s in within(sq, 2)] + [adj0 + s for s in within(sq, 1)]
               + list(lines(sq)) + list(diagonals(sq)) + [board])
         for sq in range(n))
     watch = {
-        "step": tuple((sq,) for sq in range(n)),
+        "step": tuple((step0 + sq,) for sq in range(n)),
         "adjacent": tuple((adj0 + sq,) for sq in range(n)),
-        "near": tuple((n + sq,) for sq in range(n)),
+        "near": tuple((near0 + sq,) for sq in range(n)),
         "lines": tuple(lines(sq) for sq in range(n)),
         "diagonals": tuple(diagonals(sq) for sq in range(n)),
         "board": tuple((board,) for _ in range(n)),
+        "looked": tuple(() for _ in range(n)),
     }
     return Areas(width, height, board + 1, touches, watch, {})

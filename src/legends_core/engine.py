@@ -176,6 +176,7 @@ _STATE = (
     "winner", "over", "reason", "seed", "shuffles", "salt", "commitment",
     "dirty", "dirty_all", "events", "_sched", "_first", "_seen_cache", "all_mask", "_opts",
     "_abl", "rs", "zone", "team_mask", "areas", "changed", "clock", "epoch", "offers",
+    "looked",
     "reps", "reps_own", "reps_from", "zob", "kc",
 )
 
@@ -245,6 +246,9 @@ class Engine(Effects):
     clock: int
     epoch: int
     offers: dict[int, Offers]
+    #: While a piece's offers are worked out for a ``"looked"`` entry: the squares the
+    #: recording building blocks read (see :mod:`legends_core.changes`); else ``None``.
+    looked: list[int] | None
     #: Positions at turn starts since the last progress, and how often each stood there (see
     #: :mod:`legends_core.repetition`); shared with copies until one of them writes.
     reps: dict[int, int]
@@ -325,6 +329,7 @@ class Engine(Effects):
         self.clock = 0
         self.epoch = 0
         self.offers = {}
+        self.looked = None
         self.reps = {}
         self.reps_own = True
         self.reps_from = -1
@@ -390,6 +395,7 @@ class Engine(Effects):
         g.clock = self.clock
         g.epoch = self.epoch
         g.offers = self.offers.copy()  # entries are immutable
+        g.looked = None
         g.reps = self.reps  # copied on the next write by either (search copies a lot)
         self.reps_own = g.reps_own = False
         g.reps_from = self.reps_from

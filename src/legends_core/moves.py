@@ -93,17 +93,22 @@ def line_targets(g: Engine, pid: int, directions: range, min_steps: int = 1,
     empty square that would break the back-and-forth limit is left out.
 
     A building block for powers that run (a Scout, Charging, Slashing): the kernel's copy of
-    the loop is compiled in the compiled build."""
+    the loop is compiled in the compiled build. It records the land squares it reads (every
+    square run over and the one that stops the run) for a ``"looked"`` entry (see
+    :mod:`legends_core.changes`)."""
     board, grid = g.board, g.grid
     land, rays = g.land, board._rays[g.loc[pid]]
     sq = g.loc[pid]
     player = g.ctrl[pid]
+    looked = g.looked
     out: list[int] = []
     for d in directions:
         steps = 0
         for t in rays[d]:
             if not land[t]:
                 break
+            if looked is not None:
+                looked.append(t)
             steps += 1
             if grid[t] >= 0:
                 if attack and steps >= min_steps and can_attack_square(g, pid, t):
@@ -119,13 +124,20 @@ def leaps(g: Engine, sq: int, directions: range) -> list[int]:
     """Where a leap from ``sq`` lands in each of ``directions`` (ray indices): the first empty
     land square beyond a line of one or more occupied or water squares starting next to
     ``sq``; none in a direction whose first square is empty or whose line runs off the board.
-    A building block of Flying, compiled in the compiled build."""
+    A building block of Flying, compiled in the compiled build; it records the land squares
+    it reads (up to the landing square) for a ``"looked"`` entry."""
     grid, land, rays = g.grid, g.land, g.board._rays[sq]
+    looked = g.looked
     out: list[int] = []
     for d in directions:
         over = False
         for s in rays[d]:
-            if grid[s] >= 0 or not land[s]:
+            if not land[s]:
+                over = True
+                continue
+            if looked is not None:
+                looked.append(s)
+            if grid[s] >= 0:
                 over = True
                 continue
             if over:
@@ -144,17 +156,25 @@ _aimed_size = [0]
 def two_steps(g: Engine, pid: int) -> list[int]:
     """The squares two orthogonal steps from ``pid`` (turning allowed) through an empty
     first land square, in square order: each empty land square, and each occupied one
-    ``pid`` may attack. A building block of Quickness, compiled in the compiled build."""
+    ``pid`` may attack. A building block of Quickness, compiled in the compiled build; it
+    records the land squares it reads for a ``"looked"`` entry."""
     board, grid = g.board, g.grid
     land, ortho = g.land, board._orthogonal
     sq = g.loc[pid]
+    looked = g.looked
     out: list[int] = []
     for s1 in ortho[sq]:
-        if grid[s1] >= 0 or not land[s1]:
+        if not land[s1]:
+            continue
+        if looked is not None:
+            looked.append(s1)
+        if grid[s1] >= 0:
             continue
         for s2 in ortho[s1]:
             if s2 == sq or s2 in out or not land[s2]:
                 continue
+            if looked is not None:
+                looked.append(s2)
             if grid[s2] < 0 or can_attack_square(g, pid, s2):
                 out.append(s2)
     out.sort()
@@ -321,14 +341,40 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
     # stamps its square or moves the epoch, so the entry (and its limits) cannot outlive them.
     raw: list[Action] = []
     standard_moves(g, pid, sq, raw, dyn)
+    if "looked" in watch:
+        prev = g.looked
+        looked: list[int] = []
+        g.looked = looked
+        try:
+            _raw_actions(g, pid, b, extra, raw)
+        finally:
+            g.looked = prev
+        areas = _watched(g, watch, sq) + tuple(looked)  # see Areas.exact
+    else:
+        _raw_actions(g, pid, b, extra, raw)
+        areas = _watched(g, watch, sq)
+    acts = tuple(raw)
+    g.offers[pid] = (sq, g.epoch, g.clock, areas, acts, limits)
+    _limited(g, pid, limits, acts, out)
+
+
+def _watched(g: Engine, reaches: frozenset[str], sq: int) -> tuple[int, ...]:
+    """``g.areas.watched(reaches, sq)``, read from its table without a call once built (a
+    call into the areas, a Python class, costs more than the look-up)."""
+    table = g.areas.combined.get(reaches)
+    if table is None:
+        return g.areas.watched(reaches, sq)
+    return table[sq]
+
+
+def _raw_actions(g: Engine, pid: int, b: Behaviour, extra: list[Behaviour],
+                 raw: list[Action]) -> None:
+    """``raw +=`` the actions the powers of ``b`` and ``extra`` offer, before once-limits."""
     for f in b.offer_actions:
         raw.extend(f(g, pid))
     for x in extra:
         for f in x.offer_actions:
             raw.extend(f(g, pid))
-    acts = tuple(raw)
-    g.offers[pid] = (sq, g.epoch, g.clock, g.areas.watched(watch, sq), acts, limits)
-    _limited(g, pid, limits, acts, out)
 
 
 def kept(g: Engine, key: int, sq: int) -> Offers | None:
@@ -509,10 +555,22 @@ def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
         offer_abilities(g, pid, "main", out)
         return
     raw: list[Action] = []
-    for f in b.abilities_in["main"]:
-        raw.extend(f(g, pid, "main"))
+    if "looked" in watch:
+        prev = g.looked
+        looked: list[int] = []
+        g.looked = looked
+        try:
+            for f in b.abilities_in["main"]:
+                raw.extend(f(g, pid, "main"))
+        finally:
+            g.looked = prev
+        areas = _watched(g, watch, sq) + tuple(looked)  # see Areas.exact
+    else:
+        for f in b.abilities_in["main"]:
+            raw.extend(f(g, pid, "main"))
+        areas = _watched(g, watch, sq)
     acts = tuple(raw)
-    g.offers[-1 - pid] = (sq, g.epoch, g.clock, g.areas.watched(watch, sq), acts, b.limits)
+    g.offers[-1 - pid] = (sq, g.epoch, g.clock, areas, acts, b.limits)
     _limited(g, pid, b.limits, acts, out)
 
 

@@ -88,7 +88,7 @@ class ScoutRun(Power):
     strike: bool = True
     label = "Movement"
     key = "scout"
-    watches = "lines"  # the run looks along the rank and file only (see legends_core.changes)
+    watches = "looked"  # the squares the run reads (see legends_core.changes)
 
     def describe(self) -> str:
         end = ", and may attack the enemy piece at the end of the run" if self.strike else ""

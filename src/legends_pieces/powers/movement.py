@@ -43,7 +43,7 @@ class Flying(Power):
     """Action: jump in a straight orthogonal line over adjacent pieces and/or water, landing on
     the first empty square beyond. Cannot attack."""
 
-    watches = "lines"  # see legends_core.changes
+    watches = "looked"  # the squares its flight reads (see legends_core.changes)
 
     label = "Action"
     key = "flying"
@@ -89,7 +89,7 @@ class StepAction(TargetAction):
 class Charging(StepAction):
     """Action: any distance orthogonally through empty squares, possibly ending in an attack."""
 
-    watches = "lines"  # see legends_core.changes
+    watches = "looked"  # the squares its run reads (see legends_core.changes)
 
     key = "charging"
     keywords = frozenset({"charging"})
@@ -106,7 +106,7 @@ class Charging(StepAction):
 class Slashing(StepAction):
     """Action: any distance diagonally through empty squares, possibly ending in an attack."""
 
-    watches = "diagonals"  # see legends_core.changes
+    watches = "looked"  # the squares its run reads (see legends_core.changes)
 
     key = "slashing"
     keywords = frozenset({"slashing"})
@@ -129,7 +129,7 @@ def quick_targets(g: Engine, piece: int) -> list[int]:
 class Quickness(StepAction):
     """Action: two orthogonal steps (an attack on the first step ends the move)."""
 
-    watches = "near"  # see legends_core.changes
+    watches = "looked"  # the squares its two steps read (see legends_core.changes)
 
     key = "quickness"
     keywords = frozenset({"quickness"})
