@@ -239,3 +239,12 @@ def test_two_steps_record_the_squares_they_read():
     # c3 is taken: nothing beyond it is read; b2, d2 and c1 are empty.
     assert names(g, got) == ["a2", "b1", "b3", "d1", "d3", "e2"]
     assert read == ["a2", "b1", "b2", "b3", "c1", "c3", "d1", "d2", "d3", "e2"]
+
+
+def test_empty_squares_of_a_terrain_record_that_terrain_only():
+    game = position({"a1": 37, "h8": 160, "f6": 37},
+                    terrain={"f6": "mountain", "b7": "mountain", "g2": "mountain"})
+    g = game.engine
+    got, read = _looked(g, lambda g: g.empty_squares("mountain"))
+    assert names(g, got) == ["b7", "g2"]
+    assert read == ["b7", "f6", "g2"]

@@ -264,13 +264,14 @@ def test_a_relocation_to_an_adjacent_square_watches_only_what_is_adjacent():
 
 def test_a_terrain_jump_off_its_terrain_keeps_its_offers_until_its_surroundings_change():
     """The Cave Beast jumps between mountains only while on one (``Power.idle_on``): off the
-    mountains its entry outlasts changes across the board; on one, any change renews it."""
+    mountains its entry outlasts changes across the board; on one, a change on a mountain
+    renews it."""
     game = position({"d4": 109, "a1": 37, "h8": 160, "a8": 160}, active="gray",
                     terrain={"f6": "mountain", "b7": "mountain", "g2": "mountain"})
     g = game.engine
     beast = g.grid[g.sq("d4")]
     assert g.beh[beast].watches_on(g.board, g.sq("d4")) == {"step"}
-    assert g.beh[beast].watches_on(g.board, g.sq("f6")) == {"step", "board"}
+    assert g.beh[beast].watches_on(g.board, g.sq("f6")) == {"step", "looked"}
     turn_options(g, 1)
     kept = g.offers[beast]
     g.move_piece(g.grid[g.sq("h8")], g.sq("g2"))          # far away: kept
@@ -282,6 +283,13 @@ def test_a_terrain_jump_off_its_terrain_keeps_its_offers_until_its_surroundings_
     g.move_piece(g.grid[g.sq("g2")], g.sq("h2"))          # far away, but a mountain is free
     jumps = {a.targets[0] for a in turn_options(g, 1) if a.key == "terrain-move"}
     assert jumps == {"b7", "g2"}
+    check_offers(game)
+    # On a mountain it watches the mountains (the squares empty_squares read), not the
+    # whole board: a move between two plains squares far away keeps its entry.
+    kept = g.offers[beast]
+    g.move_piece(g.grid[g.sq("h2")], g.sq("h3"))
+    turn_options(g, 1)
+    assert g.offers[beast] is kept
     check_offers(game)
 
 

@@ -28,8 +28,8 @@ A power says which areas its offers depend on with :attr:`~legends_core.Power.wa
     any square on the board;
 ``"looked"``
     exactly the squares the power's offers looked at through the kernel's recording building
-    blocks (:func:`~legends_core.moves.line_targets`, :func:`~legends_core.moves.leaps`,
-    :func:`~legends_core.moves.two_steps`).
+    blocks (``legends_core.moves.line_targets``, ``legends_core.moves.leaps``,
+    ``legends_core.moves.two_steps``, :meth:`~legends_core.queries.Queries.empty_squares`).
 
 A ``"looked"`` entry is exact where a fixed reach is broad: a run along a file depends on the
 squares it passed over and the piece that stopped it, not on the rest of the file. While such a

@@ -72,10 +72,10 @@ class Power:
     #: knows them), the board's terrain, this piece's keywords and game-wide effects; not on
     #: the turn, on what moved, or on once-per-turn counters (the kernel applies ``once``
     #: itself). ``"looked"`` promises the same of the squares the offers read through the
-    #: kernel's recording building blocks (:func:`~legends_core.moves.line_targets`,
-    #: :func:`~legends_core.moves.leaps`, :func:`~legends_core.moves.two_steps`), which the
-    #: kernel then watches one by one: the power reads no other square. ``None``, the
-    #: default, means the offers are worked out afresh every time.
+    #: kernel's recording building blocks (``legends_core.moves.line_targets``, ``leaps``,
+    #: ``two_steps``, and the engine's ``empty_squares``), which the kernel then watches one
+    #: by one: the power reads no other square. ``None``, the default, means the offers are
+    #: worked out afresh every time.
     watches: str | None = None
     #: The windows in which the power's :func:`~legends_core.hookspecs.legends_offer_abilities`
     #: may offer anything (some of ``"main"``, ``"attack"``, ``"strike"``, ``"end"``); the

@@ -75,6 +75,7 @@ class Queries:
     rs: RuleBehaviour
     zone: dict[int, tuple[int, ...]] | None
     team_mask: tuple[int, ...]
+    looked: list[int] | None
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -309,8 +310,14 @@ class Queries:
         return self.grid[square] < 0 and self.land[square]
 
     def empty_squares(self, terrain: str | None = None) -> list[int]:
+        """The empty land squares (of ``terrain``, if given), in square order. It records the
+        squares it reads for a ``"looked"`` entry (see :mod:`legends_core.changes`): a power
+        that moves to an empty square of one terrain watches only that terrain's squares."""
         squares: Iterable[int] = self.board.of_terrain(terrain) if terrain else self.board.squares()
         land, grid = self.land, self.grid  # the table, not a call per square
+        looked = self.looked
+        if looked is not None:
+            looked.extend(squares)
         return [s for s in squares if grid[s] < 0 and land[s]]
 
     def adjacent_pieces(self, square: int, player: int | None = None) -> list[int]:

@@ -196,7 +196,7 @@ class Switching(TargetAction):
 class TerrainJump(TargetAction):
     """Action: while on ``terrain``, move to any empty square of that terrain."""
 
-    watches = "board"  # see legends_core.changes
+    watches = "looked"  # the squares of its terrain (see legends_core.changes)
 
     terrain: str
     key = "terrain-move"

@@ -77,8 +77,9 @@ class DestroyAdjacent(Power):
 
 
 def _relocate_reach(power: Relocate) -> str:
-    """An adjacent square is in the adjacent area; a square of a terrain may be anywhere."""
-    return "adjacent" if power.terrain == "adjacent" else "board"
+    """An adjacent square is in the adjacent area; the squares of a terrain are those
+    ``empty_squares`` reads."""
+    return "adjacent" if power.terrain == "adjacent" else "looked"
 
 
 @attrs.frozen(repr=False)
