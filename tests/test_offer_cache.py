@@ -352,3 +352,41 @@ def test_runs_and_flights_keep_options_equal_to_fresh_ones(seed):
     game = position(pieces, terrain={"d4": "water", "e5": "water", "b5": "mountain"},
                     active="beige" if seed % 2 else "gray")
     assert _play_checked(game, random.Random(seed), limit=600) >= 10
+
+
+@attrs.frozen(repr=False)
+class _LookoutAbility(Power):
+    """An ability in its player's main decision aimed at the squares of a run along its file
+    and rank (what line_targets reads), declaring "looked"."""
+
+    label = "Ability"
+    key = "lookout"
+    watches = "looked"
+    windows = frozenset({"main"})
+
+    @hookimpl
+    def legends_offer_abilities(self, game, piece, window):
+        from legends_core.moves import line_targets, power_actions
+        return power_actions(game, piece, self.key, line_targets(game, piece, range(0, 4), 2))
+
+    @hookimpl
+    def legends_perform(self, game, piece, action):
+        pass
+
+
+def test_a_looked_ability_watches_its_own_square_and_the_squares_it_read():
+    cat = _with(_LookoutAbility())
+    game = position({"d2": 901, "a1": 37, "d6": 160, "d8": 160, "h8": 160}, catalogue=cat,
+                    active="beige")
+    g = game.engine
+    me = g.grid[g.sq("d2")]
+    turn_options(g, 0)
+    kept = g.offers[-1 - me]
+    assert g.sq("d2") in kept[3] and g.sq("d6") in kept[3] and g.sq("d7") not in kept[3]
+    g.move_piece(g.grid[g.sq("d8")], g.sq("d7"))          # beyond d6, which stops the run
+    turn_options(g, 0)
+    assert g.offers[-1 - me] is kept
+    g.boost(me, 1)                                        # its own square changed
+    turn_options(g, 0)
+    assert g.offers[-1 - me] is not kept
+    check_offers(game)

@@ -557,7 +557,9 @@ def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
     raw: list[Action] = []
     if "looked" in watch:
         prev = g.looked
-        looked: list[int] = []
+        # Abilities watch no "step" of their own: the piece's square (its keywords, its
+        # strength) is watched with the squares read.
+        looked: list[int] = [sq]
         g.looked = looked
         try:
             for f in b.abilities_in["main"]:
