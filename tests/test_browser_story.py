@@ -10,10 +10,12 @@ seats in view.
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import Page, expect
 
+from legends.ai.arranging import guarded_setup
 from test_web_browser import (  # noqa: F401 (fixtures)
     OUTPUT,
     boxes_overlap,
@@ -34,17 +36,25 @@ def start(page: Page, server: str, rules: str, players: int = 2) -> None:  # noq
     if players > 2:
         page.select_option("#players", str(players))
     page.select_option("#opponent", "random")
+    if rules != "legends":
+        page.select_option("#side", "red")
     page.click("#start")
-    if rules != "legends":  # an edition with a free setup: a dealt one is taken as it is
-        page.click("#arrange .random-fill")
+    if rules != "legends":
+        # An edition with a free setup: red's Flag at the back behind its Bombs, so that the
+        # random opponent cannot end the story early by walking into it.
+        page.fill("#arrange-line", guarded_setup(rules, "red", random.Random(1)))
+        page.click("#arrange .use-line")
         page.click("#arrange .ready")
 
 
 def play_a_move(page: Page) -> tuple[str, str]:
-    """Click a piece that may step one square, then that square; the move made."""
+    """Click a piece that may move to an empty square, then that square (no attack, so the
+    game goes on); the move made."""
     wait_to_decide(page)
     options = page.evaluate("me.view.options")
-    move = next(o for o in options if re.fullmatch(r"[a-j]\d+-[a-j]\d+", o))
+    taken = set(page.evaluate("me.view.pieces.map(p => p.square)"))
+    move = next(o for o in options if re.fullmatch(r"[a-j]\d+-[a-j]\d+", o)
+                and o.split("-")[1] not in taken)
     src, dst = move.split("-")
     select(page, src)
     target(page, dst)
