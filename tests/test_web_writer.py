@@ -104,11 +104,13 @@ def test_other_games_go_on_while_an_action_waits_for_the_disk(tmp_path, monkeypa
     store = app.state.server.store
     real = store.add_steps
     slow = threading.Event()
+    writing = threading.Event()
     release = threading.Event()
     answered_meanwhile = []
 
     def held(steps):
         if slow.is_set():
+            writing.set()
             # Let go after 10 s at most, so a server that cannot answer fails the test rather
             # than hang it.
             release.wait(10)
@@ -122,6 +124,9 @@ def test_other_games_go_on_while_an_action_waits_for_the_disk(tmp_path, monkeypa
         slow.set()
         slow_game.ws[seat].send_json({"type": "action", "action": action,
                                       "decision": slow_game.decision(seat)})
+        # The ping goes once the write is under way (under load the server may take the two
+        # messages in either order, and a ping answered first would prove nothing).
+        assert writing.wait(10)
         other.ws["beige"].send_json({"type": "ping"})
         assert other.ws["beige"].receive_json() == {"type": "pong"}
         release.set()  # the other game was answered while the write was held
