@@ -114,6 +114,9 @@ def main() -> None:
     ap.add_argument("--approach", type=float, nargs=3, default=SearchPlayer().approach,
                     metavar=("EMPTY", "UNCOVERED", "ENEMY"),
                     help="search: weights for its castle's open approaches (0 0 0: none)")
+    ap.add_argument("--wall", action=argparse.BooleanOptionalAction, default=SearchPlayer().wall,
+                    help="search: its Bombs next to its Flag count as part of it, so the "
+                         "squares next to them are guarded too")
     ap.add_argument("--first-seed", type=int, default=1000,
                     help="games use seeds from this one on (screen on other seeds than you confirm on)")
     ap.add_argument("--rules", default="legends",
@@ -138,7 +141,8 @@ def main() -> None:
         # The two-ply player samples worlds like the heuristic, so the budget is the same kind.
         search: dict[str, object] = {"samples": args.samples, "informed": not args.fearful,
                                      "focus": args.focus, "plies": args.plies,
-                                     "guard": args.guard, "approach": tuple(args.approach)}
+                                     "guard": args.guard, "approach": tuple(args.approach),
+                                     "wall": args.wall}
         if args.seconds:
             search["seconds"] = args.seconds
         rival = args.seconds if args.heuristic_seconds is None else args.heuristic_seconds
@@ -153,7 +157,7 @@ def main() -> None:
         budget = (f"{args.rules}: per decision search {mine}, heuristic {theirs}; search "
                   f"{'fearful' if args.fearful else 'informed'}, focus {args.focus or 'all'}, "
                   f"{args.plies} plies, {'guard' if args.guard else 'no guard'}, approach weights "
-                  f"{' '.join(map(str, args.approach))}; setups: search "
+                  f"{' '.join(map(str, args.approach))}{', wall' if args.wall else ''}; setups: search "
                   f"{'arranged' if args.arrange else 'dealt'}, heuristic "
                   f"{'arranged' if args.heuristic_arranged else 'dealt'}")
     elif args.seconds:

@@ -145,6 +145,17 @@ def test_open_approaches_count_the_uncovered_squares_next_to_the_flag():
     assert open_approaches(game.engine, 0) == (2, 2, 0)
 
 
+def test_with_a_wall_the_bombs_next_to_the_flag_count_as_part_of_it():
+    game = position({"a1": ("Flag", "red"), "a2": ("Bomb", "red"), "b1": ("Bomb", "red"),
+                     "d1": ("Captain", "red"), "a3": ("Miner", "blue"),
+                     "j10": ("Flag", "blue")}, rules="classic", revealed=["a3"])
+    # Boxed in by its Bombs, the Flag itself has no open approach...
+    assert open_approaches(game.engine, 0) == (0, 0, 0)
+    # ...but the squares next to the Bombs are one Miner's step from it: b2 and c1 are empty,
+    # the Captain on d1 covers c1, and blue's Miner stands on a3.
+    assert open_approaches(game.engine, 0, wall=True) == (2, 1, 1)
+
+
 def test_it_covers_the_open_square_in_front_of_its_flag():
     assert choices(SearchPlayer, open_flag) == {"f4-f5"}  # the default weights
     # Without counting the approaches, f4-f5 is one of several moves forward, all alike.

@@ -15,21 +15,30 @@ if TYPE_CHECKING:
     from legends_core import Engine
 
 
-def open_approaches(g: Engine, me: int) -> tuple[int, int, int]:
+def open_approaches(g: Engine, me: int, wall: bool = False) -> tuple[int, int, int]:
     """How open ``me``'s castle stands: the empty squares next to it (in a straight line, on
     land), how many of them no mobile warrior of ours touches (an enemy piece that reaches one
     could try the castle before we could take it), and the enemy pieces next to it. A castle
-    boxed in by its own pieces is (0, 0, 0)."""
+    boxed in by its own pieces is (0, 0, 0).
+
+    With ``wall``, our stationary pieces next to the castle (Bombs round a Flag) count as part
+    of it: the squares next to them are approaches too, since an enemy that breaks through
+    one of them (a Miner) stands next to the castle at once."""
     castle = g.castle_of(me)
     if castle < 0 or g.loc[castle] < 0:
         return 0, 0, 0
     board, grid, ctrl, types = g.board, g.grid, g.ctrl, g.types
     mine = g.team_mask[me]
     here = g.loc[castle]
+    fort = {here}
+    if wall:
+        fort.update(sq for sq in board.orthogonal(here)
+                    if grid[sq] >= 0 and mine >> ctrl[grid[sq]] & 1
+                    and g.is_stationary(grid[sq]))
+    around = {sq for f in fort for sq in board.orthogonal(f)
+              if sq not in fort and board.is_land(sq)}
     empty = unguarded = enemies = 0
-    for sq in board.orthogonal(here):
-        if not board.is_land(sq):
-            continue
+    for sq in around:
         q = grid[sq]
         if q >= 0:
             if not mine >> ctrl[q] & 1:
@@ -37,6 +46,6 @@ def open_approaches(g: Engine, me: int) -> tuple[int, int, int]:
             continue
         empty += 1
         if not any(grid[n] >= 0 and mine >> ctrl[grid[n]] & 1 and types[grid[n]].kind == "warrior"
-                   for n in board.orthogonal(sq) if n != here):
+                   for n in board.orthogonal(sq) if n not in fort):
             unguarded += 1
     return empty, unguarded, enemies

@@ -22,7 +22,9 @@ Every position it judges is scored as the heuristic player scores it, less a gua
 our castle's approaches (``approach``, see :mod:`~legends.ai.approaches`): an empty square next
 to it that no warrior of ours touches, and an enemy piece next to it, count against us. The
 reply above only sees attacks the enemy can make at once; this keeps the squares from which it
-could strike next covered (in classic the Flag may stand in the front row).
+could strike next covered (in classic the Flag may stand in the front row). With ``wall`` (the
+default) our stationary pieces next to the castle count as part of it, so the squares next to
+the Bombs round a Flag are guarded too: a Miner that clears one stands next to the Flag.
 
 Scores are averaged over the worlds and the best action is played. With ``guard`` an attack of
 ours on a hidden enemy piece that never moved is also credited with its exact chance of being
@@ -74,7 +76,7 @@ class SearchPlayer:
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
                  shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
                  blind_cap: int = 4, approach: tuple[float, float, float] = APPROACH,
-                 arranged: bool = True):
+                 arranged: bool = True, wall: bool = True):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. With ``guard`` (the default) the enemy's attacks on our pieces it
         does not know count as blind (their average, our castle a loss when hit; at most
@@ -87,6 +89,8 @@ class SearchPlayer:
         searches only the best ``focus`` of them deeper. ``approach`` weighs our castle's
         open approaches (empty squares next to it, those of them no warrior of ours covers,
         enemy pieces next to it) against us in every position judged; zeros leave them out.
+        With ``wall`` our stationary pieces next to the castle count as part of it (see
+        :func:`~legends.ai.approaches.open_approaches`).
         With ``arranged`` (the default) it arranges its own setup where the edition lets
         players do so (:meth:`arrange`); without, it takes the one it is dealt."""
         self.rng = random.Random(seed)
@@ -101,6 +105,7 @@ class SearchPlayer:
         self.blind_cap = blind_cap
         self.approach = approach
         self.arranged = arranged
+        self.wall = wall
 
     def arrange(self, rules: str, seat: str) -> str | None:
         """Our setup line for ``seat`` in an edition where players arrange their armies
@@ -152,10 +157,10 @@ class SearchPlayer:
         """:func:`~legends.ai.heuristic.evaluate`, less the ``approach`` weights times our
         castle's open approaches (:func:`~legends.ai.approaches.open_approaches`: empty
         squares next to it, those of them no warrior of ours covers, enemy pieces next to
-        it)."""
+        it; with ``wall``, next to it and its Bombs)."""
         value = evaluate(g, me)
         if any(self.approach) and not g.over:
-            counts = open_approaches(g, me)
+            counts = open_approaches(g, me, self.wall)
             value -= sum(w * n for w, n in zip(self.approach, counts, strict=True))
         return value
 
