@@ -513,3 +513,14 @@ def test_grants_switching_and_control_changes_keep_options_equal_to_fresh_ones(s
     game = position(pieces, terrain={"d4": "water", "e5": "mountain"},
                     active="beige" if seed % 2 else "gray")
     assert _play_checked(game, random.Random(seed), limit=600) >= 10
+
+
+def test_lent_behaviours_are_those_of_the_keywords_not_printed_worked_out_once():
+    cat = default_catalogue()
+    scout = cat.find(7)                                   # prints Charging, not Flying
+    assert "charging" in scout.keywords and "flying" not in scout.keywords
+    kws = frozenset({"flying", "charging", "no-such-keyword"})
+    lent = cat.lent_behaviours(scout, kws)
+    assert lent == (cat.keyword_behaviour("flying"),)
+    assert cat.lent_behaviours(scout, kws) is lent and cat.lent[(scout, kws)] is lent
+    assert cat.lent_behaviours(scout, frozenset({"charging"})) == ()
