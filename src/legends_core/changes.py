@@ -40,7 +40,7 @@ Giants stand, not on every move of every piece. The roster of a player is stampe
 comes under their control on the board (placed there, or taken over) or gains a keyword; a
 piece of theirs that moves, leaves or changes otherwise stamps its square, which the entry
 watches when the piece was one of those returned. Its area id follows the board's areas
-(:func:`roster`).
+(``roster``).
 
 A ``"looked"`` entry is exact where a fixed reach is broad: a run along a file depends on the
 squares it passed over and the piece that stopped it, not on the rest of the file. While such a
