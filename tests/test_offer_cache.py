@@ -390,3 +390,137 @@ def test_a_looked_ability_watches_its_own_square_and_the_squares_it_read():
     turn_options(g, 0)
     assert g.offers[-1 - me] is not kept
     check_offers(game)
+
+
+# -- rosters: a list of candidates over the whole board watches the pieces it found ---------
+def test_candidates_over_the_board_record_the_rosters_and_the_squares_found():
+    from legends_core.changes import roster
+    from legends_core.queries import nameable
+
+    game = position({"a1": (37, "beige"), "c3": (138, "beige"), "f2": (159, "beige"),
+                     "h8": (160, "gray"), "e6": (159, "gray")})
+    g = game.engine
+    sq = g.sq
+    mine, anyone = roster(g.areas, 0), [roster(g.areas, 0), roster(g.areas, 1)]
+    g.looked = []
+    assert [g.loc[p] for p in nameable(g, 0, None, "own", None)] == [sq("a1"), sq("f2"), sq("c3")]
+    assert g.looked == [mine, sq("a1"), sq("f2"), sq("c3")]
+    g.looked = []
+    nameable(g, 0, None, "enemy", None)
+    assert g.looked == [roster(g.areas, 1), sq("e6"), sq("h8")]
+    g.looked = []
+    g.pieces()
+    assert g.looked == [*anyone, sq("a1"), sq("f2"), sq("c3"), sq("e6"), sq("h8")]
+    g.looked = []
+    g.pieces(0)
+    assert g.looked == [mine, sq("a1"), sq("f2"), sq("c3")]
+    g.looked = []                                 # squares given: those are what it read
+    nameable(g, 0, [sq("c3"), sq("c4")], "any", None)
+    assert g.looked == [sq("c3"), sq("c4")]
+    g.looked = None                               # nothing recorded outside a "looked" entry
+    assert len(nameable(g, 0, None, "any", None)) == 5
+
+
+def test_a_roster_is_stamped_by_a_piece_coming_under_control_or_gaining_a_keyword():
+    from legends_core.changes import roster
+
+    game = position({"a1": (37, "beige"), "c3": (138, "beige"), "h8": (160, "gray"),
+                     "e6": (159, "gray")}, destroyed={"gray": [159]})
+    g = game.engine
+    beige, gray = roster(g.areas, 0), roster(g.areas, 1)
+    assert len(g.changed) == g.areas.count + 2
+    before = g.changed[:]
+    g.move_piece(g.grid[g.sq("c3")], g.sq("c4"))          # a move: its squares, no roster
+    assert g.changed[beige] == before[beige] and g.changed[gray] == before[gray]
+    g.grant(g.grid[g.sq("c4")], "flying")
+    assert g.changed[beige] == g.clock and g.changed[gray] == before[gray]
+    g.take_control(g.grid[g.sq("e6")], 0)
+    assert g.changed[beige] == g.clock
+    g.place(g.dead[1][0], g.sq("b7"), 1)
+    assert g.changed[gray] == g.clock
+
+
+def test_a_grant_to_any_piece_of_yours_keeps_its_offers_until_a_piece_it_named_changes():
+    """Lord Esenwein lends Flying to a vampire of his player anywhere: his entry watches the
+    squares of that player's vampires (and whether one joins them), not every move."""
+    game = position({"a1": (37, "beige"), "c3": (138, "beige"), "f2": (159, "beige"),
+                     "b2": (7, "beige"), "h8": (160, "gray"), "e6": (160, "gray"),
+                     "g7": (141, "gray")}, active="beige")
+    g = game.engine
+    lord = g.grid[g.sq("c3")]
+
+    def targets():
+        return {a.targets[0] for a in turn_options(g, 0) if a.key == "lord-esenwein"}
+
+    assert targets() == {"c3", "f2"}
+    kept = g.offers[-1 - lord]
+    g.move_piece(g.grid[g.sq("b2")], g.sq("b3"))          # another piece of his: kept
+    g.move_piece(g.grid[g.sq("e6")], g.sq("e5"))          # an enemy piece: kept
+    assert targets() == {"c3", "f2"} and g.offers[-1 - lord] is kept
+    g.move_piece(g.grid[g.sq("f2")], g.sq("f3"))          # a vampire moved: worked out again
+    assert targets() == {"c3", "f3"} and g.offers[-1 - lord] is not kept
+    kept = g.offers[-1 - lord]
+    g.take_control(g.grid[g.sq("g7")], 0)                 # a vampire joins him
+    assert targets() == {"c3", "f3", "g7"} and g.offers[-1 - lord] is not kept
+    check_offers(game)
+
+
+@attrs.frozen(repr=False)
+class _Guardian(Power):
+    """Boosts any piece of its player that has an enemy next to it: it reads the squares
+    around the candidates without recording them, so "looked" is too narrow for it."""
+
+    label = "Ability"
+    key = "guardian"
+    watches = "looked"
+    windows = frozenset({"main"})
+
+    @hookimpl
+    def legends_offer_abilities(self, game, piece, window):
+        from legends_core.moves import power_actions
+        from legends_core.queries import nameable
+        me = game.ctrl[piece]
+        return power_actions(game, piece, self.key, [
+            game.loc[p] for p in nameable(game, me, None, "own", None)
+            if game.adjacent_enemies(game.loc[p], me)])
+
+    @hookimpl
+    def legends_perform(self, game, piece, action):
+        pass
+
+
+def test_check_offers_catches_a_roster_power_that_reads_beyond_its_candidates():
+    cat = _with(_Guardian())
+    game = position({"d4": (901, "beige"), "b1": (37, "beige"), "h8": (160, "gray"),
+                     "e8": (159, "gray")}, catalogue=cat, active="beige")
+    g = game.engine
+    check_offers(game)                                    # no enemy next to a beige piece
+    assert -1 - g.grid[g.sq("d4")] in g.offers            # kept
+    g.move_piece(g.grid[g.sq("e8")], g.sq("d5"))
+    with pytest.raises(AssertionError, match="missing"):
+        check_offers(game)          # the enemy arrived next to d4, a square not recorded
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_grants_switching_and_control_changes_keep_options_equal_to_fresh_ones(seed):
+    """Armies whose abilities and actions pick pieces of their player anywhere (Urgwaine's
+    Castle, Lord Esenwein, Lord of Bones, Elementus, Switching spirits) against pieces that
+    take control of others and bring pieces back: random games check every main decision."""
+    pieces = {"a1": 67, "b1": 35, "c1": 59, "d1": 70, "e1": 85, "f1": 76, "g1": 27, "c2": 192,
+              "e2": 141, "h1": 37,
+              "a8": 160, "b8": 138, "c8": 159, "d8": 139, "e8": 142, "f8": 165, "g8": 141,
+              "d7": 111, "h8": 136}
+    game = position(pieces, terrain={"d4": "water", "e5": "mountain"},
+                    active="beige" if seed % 2 else "gray")
+    assert _play_checked(game, random.Random(seed), limit=600) >= 10
+
+
+def test_lent_behaviours_are_those_of_the_keywords_not_printed_worked_out_once():
+    cat = default_catalogue()
+    scout = cat.find(7)                                   # prints Charging, not Flying
+    assert "charging" in scout.keywords and "flying" not in scout.keywords
+    kws = frozenset({"flying", "charging", "no-such-keyword"})
+    lent = cat.lent_behaviours(scout, kws)
+    assert lent == (cat.keyword_behaviour("flying"),)
+    assert cat.lent_behaviours(scout, kws) is lent and cat.lent[(scout, kws)] is lent
+    assert cat.lent_behaviours(scout, frozenset({"charging"})) == ()

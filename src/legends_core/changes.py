@@ -31,6 +31,17 @@ A power says which areas its offers depend on with :attr:`~legends_core.Power.wa
     blocks (``legends_core.moves.line_targets``, ``legends_core.moves.leaps``,
     ``legends_core.moves.two_steps``, :meth:`~legends_core.queries.Queries.empty_squares`).
 
+A ``"looked"`` entry may also watch a player's *roster*: which pieces that player controls
+on the board and what they are. A list of candidates drawn from the whole board
+(:func:`~legends_core.queries.nameable`, :meth:`~legends_core.queries.Queries.pieces`) records
+the roster of each player whose pieces it looked through and the square of each piece it
+returned: a strength boost for "a Giant of yours anywhere" then depends on where its player's
+Giants stand, not on every move of every piece. The roster of a player is stamped when a piece
+comes under their control on the board (placed there, or taken over) or gains a keyword; a
+piece of theirs that moves, leaves or changes otherwise stamps its square, which the entry
+watches when the piece was one of those returned. Its area id follows the board's areas
+(``roster``).
+
 A ``"looked"`` entry is exact where a fixed reach is broad: a run along a file depends on the
 squares it passed over and the piece that stopped it, not on the rest of the file. While such a
 piece's offers are worked out, the engine holds a list (``Engine.looked``) that those building
@@ -97,6 +108,12 @@ class Areas:
         looked square (whose id is the square's own number). A square looked at twice, or
         also covered by a fixed reach, is watched twice: cheaper than sorting it out."""
         return self.watched(reaches, square) + tuple(looked)
+
+
+def roster(areas: Areas, player: int) -> int:
+    """The id of ``player``'s roster area (see above): one per player after the board's
+    areas, so an engine's ``changed`` holds ``areas.count`` plus one per player."""
+    return areas.count + player
 
 
 def _watched(areas: Areas, reaches: frozenset[str], square: int) -> tuple[int, ...]:

@@ -110,6 +110,12 @@ class Effects(Queries):
             for a in touches[sq]:
                 changed[a] = stamp
 
+    def touch_roster(self, player: int) -> None:
+        """Note that a piece came under ``player``'s control on the board, or that one of
+        theirs gained a keyword (kernel use; see ``legends_core.changes.roster``)."""
+        self.clock = c = self.clock + 1
+        self.changed[self.areas.count + player] = c
+
     def shift(self) -> None:
         """Note a change to game-wide state (effects, the curse, a power's memory)."""
         self.epoch += 1
@@ -228,6 +234,7 @@ class Effects(Queries):
         self.known[pid] = after = before | (self.all_mask if reveal else self.team_mask[player])
         self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
         self.touch(square)
+        self.touch_roster(player)
         self.dirty.add(pid)
         self.emit(Placed(self.board.name(square), frm, self.types[pid].number,
                          self.seen(pid), self.rules.players[player]))
@@ -342,6 +349,7 @@ class Effects(Queries):
         self.kc += (after ^ before).bit_count()  # see repetition.one_way_count
         if self.loc[pid] >= 0:
             self.touch(self.loc[pid])
+            self.touch_roster(player)
         else:
             self.shift()
         self.dirty.add(pid)
@@ -384,6 +392,7 @@ class Effects(Queries):
         self.temps.append((pid, "keyword", keyword, source))
         self.tkw[pid] = self.tkw.get(pid, frozenset()) | {keyword}
         self.touch(self.loc[pid])
+        self.touch_roster(self.ctrl[pid])  # it may now be one of a list of candidates
         self.emit(Granted(self.ref(pid), self.types[pid].number, self.seen(pid), keyword))
 
     def expire_turn_effects(self) -> None:

@@ -325,7 +325,7 @@ class Engine(Effects):
         self.team_mask = team_masks(rules.teams)
         # What changed where, for the main decision's cache (see legends_core.changes).
         self.areas = areas(board.width, board.height)
-        self.changed = [0] * self.areas.count
+        self.changed = [0] * (self.areas.count + len(rules.players))  # and a roster each
         self.clock = 0
         self.epoch = 0
         self.offers = {}

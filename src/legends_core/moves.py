@@ -45,25 +45,25 @@ RULINGS = (
 NO_LIMIT = None
 
 
-def _extra_behaviours(g: Engine, pid: int) -> list[Behaviour]:
+def _extra_behaviours(g: Engine, pid: int) -> tuple[Behaviour, ...]:
     """Behaviours of keywords the piece has now without printing them (granted until the end
     of the turn, or given by the curse in effect)."""
     extra = g.tkw.get(pid) if g.tkw else None
     c = g.curse
     curse_fs = g.beh[c].curse_keywords if c >= 0 and g.curse_on else ()
     if not extra and not curse_fs:
-        return []
-    static = g.types[pid].keywords
-    kws: set[str] = set(extra) if extra else set()
+        return ()
+    kws: frozenset[str]
     if curse_fs:
-        kws.update(g.cursed_keywords(pid))
-    out = []
-    for kw in sorted(kws):
-        if kw not in static:
-            b = g.catalogue.keyword_behaviour(kw)
-            if b is not None:
-                out.append(b)
-    return out
+        cursed = g.cursed_keywords(pid)
+        kws = cursed | extra if extra else cursed
+    else:
+        kws = extra  # type: ignore[assignment]  # not None: tested above
+    if not kws:
+        return ()
+    cat = g.catalogue
+    out = cat.lent.get((g.types[pid], kws))  # the table, not a call, once worked out
+    return cat.lent_behaviours(g.types[pid], kws) if out is None else out
 
 
 def _behaviours(g: Engine, pid: int) -> list[Behaviour]:
@@ -319,7 +319,7 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
     if b.idle:  # a power idle on this square (Power.idle_on) watches nothing here
         watch = b.watches_on(g.board, sq)
     limits = b.limits
-    extra: list[Behaviour] = _extra_behaviours(g, pid) if dyn else []
+    extra: tuple[Behaviour, ...] = _extra_behaviours(g, pid) if dyn else ()
     if extra:  # keywords it does not print bring powers and limits of their own
         for x in extra:
             watch = None if watch is None or x.watches is None else watch | x.watches
@@ -367,7 +367,7 @@ def _watched(g: Engine, reaches: frozenset[str], sq: int) -> tuple[int, ...]:
     return table[sq]
 
 
-def _raw_actions(g: Engine, pid: int, b: Behaviour, extra: list[Behaviour],
+def _raw_actions(g: Engine, pid: int, b: Behaviour, extra: tuple[Behaviour, ...],
                  raw: list[Action]) -> None:
     """``raw +=`` the actions the powers of ``b`` and ``extra`` offer, before once-limits."""
     for f in b.offer_actions:

@@ -74,7 +74,10 @@ class Power:
     #: itself). ``"looked"`` promises the same of the squares the offers read through the
     #: kernel's recording building blocks (``legends_core.moves.line_targets``, ``leaps``,
     #: ``two_steps``, and the engine's ``empty_squares``), which the kernel then watches one
-    #: by one: the power reads no other square. ``None``, the default, means the offers are
+    #: by one: the power reads no other square; a list of candidates drawn from the whole
+    #: board (``legends_core.queries.nameable``, the engine's ``pieces``) is watched through
+    #: the squares of the pieces it returned and its players' rosters (see
+    #: :mod:`legends_core.changes`). ``None``, the default, means the offers are
     #: worked out afresh every time.
     watches: str | None = None
     #: The windows in which the power's :func:`~legends_core.hookspecs.legends_offer_abilities`

@@ -12,6 +12,7 @@ from .rulings import ruling
 if TYPE_CHECKING:
     from .actions import Action
     from .board import Board
+    from .changes import Areas
     from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
     from .ruleset import RuleBehaviour
@@ -76,6 +77,7 @@ class Queries:
     zone: dict[int, tuple[int, ...]] | None
     team_mask: tuple[int, ...]
     looked: list[int] | None
+    areas: Areas
 
     # -- players -----------------------------------------------------------------------
     @property
@@ -162,12 +164,20 @@ class Queries:
         return self.hostile(self.ctrl[pid], player)
 
     def pieces(self, player: int | None = None) -> list[int]:
-        """Pieces on the board, in square order, optionally only those ``player`` controls."""
+        """Pieces on the board, in square order, optionally only those ``player`` controls.
+        For a ``"looked"`` entry it records the rosters it looked through and the squares
+        of the pieces it returns (see :mod:`legends_core.changes`)."""
         grid = self.grid
         if player is None:
-            return [p for p in grid if p >= 0]
-        ctrl = self.ctrl
-        return [p for p in grid if p >= 0 and ctrl[p] == player]
+            out = [p for p in grid if p >= 0]
+        else:
+            ctrl = self.ctrl
+            out = [p for p in grid if p >= 0 and ctrl[p] == player]
+        looked = self.looked
+        if looked is not None:
+            _record_roster(self, looked, 0 if player is None else player,
+                           "any" if player is None else "own", out)
+        return out
 
     def destroyed(self, player: int) -> list[int]:
         """Pieces in ``player``'s destroyed area, in the order they arrived."""
@@ -431,8 +441,16 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     compiled in the compiled build.
 
     ``by_type``, for a ``match`` that looks only at what is printed on a piece, keeps its
-    answers by piece type (``g.types[piece]``), so it is asked once per type."""
+    answers by piece type (``g.types[piece]``), so it is asked once per type; ``match``
+    is then a :class:`~legends_pieces.powers.match.Match`-like test of what a piece is (its
+    printed facts and keywords).
+
+    For a ``"looked"`` entry (see :mod:`legends_core.changes`) it records the ``squares``
+    given; over the whole board, the rosters of the players whose pieces it looked through
+    and the squares of the pieces it returns (with an arbitrary ``match``, of every piece it
+    asked)."""
     grid, ctrl = g.grid, g.ctrl
+    looked = g.looked
     pool: list[int] = []
     if squares is None:
         for p in grid:
@@ -441,6 +459,8 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     else:
         for s in squares:
             p = grid[s]
+            if looked is not None:
+                looked.append(s)
             if p >= 0:
                 pool.append(p)
     if whose == "own":
@@ -450,19 +470,42 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
         team = teams[chooser]
         pool = [p for p in pool if teams[ctrl[p]] != team]
     if match is None:
-        return pool
-    known, bit = g.known, 1 << chooser
-    if by_type is None:
-        return [p for p in pool if not known[p] & bit or match(g, p)]
-    types = g.types
-    out: list[int] = []
-    for p in pool:
-        if known[p] & bit:
-            t = types[p]
-            ok = by_type.get(t)
-            if ok is None:
-                ok = by_type[t] = bool(match(g, p))
-            if not ok:
-                continue
-        out.append(p)
+        out = pool
+    else:
+        known, bit = g.known, 1 << chooser
+        if by_type is None:
+            out = [p for p in pool if not known[p] & bit or match(g, p)]
+        else:
+            types = g.types
+            out = []
+            for p in pool:
+                if known[p] & bit:
+                    t = types[p]
+                    ok = by_type.get(t)
+                    if ok is None:
+                        ok = by_type[t] = bool(match(g, p))
+                    if not ok:
+                        continue
+                out.append(p)
+    if looked is not None and squares is None:
+        _record_roster(g, looked, chooser, whose, pool if by_type is None and match is not None
+                       else out)
     return out
+
+
+def _record_roster(g: Queries, looked: list[int], chooser: int, whose: str,
+                   found: list[int]) -> None:
+    """For a ``"looked"`` entry: the rosters of the players ``chooser``'s ``whose`` covers,
+    and the squares of the pieces ``found`` (see :mod:`legends_core.changes`)."""
+    first = g.areas.count
+    if whose == "own":
+        looked.append(first + chooser)
+    else:
+        teams = g.rules.teams
+        team = teams[chooser]
+        for player in range(len(teams)):
+            if whose == "any" or teams[player] != team:
+                looked.append(first + player)
+    loc = g.loc
+    for p in found:
+        looked.append(loc[p])

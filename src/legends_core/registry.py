@@ -214,6 +214,8 @@ class Catalogue(Mapping[int, PieceType]):
             (kw,) = tuple(p.keywords)
             self._keyword[kw] = Behaviour(None, table_for([p], f"keyword {kw}"))
             self._keyword_power[kw] = p
+        #: :meth:`lent_behaviours` by piece type and keywords, filled as they are asked.
+        self.lent: dict[tuple[PieceType, frozenset[str]], tuple[Behaviour, ...]] = {}
         try:
             pm.check_pending()
         except pluggy.PluginValidationError as exc:
@@ -278,6 +280,16 @@ class Catalogue(Mapping[int, PieceType]):
     def keyword_behaviour(self, keyword: str) -> Behaviour | None:
         """The implementations of a keyword power lent to a piece (``None``: none)."""
         return self._keyword.get(keyword)
+
+    def lent_behaviours(self, ptype: PieceType, keywords: frozenset[str]) -> tuple[Behaviour, ...]:
+        """The behaviours of the ``keywords`` a piece of type ``ptype`` has without printing
+        them (lent until the end of the turn, or given by a curse), in keyword order; kept in
+        :attr:`lent` (the engine asks at nearly every decision while a keyword is lent)."""
+        out = self.lent.get((ptype, keywords))
+        if out is None:
+            found = (self._keyword.get(kw) for kw in sorted(keywords) if kw not in ptype.keywords)
+            out = self.lent[(ptype, keywords)] = tuple(b for b in found if b is not None)
+        return out
 
     def slot_pool(self, army: str, slot: int | str) -> tuple[PieceType, ...]:
         """The non-extra pieces of ``army`` that fill a composition slot (a warrior strength,

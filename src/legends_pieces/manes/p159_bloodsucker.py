@@ -21,6 +21,8 @@ class Drain(Power):
     label = "Ability"
     key = "bloodsucker"
     windows = frozenset({"main", "attack", "strike"})  # where it offers anything (see below)
+    # In its player's main decision: the pieces next to it (see legends_core.changes).
+    watches = "adjacent"
 
     def describe(self) -> str:
         return ("Destroy a warrior of yours next to this piece; this piece gains the victim's "

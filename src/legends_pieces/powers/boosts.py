@@ -67,8 +67,10 @@ def _hidden_unless_revealed(power: Any) -> bool:
 
 
 def _watches_reach(power: Any) -> str:
-    """Adjacent targets are in the adjacent area; any piece may be anywhere."""
-    return "adjacent" if power.reach == "adjacent" else "board"
+    """Adjacent targets are in the adjacent area; any piece may be anywhere, but the list
+    of candidates records where the ones it found stand, and whose pieces it looked through
+    (see legends_core.changes)."""
+    return "adjacent" if power.reach == "adjacent" else "looked"
 
 
 @attrs.frozen(repr=False)

@@ -7,6 +7,7 @@ Quickness over one square are plain moves, so only longer ones are offered.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from legends_core import Action, Power, continuation, hookimpl
 from legends_core.moves import leaps, line_targets, power_actions, two_steps
 
 from .knowledge import candidates
-from .match import Match
+from .match import Match, of
 from .targeted import TargetAction, move_or_attack
 
 if TYPE_CHECKING:
@@ -168,12 +169,19 @@ class Teleport(TargetAction):
         game.reveal([other])
 
 
+@functools.cache
+def _of_type(kind: str) -> Match:
+    return of(type=kind)
+
+
 @attrs.frozen(repr=False)
 class Switching(TargetAction):
     """Action: trade squares with another piece of the same type you control (both
     revealed)."""
 
-    watches = "board"  # see legends_core.changes
+    # Its player's pieces of its type, wherever they stand: the list of candidates records
+    # where those are (see legends_core.changes).
+    watches = "looked"
 
     key = "switching"
     keywords = frozenset({"switching"})
@@ -183,7 +191,10 @@ class Switching(TargetAction):
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
         kind = game.types[piece].type
-        return [game.loc[p] for p in game.pieces(game.ctrl[piece])
+        # The type is tested again: the candidates also hold any piece the player has not
+        # seen, and this text asks what the piece is, not what its player could name.
+        return [game.loc[p] for p in candidates(game, game.ctrl[piece], whose="own",
+                                                match=_of_type(kind))
                 if p != piece and game.types[p].type == kind]
 
     def act(self, game: Engine, piece: int, square: int) -> None:
