@@ -4,7 +4,9 @@ In classic Stratego the Flag may stand anywhere in the setup, even in the front 
 enemy tries the pieces that never moved in the hope of finding it. A piece of the enemy's
 that reaches a square next to our castle may try it on its next turn, so the search player
 keeps those squares covered: a square next to the castle that a warrior of ours touches can
-be cleared before the enemy piece that steps there strikes.
+be cleared before the enemy piece that steps there strikes. A Flag set up behind its Bombs
+has no such square open, yet an enemy Miner next to one of those Bombs is two turns from it,
+so the squares next to the Bombs count as well (``wall``).
 """
 
 from __future__ import annotations
