@@ -2,7 +2,9 @@
 # Installs what the tests need from outside Python, from Debian's packages, when missing:
 # chromium, for the browser test (Playwright drives it; it never downloads a browser of its
 # own), and postgresql, whose initdb and pg_ctl the store tests use to start a throwaway
-# database server of their own (tests/pgcluster.py; the installed one is never used).
+# database server of their own (tests/pgcluster.py; the installed one is never used); a C
+# compiler and Python's headers, for the test that builds the compiled kernel with mypyc
+# (tests/test_compiled_build.py).
 # Idempotent and quick when both are there. Runs as root (CI) or through sudo.
 set -eu
 have_chromium() {
@@ -17,7 +19,17 @@ have_postgresql() {
     done
     command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1
 }
+have_cc() {
+    command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1
+}
+have_python_headers() {
+    # The headers of the Python the tests run with (python3 on PATH, or $PYTHON).
+    "${PYTHON:-python3}" -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'
+}
 missing=""
+have_cc || missing="$missing gcc"
+have_python_headers || missing="$missing python3-dev"
 have_chromium || missing="$missing chromium"
 have_postgresql || missing="$missing postgresql"
 if [ -z "$missing" ]; then
@@ -42,4 +54,4 @@ $SUDO apt-get install -y -q $missing >/dev/null 2>&1 || {
     $SUDO apt-get update -q >/dev/null
     $SUDO apt-get install -y -q $missing >/dev/null
 }
-have_chromium && have_postgresql
+have_chromium && have_postgresql && have_cc && have_python_headers

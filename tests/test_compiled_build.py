@@ -1,10 +1,13 @@
 """The optional compiled kernel's build (see the Speed page): asked for by ``LEGENDS_COMPILE=1``
-only, and what it compiles. The compiled kernel itself is compared with the pure one by
-``scripts/check_compiled.py`` (a long run, not part of CI)."""
+only, and what it compiles; and the build itself: ``scripts/check_compiled.py`` compiles the
+kernel, plays the same games with it and with the pure one, and runs the kernel's tests against
+it (the full comparison, with more games and every test, is a long run kept out of CI)."""
 
 from __future__ import annotations
 
 import importlib.util
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -61,3 +64,27 @@ def test_the_class_mark_does_nothing_without_mypy(monkeypatch):
         pass
 
     assert module.mypyc_attr(allow_interpreted_subclasses=True)(Marked) is Marked
+
+
+#: The tests run against the compiled kernel here: bad input (a compiled ``Action`` must keep
+#: its own errors), the offer cache and the kernel's building blocks, the kernel's rules.
+KERNEL_TESTS = ("tests/test_hostile_input.py", "tests/test_offer_cache.py",
+                "tests/test_kernel_building_blocks.py", "tests/test_kernel_rules.py")
+
+
+def test_the_compiled_kernel_plays_the_same_games_and_passes_the_kernel_tests():
+    # Needs mypyc (the dev extra) and a C compiler (scripts/install-test-deps.sh); about a
+    # minute, most of it compiling.
+    from legends_core import rulesets
+
+    proc = subprocess.run(
+        [sys.executable, "scripts/check_compiled.py", "--games", "3", "--tests", "--",
+         "-p", "no:cacheprovider", *KERNEL_TESTS],
+        cwd=ROOT, capture_output=True, text=True, timeout=540)
+    report = proc.stdout[-6000:] + proc.stderr[-3000:]
+    assert proc.returncode == 0, report
+    compared = [line for line in proc.stdout.splitlines() if " games, " in line]
+    assert len(compared) == len(rulesets()), report
+    assert all("identical" in line for line in compared), report
+    ran = re.search(r"(\d+) passed", proc.stdout)
+    assert ran and int(ran.group(1)) > 100 and "failed" not in proc.stdout, report
