@@ -90,6 +90,8 @@ def _geometry(width: int, height: int) -> dict[str, Any]:
         )
     names = tuple(square_name(sq % width, sq // width) for sq in range(n))
     return {
+        # Square name -> number (every board of this size reads names the same way).
+        "index": {name: sq for sq, name in enumerate(names)},
         "rays": tuple(rays),
         # Each square's one-step moves, built once: (target, the move action).
         "steps": tuple(tuple((t, Action("move", names[sq], names[t])) for t in ortho[sq])
@@ -110,11 +112,17 @@ def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]
     geometry = _geometry(width, height)
     land = tuple(t != WATER for t in terrain)
     near = geometry["adjacent"]
-    water_adjacent = tuple(any(not land[x] for x in near[sq]) for sq in range(n))
-    by_terrain: dict[str, tuple[int, ...]] = {t: () for t in TERRAINS}
+    # A board is built for every game dealt new battle boards, so this stays cheap: mark the
+    # neighbours of the (few) water squares instead of asking every square about its own.
+    wet = [False] * n
+    squares: dict[str, list[int]] = {t: [] for t in TERRAINS}
     for sq, t in enumerate(terrain):
-        by_terrain[t] += (sq,)
-    return {**geometry, "land": land, "water_adjacent": water_adjacent, "by_terrain": by_terrain}
+        squares[t].append(sq)
+    for sq in squares[WATER]:
+        for x in near[sq]:
+            wet[x] = True
+    by_terrain = {t: tuple(sqs) for t, sqs in squares.items()}
+    return {**geometry, "land": land, "water_adjacent": tuple(wet), "by_terrain": by_terrain}
 
 
 @attrs.frozen(repr=False, slots=False)
@@ -158,7 +166,6 @@ class Board:
         # Flattened attributes for speed: these are read on every move generation.
         for name, value in tables.items():
             object.__setattr__(self, "_" + name, value)
-        object.__setattr__(self, "_index", {n: i for i, n in enumerate(self._names)})
 
     def __repr__(self) -> str:
         what = "+".join(self.layout) if self.layout else "custom"
@@ -183,13 +190,7 @@ class Board:
         sq = self._index.get(text)
         if sq is not None:
             return sq
-        m = _SQUARE_RE.match(text.strip().lower()) if isinstance(text, str) else None
-        if not m:
-            raise ValueError(f"{text!r} is not a square name like 'a1'")
-        f, r = file_index(m.group(1)), int(m.group(2)) - 1
-        if not (0 <= f < self.width and 0 <= r < self.height):
-            raise ValueError(f"square {text!r} is off this {self.width}x{self.height} board")
-        return r * self.width + f
+        return _parse_square(text, self.width, self.height)
 
     def file_of(self, square: int) -> int:
         """The file (column) of ``square``, from 0."""
@@ -276,6 +277,10 @@ class Board:
                          layout=tuple(data.get("layout") or ()))  # type: ignore[arg-type]
 
 
+#: Terrain letters in either case.
+_LETTERS = {**TERRAIN_LETTERS, **{k.lower(): v for k, v in TERRAIN_LETTERS.items()}}
+
+
 def from_rows(rows: Sequence[str], *, width: int | None = None, height: int | None = None,
               regions: Mapping[str, Iterable[str]] | None = None,
               layout: tuple[str, ...] = ()) -> Board:
@@ -288,19 +293,34 @@ def from_rows(rows: Sequence[str], *, width: int | None = None, height: int | No
     terrain: list[str] = []
     for r in reversed(rows):
         for ch in r:
-            if ch.upper() not in TERRAIN_LETTERS:
+            t = _LETTERS.get(ch)
+            if t is None:
                 raise PositionError(f"board: unknown terrain letter {ch!r} (use one of DFMNPTW)")
-            terrain.append(TERRAIN_LETTERS[ch.upper()])
-    board = Board(width, height, tuple(terrain), {}, layout)
+            terrain.append(t)
+    parsed: dict[str, tuple[int, ...]] = {}
     if regions:
-        parsed = {}
+        if not (1 <= width <= MAX_WIDTH and 1 <= height <= 99):
+            raise PositionError(f"board size {width}x{height} is out of range")
+        index = _geometry(width, height)["index"]
         for army, names in regions.items():
             try:
-                parsed[army] = tuple(board.parse_square(n) for n in names)
+                parsed[army] = tuple(index[n] if n in index else _parse_square(n, width, height)
+                                     for n in names)
             except ValueError as exc:
                 raise PositionError(f"board: regions.{army}: {exc}") from None
-        board = attrs.evolve(board, regions=parsed)
-    return board
+    return Board(width, height, tuple(terrain), parsed, layout)
+
+
+def _parse_square(text: object, width: int, height: int) -> int:
+    """A square name on a ``width`` x ``height`` board in any case or with spaces round it
+    (what :meth:`Board.parse_square` does with a name not spelt as the board spells it)."""
+    m = _SQUARE_RE.match(text.strip().lower()) if isinstance(text, str) else None
+    if not m:
+        raise ValueError(f"{text!r} is not a square name like 'a1'")
+    f, r = file_index(m.group(1)), int(m.group(2)) - 1
+    if not (0 <= f < width and 0 <= r < height):
+        raise ValueError(f"square {text!r} is off this {width}x{height} board")
+    return r * width + f
 
 
 def rotate_layout(rows: Sequence[str], quarter_turns: int) -> tuple[str, ...]:
@@ -361,7 +381,7 @@ def _build_from_battle_boards(ids: tuple[str, ...], armies: tuple[str, ...]) -> 
                     rank, file = 4 + r, left + (4 if slot == 2 else 0) + 3 - c
                 grid[rank][file] = rows[r][c]
     rows_top_first = ["".join(grid[r]) for r in reversed(range(8))]
-    regions = seat_regions(armies)
+    regions = _seat_regions(armies)
     labels = tuple(f"{b}@{rot * 90}" if rot else b for b, rot in parsed)
     return from_rows(rows_top_first, regions=regions, layout=labels)
 
@@ -369,11 +389,16 @@ def _build_from_battle_boards(ids: tuple[str, ...], armies: tuple[str, ...]) -> 
 def seat_regions(armies: Sequence[str]) -> dict[str, list[str]]:
     """Where each seat sets up on a board of battle boards (see :func:`from_battle_boards`):
     the first seat of each pair on ranks 1-4 of its block of 8 files, the second on 5-8."""
+    return {army: list(names) for army, names in _seat_regions(tuple(armies)).items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _seat_regions(armies: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     regions = {}
     for i, army in enumerate(armies):
         left = 8 * (i // 2)
         ranks = range(4) if i % 2 == 0 else range(4, 8)
-        regions[army] = [square_name(f, r) for r in ranks for f in range(left, left + 8)]
+        regions[army] = tuple(square_name(f, r) for r in ranks for f in range(left, left + 8))
     return regions
 
 

@@ -10,6 +10,7 @@ own pieces.
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -37,7 +38,8 @@ RULINGS = (
 )
 
 
-_SWAPS: dict[tuple[int, int, int], Action] = {}
+_SWAPS: dict[int, defaultdict[int, dict[int, Action]]] = {}
+_swap_count = [0]  # how many swaps _SWAPS holds
 _SWITCHES: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
 SWITCH_ARMY_MAX = 40
 SWITCH_LISTS_MAX = 64
@@ -45,13 +47,25 @@ SWITCH_LISTS_MAX = 64
 
 def _swap(g: Engine, a: int, b: int) -> Action:
     """Swap actions are immutable; each is built once per board width and pair of squares."""
-    key = (g.board.width, a, b)
-    act = _SWAPS.get(key)
+    width = g.board.width
+    row = _swap_rows(width)[a]
+    act = row.get(b)
     if act is None:
-        if len(_SWAPS) >= actions.INTERN_MAX:
+        if _swap_count[0] >= actions.INTERN_MAX:
             _SWAPS.clear()
-        act = _SWAPS[key] = Action.swap(g.board.name(a), g.board.name(b))
+            _swap_count[0] = 0
+            row = _swap_rows(width)[a]
+        act = row[b] = Action.swap(g.board.name(a), g.board.name(b))
+        _swap_count[0] += 1
     return act
+
+
+def _swap_rows(width: int) -> defaultdict[int, dict[int, Action]]:
+    """The swaps built so far on boards ``width`` wide: first square -> second -> action."""
+    rows = _SWAPS.get(width)
+    if rows is None:
+        rows = _SWAPS[width] = defaultdict(dict)
+    return rows
 
 
 def shuffle_army(g: Engine, player: int) -> None:
@@ -103,12 +117,11 @@ class SetupSwitch(Task):
         key = (g.board.width, own)
         swaps = _SWITCHES.get(key)
         if swaps is None:
-            width, known, built = g.board.width, _SWAPS, []
-            for i, a in enumerate(own):
-                for b in own[i + 1:]:
-                    act = known.get((width, a, b))
-                    built.append(act if act is not None else _swap(g, a, b))
-            swaps = tuple(built)
+            # A dealt army seldom stands on the same squares twice: this runs for most
+            # switches, so it reads each pair from its first square's row of swaps.
+            rows = _swap_rows(g.board.width)
+            swaps = tuple([row[b] if b in row else _swap(g, a, b)
+                           for i, a in enumerate(own) for row in (rows[a],) for b in own[i + 1:]])
             # An army's squares come back game after game: keep their list, but only for
             # armies of a usual size, and only so many lists, whatever positions are loaded.
             if len(own) <= SWITCH_ARMY_MAX:
