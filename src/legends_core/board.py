@@ -25,6 +25,7 @@ from .errors import PositionError
 
 TERRAINS: tuple[str, ...] = ("plains", "forest", "marsh", "mountain", "town", "desert", "water")
 WATER = "water"
+_TERRAIN_SET = frozenset(TERRAINS)
 
 #: Direction vectors (file delta, rank delta). The first four are orthogonal, the last four
 #: diagonal. "North" points away from the first player, towards higher ranks.
@@ -159,9 +160,13 @@ class Board:
             raise PositionError(
                 f"board terrain has {len(self.terrain)} squares, expected {self.width * self.height}"
             )
-        for t in self.terrain:
-            if t not in TERRAINS:
-                raise PositionError(f"unknown terrain {t!r}")
+        try:
+            known = _TERRAIN_SET.issuperset(self.terrain)
+        except TypeError:  # something unhashable among them
+            known = False
+        if not known:
+            t = next(t for t in self.terrain if t not in TERRAINS)
+            raise PositionError(f"unknown terrain {t!r}")
         tables = _tables(self.width, self.height, self.terrain)
         # Flattened attributes for speed: these are read on every move generation.
         for name, value in tables.items():
@@ -290,13 +295,7 @@ def from_rows(rows: Sequence[str], *, width: int | None = None, height: int | No
     width = width or (len(rows[0]) if rows else 0)
     if len(rows) != height or any(len(r) != width for r in rows):
         raise PositionError(f"board: 'rows' must be {height} strings of {width} terrain letters")
-    terrain: list[str] = []
-    for r in reversed(rows):
-        for ch in r:
-            t = _LETTERS.get(ch)
-            if t is None:
-                raise PositionError(f"board: unknown terrain letter {ch!r} (use one of DFMNPTW)")
-            terrain.append(t)
+    terrain = _terrain(rows)
     parsed: dict[str, tuple[int, ...]] = {}
     if regions:
         if not (1 <= width <= MAX_WIDTH and 1 <= height <= 99):
@@ -308,7 +307,19 @@ def from_rows(rows: Sequence[str], *, width: int | None = None, height: int | No
                                      for n in names)
             except ValueError as exc:
                 raise PositionError(f"board: regions.{army}: {exc}") from None
-    return Board(width, height, tuple(terrain), parsed, layout)
+    return Board(width, height, terrain, parsed, layout)
+
+
+def _terrain(rows: Sequence[str]) -> tuple[str, ...]:
+    """The terrain of each square, in square order, from rows of letters (top rank first)."""
+    terrain: list[str] = []
+    for r in reversed(rows):
+        for ch in r:
+            t = _LETTERS.get(ch)
+            if t is None:
+                raise PositionError(f"board: unknown terrain letter {ch!r} (use one of DFMNPTW)")
+            terrain.append(t)
+    return tuple(terrain)
 
 
 def _parse_square(text: object, width: int, height: int) -> int:
@@ -370,7 +381,7 @@ def _build_from_battle_boards(ids: tuple[str, ...], armies: tuple[str, ...]) -> 
     width = 4 * len(armies)
     grid = [["P"] * width for _ in range(8)]  # grid[rank index][file]
     for slot, (bid, rot) in enumerate(parsed):
-        rows = rotate_layout(BATTLE_BOARDS[bid], rot)
+        rows = _layout(bid, rot)
         block, slot = divmod(slot, 4)
         left = 8 * block
         for r in range(4):
@@ -381,9 +392,24 @@ def _build_from_battle_boards(ids: tuple[str, ...], armies: tuple[str, ...]) -> 
                     rank, file = 4 + r, left + (4 if slot == 2 else 0) + 3 - c
                 grid[rank][file] = rows[r][c]
     rows_top_first = ["".join(grid[r]) for r in reversed(range(8))]
-    regions = _seat_regions(armies)
     labels = tuple(f"{b}@{rot * 90}" if rot else b for b, rot in parsed)
-    return from_rows(rows_top_first, regions=regions, layout=labels)
+    # Random games deal new boards every game: the regions are read from a table kept per
+    # seating instead of from their names.
+    return Board(width, 8, _terrain(rows_top_first), dict(_seat_squares(armies)), labels)
+
+
+@functools.lru_cache(maxsize=None)
+def _layout(bid: str, rot: int) -> tuple[str, ...]:
+    """Battle board ``bid`` turned ``rot`` quarter turns (28 boards, 4 ways: a small table)."""
+    return rotate_layout(BATTLE_BOARDS[bid], rot)
+
+
+@functools.lru_cache(maxsize=64)
+def _seat_squares(armies: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """:func:`seat_regions` as square numbers (on the board ``4 * len(armies)`` files wide)."""
+    index = _geometry(4 * len(armies), 8)["index"]
+    return {army: tuple(index[n] for n in names)
+            for army, names in _seat_regions(armies).items()}
 
 
 def seat_regions(armies: Sequence[str]) -> dict[str, list[str]]:
