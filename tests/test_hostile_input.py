@@ -507,3 +507,14 @@ def test_errors_in_a_records_starting_position_name_the_position():
     record["position"]["pieces"][0]["number"] = "910"
     with pytest.raises(PositionError, match=r"^position\.pieces\[0\]\.number"):
         Game.from_record(record, catalogue=CATALOGUE)
+
+
+def test_legal_actions_listed_before_an_action_refuse_to_answer_after_it():
+    game = Game.new(seed=2, auto_pass=True)
+    acts = game.legal_actions()
+    first = acts[0]
+    assert len(acts) > 1 and acts[len(acts) - 1] is not first
+    game.apply(first)
+    for stale in (lambda: len(acts), lambda: acts[0], lambda: list(acts), lambda: first in acts):
+        with pytest.raises(RuntimeError, match="changed since"):
+            stale()

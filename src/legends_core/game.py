@@ -85,8 +85,13 @@ class LegalActions:
     def __iter__(self) -> Iterator[Action]:
         return iter(self._actions())
 
+    # len() and [] are what a random or sampling player asks for at every decision: they read
+    # the list straight away once it is there and the game has not moved on.
     def __len__(self) -> int:
-        return len(self._actions())
+        acts = self._list
+        if acts is None or self._version != self._game._version:
+            acts = self._actions()
+        return len(acts)
 
     def __bool__(self) -> bool:
         return bool(self._actions())
@@ -95,7 +100,10 @@ class LegalActions:
         return _member(action, self._actions())  # _member reads a swap in either order
 
     def __getitem__(self, i: int) -> Action:
-        return self._actions()[i]
+        acts = self._list
+        if acts is None or self._version != self._game._version:
+            acts = self._actions()
+        return acts[i]
 
     def __repr__(self) -> str:
         acts = self._actions()

@@ -493,6 +493,15 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     return out
 
 
+def nameable_squares(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str,
+                     match: Callable[[Any, int], bool] | None,
+                     by_type: dict[Any, bool] | None = None) -> list[int]:
+    """The squares of the pieces :func:`nameable` gives, in its order (the targets of an
+    action aimed at one of them)."""
+    loc = g.loc
+    return [loc[p] for p in nameable(g, chooser, squares, whose, match, by_type)]
+
+
 def _record_roster(g: Queries, looked: list[int], chooser: int, whose: str,
                    found: list[int]) -> None:
     """For a ``"looked"`` entry: the rosters of the players ``chooser``'s ``whose`` covers,

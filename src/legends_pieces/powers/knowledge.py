@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
-from legends_core.queries import nameable
+from legends_core.queries import nameable, nameable_squares
 from legends_core.rulings import ruling
 
 from .match import Match
@@ -59,7 +59,8 @@ def candidates(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
 def candidate_squares(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
                       whose: Whose = "any", match: Test | None = None) -> list[int]:
     """The squares of :func:`candidates` (for the targets of an action)."""
-    return [g.loc[p] for p in candidates(g, chooser, squares=squares, whose=whose, match=match)]
+    by_type = match.by_type if isinstance(match, Match) and match.keyword is None else None
+    return nameable_squares(g, chooser, squares, whose, match, by_type)
 
 
 def not_castle(g: Engine, pid: int) -> bool:
