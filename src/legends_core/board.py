@@ -398,7 +398,7 @@ def _build_from_battle_boards(ids: tuple[str, ...], armies: tuple[str, ...]) -> 
     return Board(width, 8, _terrain(rows_top_first), dict(_seat_squares(armies)), labels)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _layout(bid: str, rot: int) -> tuple[str, ...]:
     """Battle board ``bid`` turned ``rot`` quarter turns (28 boards, 4 ways: a small table)."""
     return rotate_layout(BATTLE_BOARDS[bid], rot)
