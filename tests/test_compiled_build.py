@@ -72,11 +72,13 @@ KERNEL_TESTS = ("tests/test_hostile_input.py", "tests/test_offer_cache.py",
                 "tests/test_kernel_building_blocks.py", "tests/test_kernel_rules.py")
 
 
+BUILT_IN = {"legends", "classic", "narnia-1", "narnia-2", "ultimate-campaign",
+            "ultimate-lightning"}
+
+
 def test_the_compiled_kernel_plays_the_same_games_and_passes_the_kernel_tests():
     # Needs mypyc (the dev extra) and a C compiler (scripts/install-test-deps.sh); about a
     # minute, most of it compiling.
-    from legends_core import rulesets
-
     proc = subprocess.run(
         [sys.executable, "scripts/check_compiled.py", "--games", "3", "--tests", "--",
          "-p", "no:cacheprovider", *KERNEL_TESTS],
@@ -84,7 +86,9 @@ def test_the_compiled_kernel_plays_the_same_games_and_passes_the_kernel_tests():
     report = proc.stdout[-6000:] + proc.stderr[-3000:]
     assert proc.returncode == 0, report
     compared = [line for line in proc.stdout.splitlines() if " games, " in line]
-    assert len(compared) == len(rulesets()), report
+    # Every edition the package itself holds (installed packs may add more); the rulesets
+    # this process knows are no guide, as other tests register packs of their own.
+    assert {line.split()[0] for line in compared} >= BUILT_IN, report
     assert all("identical" in line for line in compared), report
     ran = re.search(r"(\d+) passed", proc.stdout)
     assert ran and int(ran.group(1)) > 100 and "failed" not in proc.stdout, report
