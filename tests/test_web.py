@@ -293,3 +293,13 @@ def test_every_edition_is_offered_and_playable(http):
         number = next(p["number"] for p in state["view"]["pieces"] if p["number"] is not None)
         info = http.get(f"/api/pieces/{number}?rules={rules}").json()
         assert info["name"], (rules, info)
+
+
+def test_the_default_computer_opponent_is_the_search_player(http):
+    # The strongest measured player that answers well within a second (see docs/ai.rst).
+    made = http.post("/api/games", json={"side": "gray", "turn_limit": 2}).json()
+    with http.websocket_connect(f"/ws/{made['code']}") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        welcome = ws.receive_json()
+    beige = welcome["seats"]["beige"]
+    assert beige["kind"] == "computer" and "search" in beige["name"]
