@@ -154,8 +154,7 @@ class Board:
     _index: dict[str, int] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if not (1 <= self.width <= MAX_WIDTH and 1 <= self.height <= 99):
-            raise PositionError(f"board size {self.width}x{self.height} is out of range")
+        _check_size(self.width, self.height)
         if len(self.terrain) != self.width * self.height:
             raise PositionError(
                 f"board terrain has {len(self.terrain)} squares, expected {self.width * self.height}"
@@ -298,8 +297,7 @@ def from_rows(rows: Sequence[str], *, width: int | None = None, height: int | No
     terrain = _terrain(rows)
     parsed: dict[str, tuple[int, ...]] = {}
     if regions:
-        if not (1 <= width <= MAX_WIDTH and 1 <= height <= 99):
-            raise PositionError(f"board size {width}x{height} is out of range")
+        _check_size(width, height)  # before the table of names of that size
         index = _geometry(width, height)["index"]
         for army, names in regions.items():
             try:
@@ -308,6 +306,11 @@ def from_rows(rows: Sequence[str], *, width: int | None = None, height: int | No
             except ValueError as exc:
                 raise PositionError(f"board: regions.{army}: {exc}") from None
     return Board(width, height, terrain, parsed, layout)
+
+
+def _check_size(width: int, height: int) -> None:
+    if not (1 <= width <= MAX_WIDTH and 1 <= height <= 99):
+        raise PositionError(f"board size {width}x{height} is out of range")
 
 
 def _terrain(rows: Sequence[str]) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ pieces".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from legends_core.queries import nameable, nameable_squares
 from legends_core.rulings import ruling
@@ -52,15 +52,19 @@ def candidates(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
     """The pieces ``chooser`` could name: on ``squares`` (in the order given; every square
     when ``None``), controlled by anyone, by ``chooser`` (``"own"``) or by an opponent of
     theirs (``"enemy"``), and meeting ``match`` as far as ``chooser`` can tell."""
-    by_type = match.by_type if isinstance(match, Match) and match.keyword is None else None
-    return nameable(g, chooser, squares, whose, match, by_type)
+    return nameable(g, chooser, squares, whose, match, _type_answers(match))
 
 
 def candidate_squares(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
                       whose: Whose = "any", match: Test | None = None) -> list[int]:
     """The squares of :func:`candidates` (for the targets of an action)."""
-    by_type = match.by_type if isinstance(match, Match) and match.keyword is None else None
-    return nameable_squares(g, chooser, squares, whose, match, by_type)
+    return nameable_squares(g, chooser, squares, whose, match, _type_answers(match))
+
+
+def _type_answers(match: Test | None) -> dict[Any, bool] | None:
+    """A Match on printed facts only keeps its answers per piece type, for ``nameable`` to
+    read without calling it; any other test is asked piece by piece."""
+    return match.by_type if isinstance(match, Match) and match.keyword is None else None
 
 
 def not_castle(g: Engine, pid: int) -> bool:
