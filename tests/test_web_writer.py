@@ -41,7 +41,8 @@ def test_add_steps_stores_or_refuses_each_step_on_its_own(store):
     store.add_step("B", 0, "b0", {}, False)
     answers = store.add_steps([step("A", 0, "a0"), step("B", 0, "stale"), step("C", 0, "c0"),
                                step("Z", 0), step("C", 1, "c1", over=True)])
-    assert answers[0] is None and answers[2] is None and answers[4] is None
+    # Each stored step answers its game's new revision (one change more each time).
+    assert answers[0] == 1 and answers[2] == 1 and answers[4] == 2
     assert isinstance(answers[1], StaleStep)
     assert isinstance(answers[3], StoreError) and "no game Z" in str(answers[3])
     assert store.load("A").actions == ["a0"]
@@ -63,7 +64,7 @@ def test_the_writer_shares_transactions_between_games(store):
             writer.close()
 
     transactions, results = asyncio.run(main())
-    assert results[:3] == [None, None, None]
+    assert results[:3] == [1, 1, 1]  # each game's revision after its step
     assert isinstance(results[3], StaleStep)
     assert transactions == 1  # four actions, one wait for the disk
     assert [len(store.load(c).actions) for c in "ABC"] == [1, 1, 1]
@@ -92,7 +93,7 @@ def test_a_failing_store_refuses_the_batch_and_the_writer_goes_on(store, monkeyp
 
     failed, stored = asyncio.run(main())
     assert isinstance(failed, StoreError) and "disk on fire" in str(failed)
-    assert stored is None and store.load("A").actions == ["x"]
+    assert stored == 1 and store.load("A").actions == ["x"]
 
 
 def test_other_games_go_on_while_an_action_waits_for_the_disk(tmp_path, monkeypatch):
@@ -134,3 +135,22 @@ def test_other_games_go_on_while_an_action_waits_for_the_disk(tmp_path, monkeypa
         state = slow_game.receive(seat)
         assert state["type"] == "state" and state["decision"] == 1
     assert answered_meanwhile == [True]
+
+
+def test_a_step_made_on_an_older_revision_is_refused(store):
+    """A change that is not an action (a draw offer, a seat) moves the game's revision on: an
+    action made by a copy of the game that has not seen it is refused, even though the count
+    of actions still fits, and leaves nothing behind."""
+    assert store.add_step("A", 0, "a0", {}, False, None, 0) == 1
+    assert store.set_extras("A", {"offer": {"side": "gray"}}, rev=1) == 2
+    answers = store.add_steps([Step("A", 1, "a1", {}, False, {"offer": None}, 1)])
+    assert isinstance(answers[0], StaleStep) and "revision 2" in str(answers[0])
+    assert store.load("A").actions == ["a0"]
+    assert store.load("A").extras == {"offer": {"side": "gray"}}
+    with pytest.raises(StaleStep):
+        store.set_extras("A", {"offer": None}, rev=1)
+    assert store.add_steps([Step("A", 1, "a1", {}, False, {"offer": None}, 2)]) == [3]
+    changes = store.changes("A", 1)
+    assert changes is not None and (changes.rev, changes.actions) == (3, ["a1"])
+    assert changes.extras == {"offer": None}
+    assert store.revs(["A", "B", "Z"]) == {"A": 3, "B": 0}

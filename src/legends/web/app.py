@@ -56,7 +56,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import anyio
 from starlette.applications import Starlette
@@ -96,7 +96,7 @@ from .guards import (
 )
 from .outbox import Connection
 from .rooms import Room, new_token
-from .store import Store, StoreError, is_url, open_store
+from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
 from .writer import Writer
 
@@ -115,6 +115,15 @@ IDLE_CLOSE = 4408          # websocket close code: silent too long (the page wai
 HEADERS = {"event": "legends web game", "site": "legends serve"}
 REFUSED_CLOSE = 4403       # websocket close code: refused (the page does not retry)
 BUSY_CLOSE = 1013          # websocket close code: try again later
+ALL = 2**62                # "every stored action", where a count of actions is expected
+#: Seconds between checks that the games this process shows its browsers are those stored
+#: (a store shared by several processes; an announcement may have been lost).
+SWEEP = 5.0
+#: Seconds a computer player's decision may stay unmade in a game whose last change another
+#: process stored, before this process makes it (that process may have died).
+STALL = 10.0
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def default_db_path() -> str:
@@ -199,6 +208,18 @@ class Server:
         # keeps the thinking in this process.
         self.thinkers = Thinkers(workers, in_process=catalogue is not None)
         self.writer = Writer(store)
+        #: per game another process changed: how many of its actions to catch up to (see
+        #: :meth:`heard`), and the task doing so
+        self.behind: dict[str, int] = {}
+        self.following: dict[str, asyncio.Task[None]] = {}
+        #: per game whose computer player another process is to move: the task that moves it
+        #: if that process does not (:data:`STALL`)
+        self.watching: dict[str, asyncio.Task[None]] = {}
+        #: per game found behind the store by the last sweep: the stored revision then
+        self.suspects: dict[str, int] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        #: the tasks started for games changed elsewhere (kept, so none is collected unfinished)
+        self.tasks: set[asyncio.Task[None]] = set()
 
     # -- games in memory ---------------------------------------------------------------
     def _idle(self, room: Room) -> bool:
@@ -401,22 +422,21 @@ class Server:
             token = new_token()
             # Chosen in the store, not in this copy of the game: another server process
             # sharing the store may have given a seat away.
-            seat, room.seats = await self.writer.run(self.store.take_seat, room.code,
-                                                     name or "player", token)
+            seat, room.seats, rev = await self.writer.run(self.store.take_seat, room.code,
+                                                          name or "player", token)
             if seat is None:
                 raise BadRequest(NO_FREE_SEAT)
-            seats = {"type": "seats", "seats": room.public_seats()}
-            if room.arranging:
-                self.send_all(room, {s: seats for s in room.players})
-            else:
-                await self.writer.run(room.seated)
-                self.arm(room)
+            room.moved_to(rev)
+            if not room.arranging:
                 # The clocks start once the table is full: each seat is shown them as its
                 # latest state would.
-                self.send_all(room, {s: {**seats, "clock": room.clock_shown(
-                    s, room.told.get(s) == room.steps)} for s in room.players})
+                await self._retrying(room, lambda: self.writer.run(room.seated))
+                self.arm(room)
+            self.send_all(room, room.seats_messages())
             if setup not in (None, ""):
-                for batch in room.arrange(seat, setup):
+                taken = seat
+                for batch in await self._retrying(
+                        room, lambda: self.writer.run(room.arrange, taken, setup)):
                     self.send_all(room, batch)
                 self.arm(room)  # the last setup in: the game begins, and its clocks start
         return {"code": room.code, "seat": seat, "token": token}
@@ -444,7 +464,14 @@ class Server:
             if seat is None:
                 return
             action = await self.thinkers.choose(room, seat)
-            await self.release(room, await self.apply(room, seat, action), pacer)
+            try:
+                messages = await self.apply(room, seat, action)
+            except StaleStep:
+                # Another process changed the game first (it may have moved this computer
+                # player itself): catch up and look again.
+                await self.catch_up(room)
+                continue
+            await self.release(room, messages, pacer)
 
     async def apply(self, room: Room, seat: str, action: Action) -> dict[str, dict[str, Any]]:
         """Apply ``seat``'s checked ``action``, store it, and return the messages it sends
@@ -455,11 +482,11 @@ class Server:
         with anyio.CancelScope(shield=True):
             step = room.stage(seat, action)
             try:
-                await self.writer.add(step)
+                rev = await self.writer.add(step)
             except BaseException:
                 room.unstage()
                 raise
-            messages = room.commit(seat, step)
+            messages = room.commit(seat, step, rev)
         return messages
 
     # -- clocks ------------------------------------------------------------------------
@@ -485,7 +512,8 @@ class Server:
         if room.flagged() is None:
             return {}
         with anyio.CancelScope(shield=True):  # stored, or not, whole (as an action)
-            messages = await self.writer.run(room.flag)
+            # Another process may have flagged it (or moved) first: then this one catches up.
+            messages = await self._retrying(room, lambda: self.writer.run(room.flag))
         return messages
 
     async def _flag(self, room: Room, due: float) -> None:
@@ -512,11 +540,184 @@ class Server:
             crash_point("after-send")
 
     def send_all(self, room: Room, messages: Mapping[str, dict[str, Any]]) -> None:
-        """Queue each seat its own message (and nothing else) on every browser it has open.
-        This never waits for a browser: each connection's writer sends it outside the lock."""
+        """Queue each seat its own message (and nothing else) on every browser it has open
+        here, and tell the other server processes sharing the store that the game changed
+        (they send their browsers theirs: :meth:`heard`). This never waits for a browser:
+        each connection's writer sends it outside the lock."""
+        self._deliver(room, messages)
+        if messages and self.store.shared:
+            self.store.announce(room.code, room.steps, room.rev)
+
+    def _deliver(self, room: Room, messages: Mapping[str, dict[str, Any]]) -> None:
+        """Queue each seat its own message on every browser it has open in this process."""
         for seat, message in messages.items():
             for conn in list(self.sockets.get(room.code, {}).get(seat, ())):
                 conn.put(message)
+
+    # -- games changed by other server processes ---------------------------------------
+    async def _retrying(self, room: Room, attempt: Callable[[], Awaitable[T]], *,
+                        recheck: bool = False) -> T:
+        """``attempt()``, a change stored compare-and-set; if another server process changed
+        the game first, catch this copy up and try once more (call with the room held).
+        ``recheck``: likewise if this copy refuses it (:class:`LegendsError`) and the store is
+        shared, since the copy may be behind (an announcement not yet come, or lost)."""
+        try:
+            return await attempt()
+        except StaleStep:
+            pass
+        except LegendsError:
+            if not (recheck and self.store.shared):
+                raise
+        await self.catch_up(room)
+        return await attempt()
+
+    async def catch_up(self, room: Room, upto: int | None = None) -> None:
+        """Bring ``room`` up to the store (its first ``upto`` actions; all by default) and send
+        this process's browsers of it what the changes tell them (call with the room held).
+
+        :raises StoreError: the store failed, or this copy could not follow the stored game
+            (then it is dropped, and its browsers reconnect to a fresh copy).
+        """
+        try:
+            batches = await self.writer.run(room.catch_up, upto)
+        except LegendsError as exc:
+            log.warning("legends: game %s: this copy cannot follow the store (%s); reading "
+                        "it again", room.code, exc)
+            self._drop(room)
+            raise StoreError(f"game {room.code} is being read again; reconnect") from None
+        for batch in batches:
+            self._deliver(room, batch)
+        self.arm(room)
+
+    def _drop(self, room: Room) -> None:
+        """Forget this copy of the game and close its browsers here (they reconnect, and are
+        greeted from a copy read afresh from the store)."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+            self.disarm(room.code)
+        for conns in self.sockets.get(room.code, {}).values():
+            for conn in list(conns):
+                conn.put({"type": "error", "message": "the game is being read again"})
+                conn.close(BUSY_CLOSE)
+
+    def heard(self, payload: str | None) -> None:
+        """From the store's listening thread: a process (this one too) announced a changed
+        game (``"CODE STEPS REV"``), or ``None``: announcements may have been missed."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._heard, payload)
+
+    def _heard(self, payload: str | None) -> None:
+        if payload is None:
+            self._spawn(self.check_rooms(force=True))
+            return
+        try:
+            code, steps_text, rev_text = payload.split(" ")
+            steps, rev = int(steps_text), int(rev_text)
+        except ValueError:
+            log.warning("legends: ignored a malformed announcement %r", payload[:80])
+            return
+        room = self.rooms.get(code)
+        if room is None or (room.rev == rev and room.steps >= steps):
+            return  # not held here, or known already (this process's own announcement)
+        if not self.sockets.get(code) and self._idle(room):
+            # Nobody here is shown it: forget this copy; it is read again when asked for.
+            del self.rooms[code]
+            self.disarm(code)
+            return
+        self._behind(code, steps)
+
+    def _behind(self, code: str, steps: int | None) -> None:
+        """Catch game ``code`` up to ``steps`` actions (``None``: all that are stored)."""
+        upto = ALL if steps is None else steps
+        self.behind[code] = max(self.behind.get(code, 0), upto)
+        if code not in self.following:
+            self.following[code] = self._spawn(self._follow(code))
+
+    async def _follow(self, code: str) -> None:
+        try:
+            while code in self.behind:
+                upto = self.behind.pop(code)
+                room = self.rooms.get(code)
+                if room is None:
+                    return
+                async with self.using(room):
+                    if self.rooms.get(code) is not room:
+                        return
+                    try:
+                        await self.catch_up(room, None if upto >= ALL else upto)
+                    except StoreError as exc:
+                        log.warning("legends: game %s: not caught up with the store: %s",
+                                    code, exc)
+                        self._drop(room)
+                        return
+                    self._watch(room)
+        finally:
+            self.following.pop(code, None)
+
+    def _watch(self, room: Room) -> None:
+        """``room`` was caught up with another process's change: if a computer player is
+        to move now, that process moves it; should it not (it died), this one does."""
+        old = self.watching.pop(room.code, None)
+        if old is not None:
+            old.cancel()
+        if room.over or room.computer_to_move() is None:
+            return
+        self.watching[room.code] = self._spawn(self._stalled(room, room.steps))
+
+    async def _stalled(self, room: Room, steps: int) -> None:
+        await anyio.sleep(STALL)
+        if self.watching.get(room.code) is asyncio.current_task():
+            del self.watching[room.code]
+        async with self.using(room):
+            if self.rooms.get(room.code) is not room or room.steps != steps:
+                return
+            try:
+                await self.catch_up(room)
+                if room.steps == steps and room.computer_to_move() is not None:
+                    log.warning("legends: game %s: the computer player's move was not made "
+                                "by the process that was to make it; making it here",
+                                room.code)
+                    await self.run_computers(room, self.pacer(room))
+            except StoreError as exc:
+                log.warning("legends: game %s: %s", room.code, exc)
+
+    async def check_rooms(self, force: bool = False) -> None:
+        """Compare the games this process shows its browsers with the store; catch up those
+        found behind twice running at the same stored revision (or at once, ``force``: the
+        announcements were lost). Once is not enough: the process that changed a game
+        announces it only once its messages are due, which may be a moment later."""
+        codes = [code for code in self.rooms if self.sockets.get(code)]
+        if not codes:
+            self.suspects = {}
+            return
+        try:
+            stored = await self.writer.run(self.store.revs, codes)
+        except StoreError as exc:
+            log.warning("legends: could not check the games against the store: %s", exc)
+            return
+        suspects = {}
+        for code, rev in stored.items():
+            room = self.rooms.get(code)
+            if room is None or room.rev == rev:
+                continue
+            if force or self.suspects.get(code) == rev:
+                self._behind(code, None)
+            else:
+                suspects[code] = rev
+        self.suspects = suspects
+
+    async def sweep(self) -> None:
+        """:meth:`check_rooms` every :data:`SWEEP` seconds, for as long as the server runs."""
+        while True:
+            await anyio.sleep(SWEEP)
+            await self.check_rooms()
+
+    def _spawn(self, work: Awaitable[None]) -> asyncio.Task[None]:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     def _socket_room(self, ws: WebSocket) -> str | None:
         """Why a new websocket may not stay (``None``: it may)."""
@@ -575,6 +776,9 @@ class Server:
         try:
             async with self.using(room):
                 try:
+                    if self.store.shared and self.rooms.get(room.code) is room:
+                        # An announcement of another process's change may not have come yet.
+                        await self.catch_up(room)
                     # The flag fell while nobody watched: the others are told; this browser
                     # learns it from its greeting.
                     self.send_all(room, await self.flag(room))
@@ -616,9 +820,10 @@ class Server:
                     try:
                         # Stored in the writer's thread, as actions are: a disk's wait
                         # here must not stop every other game on the server.
-                        batches = await (
-                            self.writer.run(room.arrange, seat, message.get("line"))
-                            if kind == "arrange" else self.writer.run(room.unready, seat))
+                        line = message.get("line")
+                        batches = await self._retrying(room, lambda: (
+                            self.writer.run(room.arrange, seat, line)
+                            if kind == "arrange" else self.writer.run(room.unready, seat)))
                         for batch in batches:
                             self.send_all(room, batch)
                         await self.run_computers(room, self.pacer(room))
@@ -633,13 +838,18 @@ class Server:
                     self.send_all(room, await self.flag(room))
                     pacer = self.pacer(room)
                     if kind == "action":
-                        action = room.check(seat, message.get("action"), message.get("decision"))
-                        messages = await self.apply(room, seat, action)
+                        # Checked again if another process changed the game first: the
+                        # decision it answers may have been taken meanwhile.
+                        text, decision = message.get("action"), message.get("decision")
+                        messages = await self._retrying(room, lambda: self.apply(
+                            room, seat, room.check(seat, text, decision)), recheck=True)
                     else:
                         # Stored by the room itself, in the writer's thread, not cut short by
                         # the browser leaving (as an action).
+                        ending = ENDINGS[kind]
                         with anyio.CancelScope(shield=True):
-                            messages = await self.writer.run(ENDINGS[kind], room, seat)
+                            messages = await self._retrying(
+                                room, lambda: self.writer.run(ending, room, seat))
                     await self.release(room, messages, pacer)
                     await self.run_computers(room, pacer)
                 finally:
@@ -841,10 +1051,18 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     ]
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.loop = asyncio.get_running_loop()
         await server.thinkers.start()
+        if server.store.shared:
+            # Changes other processes make to the games this one shows reach it here.
+            server.store.listen(server.heard)
+            server._spawn(server.sweep())
         try:
             yield
         finally:
+            server.store.stop_listening()
+            for task in list(server.tasks):
+                task.cancel()
             for code in list(server.timers):
                 server.disarm(code)
             server.thinkers.close()

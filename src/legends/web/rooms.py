@@ -25,6 +25,13 @@ transaction, and only then are its messages sent; if storing fails it is taken b
 server stopped at any point has stored every action it acknowledged, and a retry of one it did
 not store is applied once.
 
+The store is the only authority; a room is this server process's copy of a game. Every change
+is stored compare-and-set on the game's revision (``rev``), so of two processes changing the
+same game one stores and the other is refused (:class:`~.store.StaleStep`). A copy that is
+behind is brought up to the store by :meth:`Room.follow`, which replays the changes another
+process stored and gives the messages its own people are sent because of them: the same
+messages, grouped the same way, as the process that made the changes sent to its people.
+
 A game of an edition with a free setup may start in the arranging phase (:mod:`.arranging`):
 the room then has no game yet (``Room.arranging``), each person's seat sends its setup line
 (:meth:`Room.arrange`) and is sent ``arrange`` messages holding its own line and who is ready;
@@ -58,10 +65,13 @@ from .arranging import Arrangement
 from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
-from .store import Step, Store
+from .store import Changes, Step, Store, StoreError
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
+#: A room's revision when it may be behind the store: every change it tries is refused until
+#: it has caught up (:meth:`Room.follow`).
+UNKNOWN = -1
 
 
 class NotBegun(LegendsError):
@@ -114,10 +124,16 @@ class Room:
     def __init__(self, code: str, game: Game | None, seats: dict[str, dict[str, Any]],
                  store: Store, movers: list[str] | None = None,
                  arrangement: Arrangement | None = None, extras: dict[str, Any] | None = None,
-                 now: Callable[[], float] = time.time):
+                 now: Callable[[], float] = time.time, rev: int = 0):
         self.code = code
         extras = extras or {}
         self.now = now
+        #: the game's revision in the store that this copy holds (:data:`UNKNOWN`: maybe
+        #: behind); every change is stored only if the store is still at it
+        self.rev = rev
+        #: the last public line about the draw offer (who offered, declined, ...), stored
+        #: with the offer so that every server process can tell its people
+        self.notice: dict[str, Any] | None = extras.get("notice")
         #: the draw offer standing, if any (public to the table)
         self.offer = Offer.from_dict(extras.get("offer"))
         #: per side: the turn of its last draw offer (one offer per round of turns)
@@ -228,7 +244,7 @@ class Room:
         room = cls(code, game, seats, store, extras=extras, now=now)
         if room.clocks is not None:
             room._run_clock()
-            store.set_extras(code, room.extras())
+            room.rev = store.set_extras(code, room.extras(), rev=room.rev)
         return room
 
     @classmethod
@@ -244,10 +260,12 @@ class Room:
             code = new_code(shard)
         store.create(code, {"arranging": arrangement.to_dict()}, seats)
         extras = None
+        rev = 0
         if clock is not None:
             extras = {"clock": Clocks.new(*clock, tuple(arrangement.lines)).to_dict()}
-            store.set_extras(code, extras)
-        return cls(code, None, seats, store, arrangement=arrangement, extras=extras, now=now)
+            rev = store.set_extras(code, extras, rev=rev)
+        return cls(code, None, seats, store, arrangement=arrangement, extras=extras, now=now,
+                   rev=rev)
 
     @classmethod
     def load(cls, store: Store, catalogue: Catalogue | None, code: str,
@@ -265,7 +283,7 @@ class Room:
             except (LegendsError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
             return cls(code, None, stored.seats, store, arrangement=arrangement,
-                       extras=stored.extras, now=now)
+                       extras=stored.extras, now=now, rev=stored.rev)
         record = stored.record()
         movers: list[str] = []
         try:
@@ -285,7 +303,8 @@ class Room:
                 movers.append(seat)
         except LegendsError as exc:  # the database was changed by hand or is damaged
             raise RuntimeError(f"game {code} cannot be restored: {exc}") from None
-        return cls(code, game, stored.seats, store, movers, extras=stored.extras, now=now)
+        return cls(code, game, stored.seats, store, movers, extras=stored.extras, now=now,
+                   rev=stored.rev)
 
     # -- playing -----------------------------------------------------------------------
     def decision(self, seat: str, steps: int | None = None) -> int:
@@ -350,9 +369,9 @@ class Room:
             extras = self.extras()
         try:
             crash_point("before-store")
-            self.store.replace_start(self.code, {"arranging": old.to_dict()},
-                                     game.record() if game else {"arranging": new.to_dict()},
-                                     extras)
+            self.rev = self.store.replace_start(
+                self.code, {"arranging": old.to_dict()},
+                game.record() if game else {"arranging": new.to_dict()}, extras, rev=self.rev)
             crash_point("after-store")
         except BaseException:
             self.offer, self.clocks, self.clock_told = before
@@ -375,8 +394,8 @@ class Room:
         if old is None:
             raise LegendsError("the game has begun: setups are arranged before the first move")
         new = old.withdraw(seat)
-        self.store.replace_start(self.code, {"arranging": old.to_dict()},
-                                 {"arranging": new.to_dict()}, None)
+        self.rev = self.store.replace_start(self.code, {"arranging": old.to_dict()},
+                                            {"arranging": new.to_dict()}, None, rev=self.rev)
         self.arrangement = new
         return [self.arrange_messages()]
 
@@ -398,11 +417,11 @@ class Room:
     def _store(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
         """Store the staged ``step`` here (not through the server's writer) and commit it."""
         try:
-            self.store.add_step(*step)
+            rev = self.store.add_step(*step)
         except BaseException:
             self.unstage()
             raise
-        return self.commit(seat, step)
+        return self.commit(seat, step, rev)
 
     # An action goes through three stages, so that a server can wait for the store without
     # holding up its other games: staged (applied in memory), stored, committed (messages).
@@ -453,7 +472,8 @@ class Room:
         except BaseException:
             self.unstage()
             raise
-        return Step(self.code, self.steps, text, shown, self.game.is_over, self.extras())
+        return Step(self.code, self.steps, text, shown, self.game.is_over, self.extras(),
+                    self.rev)
 
     def unstage(self) -> None:
         """Take back the staged action: it was not stored, so not acknowledged, and the same
@@ -461,10 +481,16 @@ class Room:
         self.game.pop()
         self.offer, self.clocks, self.clock_told = self._undo
 
-    def commit(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
-        """The staged ``step`` is stored: count it and return the messages it sends (``seat``:
-        who made it; the seat that resigned or lost on time, or none for a draw)."""
+    def commit(self, seat: str, step: Step, rev: int) -> dict[str, dict[str, Any]]:
+        """The staged ``step`` is stored, making the game's revision ``rev``: count it and
+        return the messages it sends (``seat``: who made it; the seat that resigned or lost on
+        time, or none for a draw)."""
         crash_point("after-store")
+        self.rev = rev
+        return self._count(seat, step)
+
+    def _count(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
+        """Count the stored ``step`` (made by ``seat``) and return the messages it sends."""
         self.steps += 1
         self.movers.append(seat)
         self.texts.append(step.action)
@@ -479,13 +505,110 @@ class Room:
                     self._moments[s].append(self.steps)
         return out
 
+    # -- following the store (changes another server process made) ----------------------
+    def moved_to(self, rev: int) -> None:
+        """A change of the store's own choosing (a seat taken) made the game's revision
+        ``rev``: this copy is up to date only if nothing else changed meanwhile."""
+        self.rev = rev if self.rev != UNKNOWN and rev == self.rev + 1 else UNKNOWN
+
+    def catch_up(self, upto: int | None = None) -> list[dict[str, dict[str, Any]]]:
+        """Read what the store holds of this game beyond this copy and :meth:`follow` it.
+
+        :raises StoreError: the game is no longer in the store (or the store failed).
+        """
+        changes = self.store.changes(self.code, self.steps)
+        if changes is None:
+            raise StoreError(f"game {self.code} is no longer in the store")
+        return self.follow(changes, upto)
+
+    def follow(self, changes: Changes, upto: int | None = None) -> list[dict[str, dict[str, Any]]]:
+        """Bring this copy up to ``changes`` (the game as stored, with the actions from this
+        copy's count on), applying the stored actions up to the first ``upto`` (all by
+        default), and return the messages its people are sent because of them, in batches:
+        the same messages, grouped the same way, as the process that stored them sent.
+
+        :raises LegendsError: a stored action does not fit this copy (it cannot follow: load
+            the game again).
+        """
+        if changes.since != self.steps:
+            raise LegendsError(f"game {self.code}: changes from action {changes.since} do not "
+                               f"follow this copy's {self.steps}")
+        batches: list[dict[str, dict[str, Any]]] = []
+        seated = changes.seats != self.seats
+        self.seats = changes.seats
+        if self.arrangement is not None:
+            start = changes.start
+            if "arranging" not in start:  # the last setup came in: the game has begun
+                self._take_extras(changes.extras)
+                self._begin(Game.from_record({**start, "actions": []}))
+                greetings = {s: self.greeting(s) for s in self.people}
+                batches += [{s: g[0] for s, g in greetings.items()},
+                            {s: g[1] for s, g in greetings.items()}]
+            else:
+                arrangement = Arrangement.from_dict(start["arranging"])
+                self._take_extras(changes.extras)
+                if arrangement != self.arrangement:
+                    self.arrangement = arrangement
+                    batches.append(self.arrange_messages())
+                elif seated:
+                    batches.append(self.seats_messages())
+                self.rev = changes.rev
+                return batches
+        elif seated:
+            self._take_extras(changes.extras)
+            batches.append(self.seats_messages())
+        actions = changes.actions if upto is None else changes.actions[:max(0, upto - self.steps)]
+        for text in actions:
+            ending = Ending.parse(text)
+            if ending is not None:
+                seat, events = ending.seat, self.game.end(ending)
+            else:
+                mover = self.game.current_player
+                if mover is None:
+                    raise LegendsError(f"game {self.code}: nobody is asked to decide")
+                seat, events = mover, self.game.apply(text, player=mover)
+            shown = {s: [e.to_dict() for e in self.game.events_for(events, s)]
+                     for s in self.game.players}
+            # The offer and clocks the maker stored with its last step come with the
+            # messages (as they did with its own).
+            self._take_extras(changes.extras)
+            batch = self._count(seat, Step(self.code, self.steps, text, shown,
+                                           self.game.is_over))
+            if batch:
+                batches.append(batch)
+        self._take_extras(changes.extras)
+        notice = changes.extras.get("notice")
+        if notice != self.notice:
+            self.notice = notice
+            if notice is not None:
+                batches.append(self._offer_notice(str(notice.get("line", ""))))
+        # Up to date only if every stored action was taken (the others come when announced).
+        self.rev = changes.rev if len(actions) == len(changes.actions) else UNKNOWN
+        return batches
+
+    def seats_messages(self) -> dict[str, dict[str, Any]]:
+        """Each seat's ``seats`` message (who is who, public; and once the game has begun
+        the clocks, as that seat's latest state would show them)."""
+        seats = {"type": "seats", "seats": self.public_seats()}
+        if self.arranging:
+            return {s: seats for s in self.players}
+        return {s: {**seats, "clock": self.clock_shown(s, self.told.get(s) == self.steps)}
+                for s in self.players}
+
     # -- endings by choice: resigning, draw offers, clocks (see .endings) ----------------
     def extras(self) -> dict[str, Any]:
         """The draw offer and clocks, as stored beside the game."""
         return {"offer": None if self.offer is None else self.offer.to_dict(),
                 "offered": self.offered,
                 "clock": None if self.clocks is None else self.clocks.to_dict(),
-                "told": self.clock_told}
+                "told": self.clock_told, "notice": self.notice}
+
+    def _take_extras(self, extras: dict[str, Any]) -> None:
+        """The draw offer, clocks and notice as stored (by another server process)."""
+        self.offer = Offer.from_dict(extras.get("offer"))
+        self.offered = {str(k): int(v) for k, v in (extras.get("offered") or {}).items()}
+        self.clocks = Clocks.from_dict(extras.get("clock"))
+        self.clock_told = dict(extras.get("told") or {})
 
     def _side(self, seat: str) -> str:
         return next(side for side, seats in self.game.teams.items() if seat in seats)
@@ -511,7 +634,7 @@ class Room:
                 and not self.over:
             self._run_clock()
             if self.clocks.running is not None:
-                self.store.set_extras(self.code, self.extras())
+                self.rev = self.store.set_extras(self.code, self.extras(), rev=self.rev)
 
     def flagged(self) -> str | None:
         """The seat whose clock has run out (the game goes on until :meth:`flag`), if any."""
@@ -577,14 +700,16 @@ class Room:
                    offered: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
         """Store the offer as it now stands (and ``offered``, the turns of the sides' last
         offers, when given; kept in memory only once stored), and tell the table."""
-        old = self.offer, self.offered
+        old = self.offer, self.offered, self.notice
         self.offer = offer
         if offered is not None:
             self.offered = offered
+        # The revision it is stored as tells two notices with the same words apart.
+        self.notice = {"line": line, "rev": self.rev + 1}
         try:
-            self.store.set_extras(self.code, self.extras())
+            self.rev = self.store.set_extras(self.code, self.extras(), rev=self.rev)
         except BaseException:
-            self.offer, self.offered = old
+            self.offer, self.offered, self.notice = old
             raise
         return self._offer_notice(line)
 

@@ -51,7 +51,8 @@ CREATE TABLE IF NOT EXISTS games (
     created TEXT NOT NULL,
     start TEXT NOT NULL,          -- the record without its actions, or {"arranging": ...} (JSON)
     seats TEXT NOT NULL,          -- seat name -> {"kind": "human" | "computer", ...} (JSON)
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    rev INTEGER NOT NULL DEFAULT 0  -- changes stored so far (see Store.changes)
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -84,6 +85,9 @@ CREATE TABLE IF NOT EXISTS game_extras (
     extras TEXT NOT NULL
 )"""
 SCHEMA += EXTRAS + ";\n"
+#: A game's revision: how many changes of it are stored (actions, seats, start, offers and
+#: clocks). Every change is compare-and-set on it. Added after the first stores were made.
+REV = "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"
 FORMAT = "legends-games"
 VERSION = 1
 #: The columns of each table, as this program reads and writes them.
@@ -113,8 +117,9 @@ class StoreLost(StoreError):
 
 
 class StaleStep(StoreError):
-    """An action was stored for a game whose stored actions had moved on (another server
-    process stored one first): nothing was changed; reload the game from the store."""
+    """A change was stored for a game that had changed meanwhile (another server process
+    stored something of it first): nothing was changed; catch the game up from the store
+    (:meth:`Store.changes`) and try again."""
 
 
 def token_digest(token: str) -> str:
@@ -132,9 +137,25 @@ class StoredGame:
     actions: list[str]
     #: the draw offer standing and the clocks, as :meth:`Store.set_extras` stored them
     extras: dict[str, Any] = attrs.field(factory=dict)
+    #: the game's revision: how many changes of it are stored
+    rev: int = 0
 
     def record(self) -> dict[str, Any]:
         return {**self.start, "actions": list(self.actions)}
+
+
+@attrs.frozen
+class Changes:
+    """A game as stored now, for a server process whose copy of it may be behind
+    (:meth:`Store.changes`): everything but the actions it has already."""
+
+    rev: int
+    start: dict[str, Any]
+    seats: dict[str, dict[str, Any]]
+    extras: dict[str, Any]
+    #: the stored actions from number ``since`` on (the ones asked for), oldest first
+    since: int
+    actions: list[str]
 
 
 Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
@@ -150,6 +171,9 @@ class Step(NamedTuple):
     over: bool
     #: the draw offer and clocks after this action (``None``: unchanged)
     extras: Mapping[str, Any] | None = None
+    #: the game's revision the action was made on: stored only if the game is still at it
+    #: (``None``: only ``seq`` is checked)
+    rev: int | None = None
 
 
 class Store(abc.ABC):
@@ -181,8 +205,31 @@ class Store(abc.ABC):
     def close(self) -> None:
         """Write everything out and let go of the database (the server's shutdown calls it)."""
 
+    # -- telling the other server processes --------------------------------------------
+    #: does this store tell the other processes that share it of changes (PostgreSQL)? An
+    #: SQLite store serves one process, which has every change first hand.
+    shared = False
+
+    def announce(self, code: str, steps: int, rev: int) -> None:
+        """Tell every process sharing the store that game ``code`` now has ``steps`` actions
+        for its people to be shown, at revision ``rev`` (never waits; nothing to do for a
+        store only one process uses)."""
+        return None
+
+    def listen(self, heard: Callable[[str | None], None]) -> None:
+        """Call ``heard(payload)`` from a thread of the store's own for every announcement
+        (:meth:`announce`) by any process, this one included; ``heard(None)`` when some may
+        have been missed (the connection was lost and made again), so that every game in
+        memory is checked against the store. Nothing for a store only one process uses."""
+        return None
+
+    def stop_listening(self) -> None:
+        """Stop :meth:`listen` (the server's shutdown calls it)."""
+        return None
+
     # -- games -------------------------------------------------------------------------
     def create(self, code: str, start: dict[str, Any], seats: Mapping[str, dict[str, Any]]) -> None:
+        """Store a new game (at revision 0)."""
         created = datetime.now(UTC).isoformat(timespec="seconds")
         with self._transaction() as run:
             run("INSERT INTO games (code, created, start, seats) VALUES (?, ?, ?, ?)",
@@ -193,50 +240,85 @@ class Store(abc.ABC):
 
     def load(self, code: str) -> StoredGame | None:
         with self._transaction(write=False) as run:  # the game and its actions agree
-            rows = run("SELECT created, start, seats FROM games WHERE code = ?", (code,))
+            rows = run("SELECT created, start, seats, rev FROM games WHERE code = ?", (code,))
             if not rows:
                 return None
             actions = [a for (a,) in run(
                 "SELECT action FROM actions WHERE code = ? ORDER BY seq", (code,))]
             extras = run("SELECT extras FROM game_extras WHERE code = ?", (code,))
-        created, start, seats = rows[0]
+        created, start, seats, rev = rows[0]
         return StoredGame(code, created, json.loads(start), json.loads(seats), actions,
-                          json.loads(extras[0][0]) if extras else {})
+                          json.loads(extras[0][0]) if extras else {}, int(rev))
 
-    def set_extras(self, code: str, extras: Mapping[str, Any]) -> None:
-        """Keep game ``code``'s draw offer and clocks (a change that is not an action)."""
+    def changes(self, code: str, since: int) -> Changes | None:
+        """Game ``code`` as stored now, with its actions from number ``since`` on (one
+        consistent read), or ``None`` if there is no such game."""
+        with self._transaction(write=False) as run:
+            rows = run("SELECT start, seats, rev FROM games WHERE code = ?", (code,))
+            if not rows:
+                return None
+            actions = [a for (a,) in run(
+                "SELECT action FROM actions WHERE code = ? AND seq >= ? ORDER BY seq",
+                (code, since))]
+            extras = run("SELECT extras FROM game_extras WHERE code = ?", (code,))
+        start, seats, rev = rows[0]
+        return Changes(int(rev), json.loads(start), json.loads(seats),
+                       json.loads(extras[0][0]) if extras else {}, since, actions)
+
+    def revs(self, codes: Sequence[str]) -> dict[str, int]:
+        """The stored revision of each of ``codes`` that exists."""
+        found: dict[str, int] = {}
+        for i in range(0, len(codes), 500):
+            part = list(codes[i:i + 500])
+            marks = ", ".join("?" * len(part))
+            found.update((str(c), int(r)) for c, r in self._query(
+                f"SELECT code, rev FROM games WHERE code IN ({marks})", tuple(part)))
+        return found
+
+    def set_extras(self, code: str, extras: Mapping[str, Any], *,
+                   rev: int | None = None) -> int:
+        """Keep game ``code``'s draw offer and clocks (a change that is not an action);
+        returns the game's new revision.
+
+        :raises StaleStep: ``rev`` is given and the game is no longer at it; nothing stored.
+        """
         with self._transaction(lock_game=code) as run:
+            new = _bump(run, code, rev)
             _put_extras(run, code, extras)
+        return new
 
-    def set_seats(self, code: str, seats: Mapping[str, dict[str, Any]]) -> None:
-        with self._transaction() as run:
-            run("UPDATE games SET seats = ? WHERE code = ?", (json.dumps(dict(seats)), code))
-
-    def take_seat(self, code: str, name: str, token: str) -> tuple[str | None, dict[str, Any]]:
+    def take_seat(self, code: str, name: str,
+                  token: str) -> tuple[str | None, dict[str, Any], int]:
         """Give the first free seat for a person in game ``code`` to ``name``, with ``token``
-        to play it, and return it (``None``: no seat is free) with every seat as now stored.
-        Done under the game's lock, so two processes never hand out the same seat."""
+        to play it, and return it (``None``: no seat is free) with every seat as now stored
+        and the game's revision. Done under the game's lock, so two processes never hand out
+        the same seat."""
         with self._transaction(lock_game=code) as run:
             seats = json.loads(run("SELECT seats FROM games WHERE code = ?", (code,))[0][0])
             free = [s for s, info in seats.items()
                     if info.get("kind") == "human" and not info.get("taken")]
             if not free:
-                return None, seats
+                (rev,) = run("SELECT rev FROM games WHERE code = ?", (code,))[0]
+                return None, seats, int(rev)
             seat = free[0]
             seats[seat] = {**seats[seat], "taken": True, "name": name}
+            rev = _bump(run, code, None)
             run("UPDATE games SET seats = ? WHERE code = ?", (json.dumps(seats), code))
             run("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
                 (token_digest(token), code, seat))
-        return seat, seats
+        return seat, seats, rev
 
     def replace_start(self, code: str, old: dict[str, Any], new: dict[str, Any],
-                      extras: Mapping[str, Any] | None = None) -> None:
+                      extras: Mapping[str, Any] | None = None, *,
+                      rev: int | None = None) -> int:
         """Store ``new`` as game ``code``'s start in place of ``old`` (a game still being
         arranged: a seat's setup line added, or the game built once all are in), and, given
-        ``extras``, its draw offer and clocks (those that start with the game).
+        ``extras``, its draw offer and clocks (those that start with the game); returns the
+        game's new revision.
 
-        :raises StaleStep: the stored start is not ``old``, or actions are stored (another
-            process changed the game first); nothing is stored.
+        :raises StaleStep: the stored start is not ``old``, actions are stored, or ``rev`` is
+            given and the game is no longer at it (another process changed the game first);
+            nothing is stored.
         """
         with self._transaction(lock_game=code) as run:
             (start,) = run("SELECT start FROM games WHERE code = ?", (code,))[0]
@@ -244,33 +326,39 @@ class Store(abc.ABC):
             if json.loads(start) != old or have:
                 raise StaleStep(f"game {code} was changed elsewhere first; nothing was stored: "
                                 "reload the game")
+            new_rev = _bump(run, code, rev)
             run("UPDATE games SET start = ? WHERE code = ?", (json.dumps(new), code))
             if extras is not None:
                 _put_extras(run, code, extras)
+        return new_rev
 
     def steps(self, code: str) -> int:
         """How many actions of game ``code`` are stored."""
         return int(self._query("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
 
     def add_step(self, code: str, seq: int, action: str, shown: Mapping[str, list[dict[str, Any]]],
-                 over: bool, extras: Mapping[str, Any] | None = None) -> None:
+                 over: bool, extras: Mapping[str, Any] | None = None,
+                 rev: int | None = None) -> int:
         """Store action number ``seq`` (counting from 0) of game ``code`` and what each seat
-        was shown because of it (and, given ``extras``, the draw offer and clocks after it).
+        was shown because of it (and, given ``extras``, the draw offer and clocks after it);
+        returns the game's new revision.
 
-        :raises StaleStep: the store does not hold exactly ``seq`` actions of that game (another
-            process stored this one, or more, first); nothing is stored.
+        :raises StaleStep: the store does not hold exactly ``seq`` actions of that game, or
+            ``rev`` is given and the game is no longer at it (another process stored a change
+            first); nothing is stored.
         """
         with self._transaction(lock_game=code) as run:
-            self._write_step(run, Step(code, seq, action, shown, over, extras))
+            return self._write_step(run, Step(code, seq, action, shown, over, extras, rev))
 
-    def add_steps(self, steps: Sequence[Step]) -> list[StoreError | None]:
+    def add_steps(self, steps: Sequence[Step]) -> list[int | StoreError]:
         """Store the actions of several games in one transaction, so that they wait for the
         disk once between them; each is stored or refused on its own (as by
-        :meth:`add_step`): the answer holds, for each step, ``None`` (stored) or why not.
+        :meth:`add_step`): the answer holds, for each step, the game's new revision (stored)
+        or why not.
 
         :raises StoreError: the transaction failed as a whole; nothing is stored.
         """
-        answers: list[StoreError | None] = [None] * len(steps)
+        answers: list[int | StoreError] = [0] * len(steps)
         with self._transaction() as run:
             # In order of code: two processes locking the same games take them in one order.
             for i in sorted(range(len(steps)), key=lambda i: steps[i].code):
@@ -279,7 +367,7 @@ class Store(abc.ABC):
                 try:
                     if not run(self._LOCK_GAME, (step.code,)):
                         raise StoreError(f"no game {step.code} in the store")
-                    self._write_step(run, step)
+                    answers[i] = self._write_step(run, step)
                 except StoreError as exc:
                     run("ROLLBACK TO SAVEPOINT step")
                     answers[i] = exc
@@ -291,13 +379,14 @@ class Store(abc.ABC):
     _LOCK_GAME = "SELECT 1 FROM games WHERE code = ?"
 
     @staticmethod
-    def _write_step(run: Run, step: Step) -> None:
+    def _write_step(run: Run, step: Step) -> int:
         code, seq = step.code, step.seq
         have = int(run("SELECT count(*) FROM actions WHERE code = ?", (code,))[0][0])
         if have != seq:
             raise StaleStep(f"game {code} was changed elsewhere first (the store holds "
                             f"{have} of its actions, this server's copy {seq}); nothing "
                             "was stored: reload the game")
+        rev = _bump(run, code, step.rev)
         run("INSERT INTO actions (code, seq, action) VALUES (?, ?, ?)", (code, seq, step.action))
         for seat, events in step.shown.items():
             if events:
@@ -307,6 +396,7 @@ class Store(abc.ABC):
             run("UPDATE games SET over = 1 WHERE code = ?", (code,))
         if step.extras is not None:
             _put_extras(run, code, step.extras)
+        return rev
 
     def shown(self, code: str, seat: str, *, since: int = 0,
               before: int | None = None) -> list[dict[str, Any]]:
@@ -347,6 +437,17 @@ class Store(abc.ABC):
         rows = self._query("SELECT seat FROM tokens WHERE digest = ? AND code = ?",
                            (token_digest(token), code))
         return None if not rows else str(rows[0][0])
+
+
+def _bump(run: Run, code: str, expected: int | None) -> int:
+    """Count one more change of game ``code`` (its row is locked by the transaction) and
+    return its new revision; with ``expected``, only if that is the revision stored now."""
+    (rev,) = run("SELECT rev FROM games WHERE code = ?", (code,))[0]
+    if expected is not None and int(rev) != expected:
+        raise StaleStep(f"game {code} was changed elsewhere first (revision {rev}, this "
+                        f"server's copy {expected}); nothing was stored: catch up and retry")
+    run("UPDATE games SET rev = ? WHERE code = ?", (int(rev) + 1, code))
+    return int(rev) + 1
 
 
 def _put_extras(run: Run, code: str, extras: Mapping[str, Any]) -> None:
@@ -570,13 +671,16 @@ class SQLiteStore(Store):
                          (str(VERSION),))
 
     def _upgrade(self) -> None:
-        """A store from before ``store_info`` or ``game_extras`` gets them (its other tables
-        are already there)."""
+        """A store from before ``store_info``, ``game_extras`` or the games' ``rev`` gets them
+        (its other tables are already there)."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute("CREATE TABLE IF NOT EXISTS store_info "
                              "(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self._db.execute(EXTRAS)
+            columns = {c[1] for c in self._db.execute("PRAGMA table_info(games)")}
+            if "rev" not in columns:
+                self._db.execute(REV)
             self._stamp()
         except BaseException:
             self._db.execute("ROLLBACK")

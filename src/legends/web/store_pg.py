@@ -2,16 +2,27 @@
 (``legends serve --db postgresql://...``; needs the ``postgres`` extra: psycopg 3).
 
 The tables are those of the SQLite store, in a schema of their own named ``legends``, so the
-database may hold other things too. Each change is one transaction; an action is appended
-under a row lock on its game (``SELECT ... FOR UPDATE``), after checking that the store holds
-exactly the actions before it, so two processes can never both store an action number, nor
-one store it out of order (:class:`~legends.web.store.StaleStep`).
+database may hold other things too. Each change is one transaction under a row lock on its game
+(``SELECT ... FOR UPDATE``), compare-and-set on the game's revision (and an action on the count
+of actions before it), so two processes can never both store a change, nor one store an action
+out of order (:class:`~legends.web.store.StaleStep`).
+
+The processes tell each other of changes on the channel ``legends_games`` (PostgreSQL's
+``NOTIFY``): each change a process has released to its own browsers is announced with the game's
+code, its count of actions and its revision; every process ``LISTEN`` s, and one holding
+browsers of that game reads the new steps from the store (:meth:`Store.changes
+<legends.web.store.Store.changes>`) and sends them their messages. Announcing and listening each
+use a connection of their own, in a thread of their own, so neither waits on the other nor on
+the store's writes.
 """
 
 from __future__ import annotations
 
+import logging
+import queue
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,6 +30,12 @@ from urllib.parse import urlsplit
 import psycopg
 
 from .store import EXTRAS, FORMAT, SCHEMA, VERSION, Run, Store, StoreError, _schema_problem
+
+log = logging.getLogger(__name__)
+#: the channel the server processes announce changed games on
+CHANNEL = "legends_games"
+#: seconds between tries to make a lost listening or announcing connection again
+RECONNECT = 1.0
 
 SCHEMA_NAME = "legends"
 #: held while the tables are made, so two servers given --init at once do not collide
@@ -42,6 +59,10 @@ class PostgresStore(Store):
         self.where = describe_url(url)
         self.notes = []
         self._lock = threading.Lock()
+        self._outgoing: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._announcer: threading.Thread | None = None
+        self._listener: threading.Thread | None = None
+        self._stopping = threading.Event()
         self._db = self._connect()
         try:
             self._prepare(init)
@@ -95,6 +116,8 @@ class PostgresStore(Store):
                 raise StoreError(f"the schema {SCHEMA_NAME!r} of the {self.where} {problem}; "
                                  "--init changes nothing in an existing schema: fix or drop it")
             self._db.execute(EXTRAS)  # a store made before draw offers and clocks gets it
+            self._db.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS rev integer "
+                             "NOT NULL DEFAULT 0")
 
     _LOCK_GAME = "SELECT 1 FROM games WHERE code = ? FOR UPDATE"
 
@@ -131,8 +154,87 @@ class PostgresStore(Store):
                 raise StoreError(f"{self.where}: {_first_line(exc)}") from None
 
     def close(self) -> None:
+        self.stop_listening()
+        if self._announcer is not None:
+            self._outgoing.put(None)
+            self._announcer.join(timeout=5)
         with self._lock:
             self._db.close()
+
+    # -- the channel -------------------------------------------------------------------
+    shared = True
+
+    def announce(self, code: str, steps: int, rev: int) -> None:
+        if self._announcer is None:
+            self._announcer = threading.Thread(target=self._announce_loop, daemon=True,
+                                               name="legends-announce")
+            self._announcer.start()
+        self._outgoing.put(f"{code} {steps} {rev}")
+
+    def _announce_loop(self) -> None:
+        db: psycopg.Connection[Any] | None = None
+        while True:
+            first = self._outgoing.get()
+            if first is None:
+                break
+            # What piled up meanwhile goes in one round trip, the latest of each game only.
+            latest = {first.split(" ", 1)[0]: first}
+            stop = False
+            while True:
+                try:
+                    more = self._outgoing.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                latest[more.split(" ", 1)[0]] = more
+            try:
+                if db is None or db.closed or db.broken:
+                    db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+                db.execute("SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p",
+                           (CHANNEL, list(latest.values())))
+            except psycopg.Error as exc:
+                # The others learn of these games from their periodic check instead.
+                log.warning("legends: could not announce %d changed game(s) on the %s: %s",
+                            len(latest), self.where, _first_line(exc))
+                db = None
+            if stop:
+                break
+        if db is not None:
+            db.close()
+
+    def listen(self, heard: Callable[[str | None], None]) -> None:
+        self._stopping.clear()
+        self._listener = threading.Thread(target=self._listen_loop, args=(heard,),
+                                          daemon=True, name="legends-listen")
+        self._listener.start()
+
+    def _listen_loop(self, heard: Callable[[str | None], None]) -> None:
+        first = True
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
+                    db.execute(f"LISTEN {CHANNEL}")
+                    if not first:  # what was announced while not listening is checked for
+                        heard(None)
+                    first = False
+                    while not self._stopping.is_set():
+                        for note in db.notifies(timeout=0.5):
+                            heard(note.payload)
+            except psycopg.Error as exc:
+                if self._stopping.is_set():
+                    break
+                log.warning("legends: lost the channel of the %s (%s); listening again",
+                            self.where, _first_line(exc))
+                first = False
+                time.sleep(RECONNECT)
+
+    def stop_listening(self) -> None:
+        self._stopping.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+            self._listener = None
 
 
 def _first_line(exc: BaseException) -> str:

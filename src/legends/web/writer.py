@@ -30,23 +30,23 @@ class Writer:
 
     def __init__(self, store: Store):
         self.store = store
-        self._pending: list[tuple[Step, asyncio.Future[None]]] = []
+        self._pending: list[tuple[Step, asyncio.Future[int]]] = []
         self._draining: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="legends-store")
         #: transactions written so far (for tests and benchmarks)
         self.transactions = 0
 
-    async def add(self, step: Step) -> None:
-        """Store ``step``; returns once it is stored.
+    async def add(self, step: Step) -> int:
+        """Store ``step``; returns once it is stored, with its game's new revision.
 
         :raises StoreError: it was not stored (a stale step, or the store failed).
         """
         loop = asyncio.get_running_loop()
-        stored: asyncio.Future[None] = loop.create_future()
+        stored: asyncio.Future[int] = loop.create_future()
         self._pending.append((step, stored))
         if self._draining is None:
             self._draining = loop.create_task(self._drain())
-        await stored
+        return await stored
 
     async def _drain(self) -> None:
         loop = asyncio.get_running_loop()
@@ -54,7 +54,7 @@ class Writer:
             while self._pending:
                 batch = self._pending[:BATCH]  # left in the queue until answered (see finally)
                 steps = [step for step, _ in batch]
-                answers: list[StoreError | None]
+                answers: list[int | StoreError]
                 try:
                     answers = await loop.run_in_executor(self._thread, self.store.add_steps,
                                                          steps)
@@ -67,10 +67,10 @@ class Writer:
                 for (_, stored), answer in zip(batch, answers, strict=True):
                     if stored.done():  # its waiter was cancelled
                         continue
-                    if answer is None:
-                        stored.set_result(None)
-                    else:
+                    if isinstance(answer, StoreError):
                         stored.set_exception(answer)
+                    else:
+                        stored.set_result(answer)
         finally:
             self._draining = None
             # Stopped mid-way (the server is shutting down): nothing more will be written, and
