@@ -128,9 +128,10 @@ def holder(conn: socket.socket, pids: list[int]) -> int | None:
     return None
 
 
-def post(url: str, body: dict[str, Any], source: str | None = None) -> tuple[int, dict[str, Any]]:
+def post(url: str, body: dict[str, Any], source: str | None = None,
+         headers: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
     """POST JSON; the status and the JSON answer (from ``source``, a local address, if
-    given)."""
+    given, and with ``headers`` besides the content type)."""
     import http.client
     from urllib.parse import urlsplit
 
@@ -139,7 +140,7 @@ def post(url: str, body: dict[str, Any], source: str | None = None) -> tuple[int
                                       source_address=(source, 0) if source else None)
     try:
         conn.request("POST", parts.path, json.dumps(body),
-                     {"Content-Type": "application/json"})
+                     {"Content-Type": "application/json", **(headers or {})})
         res = conn.getresponse()
         return res.status, json.loads(res.read() or b"{}")
     finally:
