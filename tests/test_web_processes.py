@@ -99,9 +99,10 @@ def test_serve_reads_the_proxy_lists_uvicorn_takes(value, tmp_path, monkeypatch)
     import uvicorn
 
     seen: dict = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options))
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
     assert main(["serve", "--db", str(tmp_path / "games.sqlite3"),
                  "--forwarded-allow-ips", value]) == 0
+    seen["app"].state.server.store.close()
     assert seen["proxy_headers"] is True
     assert seen["forwarded_allow_ips"] == ",".join(v.strip() for v in value.split(","))
 
@@ -112,6 +113,7 @@ def test_one_process_by_default_and_uvicorns_own_proxy_default(tmp_path, monkeyp
     seen: dict = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
     assert main(["serve", "--db", str(tmp_path / "games.sqlite3")]) == 0
+    seen["app"].state.server.store.close()
     assert "workers" not in seen and seen["forwarded_allow_ips"] is None
     assert not isinstance(seen["app"], str)  # the application itself: no supervisor
     assert "games kept in" in capsys.readouterr().out
