@@ -1,8 +1,8 @@
 """Load on the play server: many websocket games at once, against the computer or between
 two scripted people, for a bounded time.
 
-Starts ``legends serve`` on 127.0.0.1 (a free port, a temporary SQLite file, ``--computer-time
-0``, the chosen ``--workers`` and ``--processes``), plays ``--games`` games against the computer
+Starts ``legends serve`` on 127.0.0.1 (a free port, a temporary SQLite file or the PostgreSQL
+database of ``--db``, ``--computer-time 0``, the chosen ``--thinkers`` and ``--workers``), plays ``--games`` games against the computer
 (and ``--people`` games between two scripted people), each client answering every decision with
 a random one of its options after ``--think`` seconds on average (0: at once, a saturation
 test; people take seconds), and measures:
@@ -11,17 +11,18 @@ test; people take seconds), and measures:
   again (or ends the game), so it includes the computer's thinking; between people, from
   sending an action to the first state after it; p50, p95, p99 in milliseconds;
 * actions/s: the clients' actions answered per second;
-* the server's peak RSS (its process and its worker processes; with ``--processes``, the front
-  and all its server processes; from ``/proc``) and its CPU time per wall second (1.0 = one
-  core busy).
+* the server's peak RSS (its process and its thinking processes; with ``--workers``, the
+  supervisor and all its server processes; from ``/proc``) and its CPU time per wall second
+  (1.0 = one core busy).
 
 A finished game is replaced by a new one until time is up. Every connection goes to 127.0.0.1
 only; each game's client uses a source address of its own in 127.0.0.0/8, since the server
 limits games started and sockets per client address.
 
-    python benchmarks/web_load.py --games 40 --seconds 30 --workers 2
-    python benchmarks/web_load.py --sweep 20,40,60,80 --workers-sweep 1,2 --seconds 30
-    python benchmarks/web_load.py --sweep 20,40 --processes-sweep 1,2 --seconds 30
+    python benchmarks/web_load.py --games 40 --seconds 30 --thinkers 2
+    python benchmarks/web_load.py --sweep 20,40,60,80 --thinkers-sweep 1,2 --seconds 30
+    python benchmarks/web_load.py --sweep 20,40 --workers-sweep 1,2 --seconds 30 \
+        --db postgresql://me@/legends_bench
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class Stats:
 
 
 def tree_pids(pid: int) -> list[int]:
-    """``pid`` and its descendants (the server and its worker processes)."""
+    """``pid`` and its descendants (its server and thinking processes)."""
     out, todo = [], [pid]
     while todo:
         p = todo.pop()
@@ -209,14 +210,14 @@ async def load(url: str, pid: int, games: int, people: int, seconds: float,
             "client": (mine1 - mine0) / (t1 - t0), "errors": stats.errors}
 
 
-def start_server(python: str, workers: int | None, db: str, port: int,
-                 env: dict[str, str], processes: int | None = None) -> subprocess.Popen[bytes]:
+def start_server(python: str, thinkers: int | None, db: str, port: int,
+                 env: dict[str, str], workers: int | None = None) -> subprocess.Popen[bytes]:
     cmd = [python, "-m", "legends.cli", "serve", "--host", HOST, "--port", str(port),
            "--db", db, "--computer-time", "0"]
+    if thinkers is not None:
+        cmd += ["--thinkers", str(thinkers)]
     if workers is not None:
         cmd += ["--workers", str(workers)]
-    if processes is not None:
-        cmd += ["--processes", str(processes)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -238,13 +239,13 @@ def table_counts(text: str, people: int) -> tuple[int, int]:
     return int(games), int(between) if between else people
 
 
-def run_one(args: argparse.Namespace, games: int, people: int, workers: int | None,
-            processes: int | None = None) -> dict[str, Any]:
+def run_one(args: argparse.Namespace, games: int, people: int, thinkers: int | None,
+            workers: int | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         env = dict(os.environ)
-        proc = start_server(args.python, workers, str(Path(tmp) / "games.sqlite3"), port, env,
-                            processes)
+        db = args.db or str(Path(tmp) / "games.sqlite3")
+        proc = start_server(args.python, thinkers, db, port, env, workers)
         try:
             row = asyncio.run(load(f"http://{HOST}:{port}", proc.pid, games, people,
                                    args.seconds, args.warmup, args.think, args.opponent))
@@ -255,8 +256,8 @@ def run_one(args: argparse.Namespace, games: int, people: int, workers: int | No
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+    row["thinkers"] = "-" if thinkers is None else thinkers
     row["workers"] = "-" if workers is None else workers
-    row["processes"] = "-" if processes is None else processes
     return row
 
 
@@ -270,35 +271,41 @@ def main(argv: list[str] | None = None) -> None:
                     help="mean seconds a scripted person takes per decision (0: at once)")
     ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds per run")
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds played before measuring")
-    ap.add_argument("--workers", type=int, default=None,
-                    help="the server's --workers (left out if not given: for servers without it)")
+    ap.add_argument("--thinkers", type=int, default=None,
+                    help="the server's --thinkers (left out if not given: for servers without it)")
     ap.add_argument("--sweep", default=None,
                     help="comma-separated game counts to run in turn; G+P runs G games against "
                          "the computer and P between people (else --people)")
-    ap.add_argument("--workers-sweep", default=None, help="comma-separated worker counts")
-    ap.add_argument("--processes", type=int, default=None,
-                    help="the server's --processes (left out if not given: for servers without it)")
-    ap.add_argument("--processes-sweep", default=None, help="comma-separated process counts")
+    ap.add_argument("--thinkers-sweep", default=None, help="comma-separated thinker counts")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="the server's --workers: server processes (left out if not given)")
+    ap.add_argument("--workers-sweep", default=None,
+                    help="comma-separated server process counts")
+    ap.add_argument("--db", default=None,
+                    help="a postgresql:// database for the server (needed above one server "
+                         "process; default: a temporary SQLite file per run)")
     ap.add_argument("--python", default=sys.executable, help="the interpreter running the server")
     args = ap.parse_args(argv)
     if not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 120:
         raise SystemExit("--seconds: up to 600; --warmup: up to 120")
     counts = ([table_counts(n, args.people) for n in args.sweep.split(",")] if args.sweep
               else [(args.games, args.people)])
+    thinkers: list[int | None] = ([int(t) for t in args.thinkers_sweep.split(",")]
+                                  if args.thinkers_sweep else [args.thinkers])
     workers: list[int | None] = ([int(w) for w in args.workers_sweep.split(",")]
                                  if args.workers_sweep else [args.workers])
-    processes: list[int | None] = ([int(p) for p in args.processes_sweep.split(",")]
-                                   if args.processes_sweep else [args.processes])
+    if max(w or 1 for w in workers) > 1 and not (args.db or "").startswith("postgres"):
+        raise SystemExit("more than one server process (--workers) needs --db postgresql://...")
     if max(g + p for g, p in counts) > 2000:
         raise SystemExit("at most 2000 tables")
-    print(f"{'procs':>5} {'workers':>7} {'games':>5} {'people':>6} {'actions/s':>9} {'p50 ms':>7} "
+    print(f"{'workers':>7} {'thinkers':>8} {'games':>5} {'people':>6} {'actions/s':>9} {'p50 ms':>7} "
           f"{'p95 ms':>7} {'p99 ms':>7} {'cores':>5} {'client':>6} {'RSS MB':>7} {'errors':>6}",
           flush=True)
-    for p in processes:
-        for w in workers:
+    for w in workers:
+        for t in thinkers:
             for n, people in counts:
-                r = run_one(args, n, people, w, p)
-                print(f"{r['processes']!s:>5} {r['workers']!s:>7} {r['games']:>5} "
+                r = run_one(args, n, people, t, w)
+                print(f"{r['workers']!s:>7} {r['thinkers']!s:>8} {r['games']:>5} "
                       f"{r['people']:>6} {r['actions/s']:>9.1f} "
                       f"{r['p50']:>7.0f} {r['p95']:>7.0f} {r['p99']:>7.0f} {r['cores']:>5.2f} "
                       f"{r['client']:>6.2f} "

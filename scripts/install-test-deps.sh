@@ -2,10 +2,12 @@
 # Installs what the tests need from outside Python, from Debian's packages, when missing:
 # chromium, for the browser test (Playwright drives it; it never downloads a browser of its
 # own), and postgresql, whose initdb and pg_ctl the store tests use to start a throwaway
-# database server of their own (tests/pgcluster.py; the installed one is never used); a C
-# compiler and Python's headers, for the test that builds the compiled kernel with mypyc
+# database server of their own (tests/pgcluster.py; the installed one is never used); nginx,
+# which the deployment tests run in front of several servers with a configuration and folder
+# of their own (tests/nginxserver.py; the installed service is never used); a C compiler and
+# Python's headers, for the test that builds the compiled kernel with mypyc
 # (tests/test_compiled_build.py).
-# Idempotent and quick when both are there. Runs as root (CI) or through sudo.
+# Idempotent and quick when all are there. Runs as root (CI) or through sudo.
 set -eu
 have_chromium() {
     command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]
@@ -18,6 +20,10 @@ have_postgresql() {
         fi
     done
     command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1
+}
+have_nginx() {
+    # Debian installs the program in /usr/sbin, which may be off a user's PATH.
+    command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]
 }
 have_cc() {
     command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1
@@ -32,6 +38,7 @@ have_cc || missing="$missing gcc"
 have_python_headers || missing="$missing python3-dev"
 have_chromium || missing="$missing chromium"
 have_postgresql || missing="$missing postgresql"
+have_nginx || missing="$missing nginx"
 if [ -z "$missing" ]; then
     exit 0
 fi
@@ -54,4 +61,4 @@ $SUDO apt-get install -y -q $missing >/dev/null 2>&1 || {
     $SUDO apt-get update -q >/dev/null
     $SUDO apt-get install -y -q $missing >/dev/null
 }
-have_chromium && have_postgresql && have_cc && have_python_headers
+have_chromium && have_postgresql && have_nginx && have_cc && have_python_headers

@@ -1,51 +1,23 @@
-"""``legends serve --processes N``: server processes behind a front that routes by game code."""
+"""``legends serve --workers N``: N server processes on one port under uvicorn's supervisor,
+on a PostgreSQL store; and the command line around it."""
 
 from __future__ import annotations
 
-import itertools
-import json
 import os
-import socket
-import subprocess
-import sys
+import signal
 import time
-from pathlib import Path
 
-import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
 
+from legends.cli import build_parser, main
+from legends.cli.serve_workers import ENV, Settings, app
 from legends.web import store as store_module
-from legends.web.codes import backend_of, new_code, parse_code
-from legends.web.front import route
 from legends.web.store import StoreLost, open_store
+from serveprocs import Seat, Served, holder, post
 
-HOST = "127.0.0.1"
-SRC = Path(__file__).resolve().parents[1] / "src"
-
-
-def test_codes_minted_for_a_process_route_to_it():
-    for n in (2, 3, 5):
-        for i in range(n):
-            for _ in range(5):
-                code = new_code((i, n))
-                assert backend_of(code, n) == i
-                # Any typed form of the code goes to the same process.
-                typed = code.lower().replace("-", " ")
-                assert parse_code(typed) == code and backend_of(typed, n) == i
-    assert backend_of("not a code", 4) == 0 and backend_of(new_code(), 1) == 0
-
-
-def test_the_front_routes_by_code_and_starts_games_in_turn():
-    turn = itertools.count()
-    code = new_code((1, 2))
-    assert route(f"/ws/{code}", "GET", 2, turn) == 1
-    assert route(f"/game/{code}", "GET", 2, turn) == 1
-    assert route(f"/api/games/{code}/join", "POST", 2, turn) == 1
-    assert [route("/api/games", "POST", 3, turn) for _ in range(4)] == [0, 1, 2, 0]
-    assert route("/", "GET", 2, turn) == route("/static/app.js", "GET", 2, turn) == 0
-    assert route("/api/options", "GET", 2, turn) == 0
+REPLACE_TIME = 60.0  # seconds the supervisor may take to start a replacement that answers
+TRIES = 500  # connections opened, at most, to find one a given process accepts
 
 
 def test_a_file_another_process_is_copying_its_log_into_is_not_taken_for_cut(tmp_path,
@@ -78,196 +50,184 @@ def test_a_file_another_process_is_copying_its_log_into_is_not_taken_for_cut(tmp
     store.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+# -- the command line ----------------------------------------------------------------------
+def _parse(*args: str):
+    return build_parser().parse_args(["serve", *args])
 
 
-@pytest.fixture
-def front(tmp_path):
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "legends.cli", "serve", "--processes", "2", "--host", HOST,
-         "--port", str(port), "--db", str(tmp_path / "games.sqlite3"), "--init",
-         "--computer-time", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://{HOST}:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(url + "/api/options", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None, proc.stdout.read().decode() if proc.stdout else ""
-            assert time.monotonic() < deadline, "the front did not answer within 60 s"
-            time.sleep(0.2)
-        assert len(_children(proc.pid)) in (0, 2)  # two server processes (where seen)
-        yield url
-    finally:
-        children = _children(proc.pid)
-        _stop(proc)
-    # The front stopped its server processes with it.
-    assert not [pid for pid in children if Path(f"/proc/{pid}").exists()]
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """Stop a server as Ctrl-C would, or kill it if it takes more than 20 s."""
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
-def _children(pid: int) -> list[int]:
-    try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []  # not Linux: not checked
-
-
-def _play_to_the_end(url: str, code: str, token: str) -> dict:
-    """Answer every decision with the first option until the game is over; the last state."""
-    with connect(f"{url.replace('http', 'ws', 1)}/ws/{code}", open_timeout=10,
-                 max_size=None) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        for _ in range(2000):
-            message = json.loads(ws.recv(timeout=30))
-            assert message["type"] != "error", message
-            if message["type"] != "state":
-                continue
-            view = message["view"]
-            if view["over"]:
-                return message
-            if view["options"]:
-                ws.send(json.dumps({"type": "action", "action": view["options"][0],
-                                    "decision": message["decision"]}))
-    raise AssertionError("the game did not end")
-
-
-def test_two_processes_behind_the_front(front):
-    with httpx.Client(base_url=front, timeout=30) as http:
-        page = http.get("/")
-        assert page.status_code == 200 and page.headers["x-frame-options"] == "DENY"
-        assert "<html" in page.text.lower()
-        made = []
-        for _ in range(6):
-            r = http.post("/api/games", json={"opponent": "human", "side": "beige"})
-            assert r.status_code == 200, r.text
-            code = r.json()["code"]
-            # The process that started the game minted a code that routes to it.
-            assert r.headers["x-legends-backend"] == str(backend_of(code, 2))
-            assert "content-security-policy" in r.headers
-            made.append(r.json())
-        assert {backend_of(m["code"], 2) for m in made} == {0, 1}  # started in turn
-        for m in made:
-            backend = str(backend_of(m["code"], 2))
-            joined = http.post(f"/api/games/{m['code']}/join", json={"name": "b"})
-            assert joined.status_code == 200 and joined.headers["x-legends-backend"] == backend
-            mine = http.post(f"/api/games/{m['code'].lower()}/record",
-                             json={"token": m["token"], "mine": True})
-            assert mine.status_code == 200 and mine.headers["x-legends-backend"] == backend
-        # A bad request gets the process's own answer, unchanged.
-        bad = http.post(f"/api/games/{made[0]['code']}/join", content=b"[1]")
-        assert bad.status_code == 400 and "error" in bad.json()
-        too_big = http.post("/api/games", content=b"x" * (70 * 1024))
-        assert too_big.status_code == 413
-
-        # A game against the computer, played through the front to its end.
-        games = [http.post("/api/games", json={"opponent": "random", "side": "beige",
-                                               "turn_limit": 4}).json() for _ in range(2)]
-        assert {backend_of(g["code"], 2) for g in games} == {0, 1}
-        for g in games:
-            last = _play_to_the_end(front, g["code"], g["token"])
-            assert last["view"]["over"]
-            record = http.post(f"/api/games/{g['code']}/record", json={"token": g["token"]})
-            assert record.status_code == 200, record.text
-            assert record.headers["x-legends-backend"] == str(backend_of(g["code"], 2))
-            assert record.json()["actions"]
-
-
-def test_the_front_passes_refusals_and_close_codes_through(front):
-    ws_url = front.replace("http", "ws", 1)
-    code = new_code()
-    with connect(f"{ws_url}/ws/{code}", open_timeout=10) as ws:
-        ws.send(json.dumps({"type": "hello", "token": "nobody's"}))
-        assert json.loads(ws.recv(timeout=10))["type"] == "error"
-        with pytest.raises(ConnectionClosed):
-            ws.recv(timeout=10)
-        assert ws.close_code == 4403
-    with connect(f"{ws_url}/ws/{code}", open_timeout=10,
-                 origin="https://elsewhere.example") as ws:  # type: ignore[arg-type]
-        assert "other sites" in json.loads(ws.recv(timeout=10))["message"]
-        with pytest.raises(ConnectionClosed):
-            ws.recv(timeout=10)
-        assert ws.close_code == 4403
-
-
-# -- servers started one by one (as on several machines), and a front before them ---------
-def _start(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "legends.cli", "serve", "--host", HOST,
-                             "--port", str(port), "--computer-time", "0", *args], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://{HOST}:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(url + "/api/options", timeout=2).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None, proc.stdout.read().decode() if proc.stdout else ""
-        assert time.monotonic() < deadline, "a server did not answer within 60 s"
-        time.sleep(0.2)
-
-
-def test_servers_started_apart_behind_a_front(tmp_path):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    db = str(tmp_path / "games.sqlite3")
-    procs = []
-    try:
-        for i in range(2):
-            proc, url = _start(["--db", db, "--init", "--shard", f"{i}/2"], env)
-            procs.append((proc, url))
-        front_proc, front = _start(["--front", ",".join(url for _, url in procs)], env)
-        procs.append((front_proc, front))
-        with httpx.Client(base_url=front, timeout=30) as http:
-            games = [http.post("/api/games", json={"opponent": "random", "side": "beige",
-                                                   "turn_limit": 3}) for _ in range(4)]
-            assert all(g.status_code == 200 for g in games), [g.text for g in games]
-            # Each server minted codes that route to itself, and the front took turns.
-            assert {g.headers["x-legends-backend"] for g in games} == {"0", "1"}
-            for g in games:
-                assert g.headers["x-legends-backend"] == str(backend_of(g.json()["code"], 2))
-                last = _play_to_the_end(front, g.json()["code"], g.json()["token"])
-                assert last["view"]["over"]
-        # Each game was played on the server that started it, and stored once.
-        store = open_store(db)
-        try:
-            for g in games:
-                assert store.load(g.json()["code"]).actions
-        finally:
-            store.close()
-    finally:
-        for proc, _ in procs:
-            _stop(proc)
+def test_serve_options_and_their_defaults():
+    args = _parse()
+    assert (args.workers, args.thinkers, args.forwarded_allow_ips) == (1, None, None)
+    args = _parse("--workers", "4", "--thinkers", "0", "--forwarded-allow-ips", "10.0.0.5")
+    assert (args.workers, args.thinkers, args.forwarded_allow_ips) == (4, 0, "10.0.0.5")
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--front", "localhost:8000"], "expected 1 to 64 server URLs"),
-    (["--front", "http://a:1", "--shard", "0/2"], "--front and --shard do not go together"),
-    (["--shard", "2/2"], "--shard: expected I/N with 0 <= I < N <= 64"),
-    (["--processes", "2", "--shard", "0/2"], "--processes and --shard do not go together"),
+    (["--workers", "0"], "expected a whole number of 1 or more and at most 64"),
+    (["--workers", "65"], "expected a whole number of 1 or more and at most 64"),
+    (["--workers", "two"], "expected a whole number of 1 or more"),
+    (["--thinkers", "-1"], "expected a whole number of 0 or more and at most 256"),
+    (["--thinkers", "257"], "expected a whole number of 0 or more and at most 256"),
+    # The options of the retired front are gone, not quietly ignored.
+    (["--processes", "2"], "unrecognized arguments: --processes"),
+    (["--front", "http://a:1"], "unrecognized arguments: --front"),
+    (["--shard", "0/2"], "unrecognized arguments: --shard"),
+    (["--backend", "0/2"], "unrecognized arguments: --backend"),
 ])
-def test_front_and_shard_refuse_what_does_not_fit(args, said, capsys):
-    from legends.cli import main
+def test_serve_refuses_options_out_of_range_or_retired(args, said, capsys):
+    with pytest.raises(SystemExit) as exited:
+        _parse(*args)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
 
-    assert main(["serve", *args]) != 0
-    assert said in capsys.readouterr().err
+
+@pytest.mark.parametrize("value, said", [
+    ("10.0.0.5,not-an-address", "'not-an-address' is not an address or a network"),
+    ("10.0.0.0/33", "'10.0.0.0/33' is not an address or a network"),
+    (" ", "--forwarded-allow-ips: expected '*' or 1 to 256 addresses"),
+])
+def test_serve_refuses_a_proxy_list_it_cannot_read(value, said, capsys, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    assert main(["serve", "--db", str(db), "--forwarded-allow-ips", value]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and not db.exists()
+
+
+@pytest.mark.parametrize("value", ["*", "127.0.0.1", "10.0.0.0/8, 192.168.1.5", "::1,fd00::/8"])
+def test_serve_reads_the_proxy_lists_uvicorn_takes(value, tmp_path, monkeypatch):
+    import uvicorn
+
+    seen: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
+    assert main(["serve", "--db", str(tmp_path / "games.sqlite3"),
+                 "--forwarded-allow-ips", value]) == 0
+    seen["app"].state.server.store.close()
+    assert seen["proxy_headers"] is True
+    assert seen["forwarded_allow_ips"] == ",".join(v.strip() for v in value.split(","))
+
+
+def test_one_process_by_default_and_uvicorns_own_proxy_default(tmp_path, monkeypatch, capsys):
+    import uvicorn
+
+    seen: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
+    assert main(["serve", "--db", str(tmp_path / "games.sqlite3")]) == 0
+    seen["app"].state.server.store.close()
+    assert "workers" not in seen and seen["forwarded_allow_ips"] is None
+    assert not isinstance(seen["app"], str)  # the application itself: no supervisor
+    assert "games kept in" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("db", ["games.sqlite3", ":memory:", None])
+def test_several_workers_refuse_an_sqlite_store(db, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # where the default goes
+    extra = [] if db is None else ["--db", db if db == ":memory:" else str(tmp_path / db)]
+    assert main(["serve", "--workers", "2", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("legends: error: --workers 2 needs a "
+                                                   "PostgreSQL store (--db postgresql://")
+    assert "Traceback" not in err
+    assert not list(tmp_path.rglob("*.sqlite3"))  # refused before anything was made
+
+
+def test_the_factory_builds_from_its_settings_and_refuses_in_one_line(monkeypatch, capsys,
+                                                                     tmp_path):
+    settings = Settings(db=str(tmp_path / "games.sqlite3"), positions={"p": {"a": 1}},
+                        computer_time=0.0, thinkers=None)
+    assert Settings.from_json(settings.to_json()) == settings
+    monkeypatch.setenv(ENV, settings.to_json())
+    made = app()
+    assert made.state.server.computer_time == 0.0 and "p" in made.state.server.positions
+    made.state.server.store.close()
+    assert f"server process {os.getpid()} started" in capsys.readouterr().out
+    # A store it cannot reach: one line, and status 1, so the supervisor starts another.
+    gone = Settings(db="postgresql://nobody@/nothing?host=/nonexistent&connect_timeout=2")
+    monkeypatch.setenv(ENV, gone.to_json())
+    with pytest.raises(SystemExit) as exited:
+        app()
+    assert exited.value.code == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "could not start" in err and "Traceback" not in err
+
+
+# -- N processes on one port ---------------------------------------------------------------
+@pytest.fixture
+def two_workers(pg_cluster, tmp_path):
+    """``legends serve --workers 2`` on a new database, and the database's URL."""
+    db = pg_cluster.database()
+    served = Served(tmp_path / "serve.log", "--workers", "2", "--db", db, "--init")
+    try:
+        yield served, db
+    finally:
+        out = served.stop()
+    assert "Traceback" not in out, out
+
+
+def _held_by(served: Served, code: str, token: str, wanted: int) -> Seat:
+    """A seat of game ``code`` whose websocket the server process ``wanted`` accepted (the
+    processes share the port; the kernel hands each connection to one of them)."""
+    for _ in range(TRIES):
+        seat = Seat(served.url, code, token)
+        if holder(seat.ws.socket, [wanted]) == wanted:
+            return seat
+        seat.close()
+    raise AssertionError(f"process {wanted} took none of {TRIES} connections")
+
+
+def _new_game(url: str) -> tuple[str, str]:
+    status, made = post(url + "/api/games", {"opponent": "random", "side": "beige",
+                                             "turn_limit": 30})
+    assert status == 200, made
+    return made["code"], made["token"]
+
+
+def test_workers_answer_and_a_killed_one_is_replaced_without_losing_a_game(two_workers):
+    served, db = two_workers
+    workers = served.workers()
+    assert len(workers) == 2, served.output()
+    # Both processes answer on the one port, each able to serve a game.
+    for pid in workers:
+        _held_by(served, *_new_game(served.url), pid).close()
+    code, token = _new_game(served.url)
+
+    # A browser plays a few decisions on the process that will be killed, which dies while
+    # the browser is asked the next (so no reply of the computer is under way).
+    doomed = workers[0]
+    seat = _held_by(served, code, token, doomed)
+    while not (len(seat.sent) >= 5 and seat.asked):
+        assert not seat.over
+        if seat.asked:
+            seat.answer()
+        seat.next_state()
+    played = list(seat.sent)
+    assert played and seat.state["decision"] == len(played)
+    os.kill(doomed, signal.SIGKILL)
+    with pytest.raises((ConnectionClosed, TimeoutError, OSError)):
+        seat.next_state()
+
+    # The supervisor starts a new process in its place, and the new one serves too.
+    deadline = time.monotonic() + REPLACE_TIME
+    while len(now := served.workers()) != 2 or doomed in now:
+        assert time.monotonic() < deadline, f"no replacement for {doomed}: {served.output()}"
+        time.sleep(0.1)
+    (new,) = set(now) - set(workers)
+    # The browser reconnects (here to the new process): every action it made is there, and
+    # the game goes on to its end.
+    seat = _held_by(served, code, token, new)
+    assert f"server process {new} started" in served.output()
+    assert seat.state["decision"] == len(played)
+    while not seat.over:
+        if seat.asked:
+            seat.answer()
+        seat.next_state()
+    seat.close()
+    # The store holds the browser's actions, in the order it made them.
+    store = open_store(db)
+    try:
+        stored = store.load(code)
+    finally:
+        store.close()
+    assert stored is not None
+    kept = iter(stored.actions)
+    assert all(action in kept for action in played + seat.sent)

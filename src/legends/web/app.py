@@ -84,7 +84,6 @@ from .guards import (
     Busy,
     Clock,
     Limits,
-    NamedBackend,
     Pacer,
     RateLimit,
     Refused,
@@ -183,14 +182,12 @@ class Server:
     def __init__(self, store: Store, catalogue: Catalogue | None,
                  positions: Mapping[str, dict[str, Any]], limits: Limits,
                  computer_time: float, clock: Clock, sleep: Sleep, workers: int = 0,
-                 shard: tuple[int, int] | None = None, wall: Clock = time.time):
+                 wall: Clock = time.time):
         self.store = store
         #: the wall clock game clocks read (it must go on across a restart, unlike ``clock``)
         self.wall = wall
         #: per game with clocks: the task that ends it when the running clock runs out
         self.timers: dict[str, asyncio.Task[None]] = {}
-        #: ``(i, n)``: this is server process ``i`` of ``n`` (``legends serve --processes``)
-        self.shard = shard
         self.catalogue = catalogue
         self.positions = dict(positions)
         self.limits = limits
@@ -392,11 +389,11 @@ class Server:
     def _create(self, start: Game | Arrangement, seats: dict[str, dict[str, Any]], token: str,
                 side: str, clock: tuple[float, float] | None) -> Room:
         if isinstance(start, Arrangement) and not start.complete:
-            room = Room.create_arranging(self.store, start, seats, self.shard, clock, self.wall)
+            room = Room.create_arranging(self.store, start, seats, clock, self.wall)
         else:
             game = start.build() if isinstance(start, Arrangement) else start
             game.headers.update(HEADERS)
-            room = Room.create(self.store, game, seats, self.shard, clock, self.wall)
+            room = Room.create(self.store, game, seats, clock, self.wall)
         self.store.add_token(token, room.code, side)
         return room
 
@@ -926,7 +923,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                catalogue: Catalogue | None = None, limits: Limits | None = None,
                computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
                sleep: Sleep = anyio.sleep, init: bool = False, workers: int = 0,
-               shard: tuple[int, int] | None = None, wall: Clock = time.time) -> Starlette:
+               wall: Clock = time.time) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
     :param db_path: the SQLite file games are kept in (created if missing, readable by its
@@ -947,9 +944,6 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
     :param workers: processes the computer players think in (``legends.web.thinking``); 0: in this
         process (a thread beside the event loop).
-    :param shard: ``(i, n)``: this is server process ``i`` of ``n`` behind the front of
-        ``legends serve --processes n`` (:mod:`.front`): the games it starts get codes that
-        the front routes to it, and every HTTP response names it in ``X-Legends-Backend``.
     :raises StoreError: the store cannot be used (damaged, emptied, foreign, unreachable).
     """
     path = db_path or default_db_path()
@@ -957,7 +951,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
     server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
-                    computer_time, clock, sleep, workers, shard, wall)
+                    computer_time, clock, sleep, workers, wall)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
@@ -1069,9 +1063,6 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             server.writer.close()
             server.store.close()  # on shutdown: the database file alone then holds every game
 
-    middleware = [Middleware(SecurityHeaders)]
-    if shard is not None:
-        middleware.append(Middleware(NamedBackend, name=str(shard[0])))
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
     app.state.server = server
     return app

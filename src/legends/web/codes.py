@@ -9,7 +9,6 @@ but nobody can join them by code any more.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -19,23 +18,9 @@ LENGTH = GROUPS * GROUP
 LEGACY_LENGTH = 6
 
 
-def new_code(shard: tuple[int, int] | None = None) -> str:
-    """A fresh code; with ``shard=(i, n)``, one that :func:`backend_of` sends to server
-    process ``i`` of ``n`` (drawn again until it does: about ``n`` draws)."""
-    while True:
-        code = grouped("".join(secrets.choice(LETTERS) for _ in range(LENGTH)))
-        if shard is None or backend_of(code, shard[1]) == shard[0]:
-            return code
-
-
-def backend_of(code: str, processes: int) -> int:
-    """Which of ``processes`` server processes serves the game ``code`` (any typed form of
-    it; a text that cannot be a code goes to process 0). Stable across runs and machines."""
-    parsed = parse_code(code)
-    if parsed is None or processes <= 1:
-        return 0
-    digest = hashlib.sha256(parsed.replace("-", "").encode()).digest()
-    return int.from_bytes(digest[:8], "big") % processes
+def new_code() -> str:
+    """A fresh code, drawn at random."""
+    return grouped("".join(secrets.choice(LETTERS) for _ in range(LENGTH)))
 
 
 def grouped(raw: str) -> str:

@@ -111,27 +111,6 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-class NamedBackend:
-    """ASGI middleware naming the server process in an ``X-Legends-Backend`` header of every
-    HTTP response (``legends serve --processes``: which process served a request)."""
-
-    def __init__(self, app: Any, name: str):
-        self.app = app
-        self.header = (b"x-legends-backend", name.encode())
-
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def named(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), self.header]
-            await send(message)
-
-        await self.app(scope, receive, named)
-
-
 def same_origin(origin: str | None, host: str | None) -> bool:
     """May a websocket with this ``Origin`` header talk to the server at ``host``? Browsers
     always send the page's origin; a page of another site is refused. Clients that are not

@@ -229,13 +229,13 @@ class Room:
     # -- building ----------------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, game: Game, seats: dict[str, dict[str, Any]],
-               shard: tuple[int, int] | None = None, clock: tuple[float, float] | None = None,
+               clock: tuple[float, float] | None = None,
                now: Callable[[], float] = time.time) -> Room:
-        """A new game under a fresh code (``shard``: one served by that server process,
-        :func:`.codes.new_code`; ``clock``: a time control, minutes and increment seconds)."""
-        code = new_code(shard)
+        """A new game under a fresh code (``clock``: a time control, minutes and increment
+        seconds)."""
+        code = new_code()
         while store.exists(code):
-            code = new_code(shard)
+            code = new_code()
         store.create(code, game.record(), seats)
         extras = None
         if clock is not None:
@@ -250,14 +250,13 @@ class Room:
     @classmethod
     def create_arranging(cls, store: Store, arrangement: Arrangement,
                          seats: dict[str, dict[str, Any]],
-                         shard: tuple[int, int] | None = None,
                          clock: tuple[float, float] | None = None,
                          now: Callable[[], float] = time.time) -> Room:
         """A new game whose players arrange their setups first, under a fresh code (``clock``:
         as for :meth:`create`; the clocks stand still until the game begins)."""
-        code = new_code(shard)
+        code = new_code()
         while store.exists(code):
-            code = new_code(shard)
+            code = new_code()
         store.create(code, {"arranging": arrangement.to_dict()}, seats)
         extras = None
         rev = 0
