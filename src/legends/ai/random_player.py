@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import random
+import time
 
 from legends_core import Action, Knowledge
 
+from .deadline import Clock, checked_strength
 from .heuristic import deciding
 
 
 class RandomPlayer:
     name = "random"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, cap: float | None = None,
+                 strength: float = 1.0, clock: Clock = time.perf_counter):
+        """``cap``, ``strength`` and ``clock`` are taken as every player takes them (see
+        :mod:`legends.ai.deadline`) and change nothing: one draw is all this player does."""
+        checked_strength(strength)
         self.rng = random.Random(seed)
 
     def arrange(self, rules: str, seat: str) -> str | None:

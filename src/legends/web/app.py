@@ -173,7 +173,7 @@ class Server:
 
     def __init__(self, store: Store, catalogue: Catalogue | None,
                  positions: Mapping[str, dict[str, Any]], limits: Limits,
-                 computer_time: float, clock: Clock, sleep: Sleep, workers: int = 0,
+                 computer_time: float, clock: Clock, sleep: Sleep, thinkers: int | None = None,
                  shard: tuple[int, int] | None = None, wall: Clock = time.time):
         self.store = store
         #: the wall clock game clocks read (it must go on across a restart, unlike ``clock``)
@@ -195,9 +195,9 @@ class Server:
         self.per_client: dict[str, int] = {}
         self.open_sockets = 0
         self.attempts = RateLimit(limits.attempts, limits.attempt_window, clock)
-        # The workers rebuild games with the installed pieces: a catalogue of the server's own
-        # keeps the thinking in this process.
-        self.thinkers = Thinkers(workers, in_process=catalogue is not None)
+        # The thinker processes rebuild games with the installed pieces: a catalogue of the
+        # server's own keeps the thinking in this process.
+        self.thinkers = Thinkers(thinkers, in_process=catalogue is not None, beat=computer_time)
         self.writer = Writer(store)
 
     # -- games in memory ---------------------------------------------------------------
@@ -443,7 +443,8 @@ class Server:
             seat = room.computer_to_move()
             if seat is None:
                 return
-            action = await self.thinkers.choose(room, seat)
+            # Thought within what is left of the pacer's beat, so the reply keeps to it.
+            action = await self.thinkers.choose(room, seat, pacer)
             await self.release(room, await self.apply(room, seat, action), pacer)
 
     async def apply(self, room: Room, seat: str, action: Action) -> dict[str, dict[str, Any]]:
@@ -715,8 +716,9 @@ def piece_info(cat: Catalogue, number: str, rules: str = DEFAULT) -> dict[str, A
 def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, Any]] | None = None,
                catalogue: Catalogue | None = None, limits: Limits | None = None,
                computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
-               sleep: Sleep = anyio.sleep, init: bool = False, workers: int = 0,
-               shard: tuple[int, int] | None = None, wall: Clock = time.time) -> Starlette:
+               sleep: Sleep = anyio.sleep, init: bool = False, thinkers: int | None = None,
+               shard: tuple[int, int] | None = None, wall: Clock = time.time,
+               workers: int | None = None) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
     :param db_path: the SQLite file games are kept in (created if missing, readable by its
@@ -735,8 +737,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         their own).
     :param wall: the wall clock the game clocks read (tests pass their own).
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
-    :param workers: processes the computer players think in (``legends.web.thinking``); 0: in this
-        process (a thread beside the event loop).
+    :param thinkers: processes the computer players think in, at a lower priority than the
+        server's (:mod:`legends.web.thinking`); ``None`` (the default): one fewer than the
+        machine's cores, at least one and at most four; 0: in this process (a thread beside the
+        event loop), as a server with its own ``catalogue`` always does. Under load each
+        decision thinks less rather than wait in a queue (:mod:`legends.web.budget`).
+    :param workers: the old name of ``thinkers``, for callers not yet changed.
     :param shard: ``(i, n)``: this is server process ``i`` of ``n`` behind the front of
         ``legends serve --processes n`` (:mod:`.front`): the games it starts get codes that
         the front routes to it, and every HTTP response names it in ``X-Legends-Backend``.
@@ -746,8 +752,10 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     if path != ":memory:" and not is_url(path):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
+    if workers is not None and thinkers is None:
+        thinkers = workers
     server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
-                    computer_time, clock, sleep, workers, shard, wall)
+                    computer_time, clock, sleep, thinkers, shard, wall)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
