@@ -1,7 +1,7 @@
 """A decision's hard time limit, and the strength a host may ask of a player.
 
 A host that must answer within a set time (the play server holds each batch of replies to a
-steady beat, see :class:`legends.web.guards.Pacer`) gives a player a ``cap``: the seconds its
+steady beat, see ``legends.web.guards.Pacer``) gives a player a ``cap``: the seconds its
 whole decision may take. The players read the :class:`Deadline` between small pieces of work
 (one action in one imagined world, one search iteration), so the cap holds whatever the
 position, give or take one such piece. ``seconds``, by contrast, is a budget the player fills

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from legends_core import PASS, Action, Knowledge, imagine
 
 from .arranging import arranged_line
-from .deadline import Clock, Deadline, checked_strength, scaled, stop_at
+from .deadline import Deadline, checked_strength, scaled, stop_at
 
 if TYPE_CHECKING:
     from legends_core import Engine
@@ -164,7 +164,7 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
                  seconds: float | None = None, arranged: bool = False,
                  cap: float | None = None, strength: float = 1.0,
-                 clock: Clock = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter):
         """``samples`` imagined worlds per decision; with ``seconds``, as many more worlds as
         that time allows (for matches at equal time per move). It takes the setup it is dealt,
         or with ``arranged`` arranges its own as the search player does (see :meth:`arrange`).

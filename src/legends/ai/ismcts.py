@@ -17,13 +17,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
 
 from legends_core import PASS, Action, Knowledge, imagine, random_main_action
 
-from .deadline import Clock, Deadline, checked_strength, scaled
+from .deadline import Deadline, checked_strength, scaled
 from .heuristic import HeuristicPlayer, deciding, evaluate, obvious_answer, settle_turn
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class ISMCTSPlayer:
     def __init__(self, seed: int | None = None, iterations: int = 300,
                  seconds: float | None = None, depth: int = 24, exploration: float = 0.7,
                  widen: int = 4, cap: float | None = None, strength: float = 1.0,
-                 clock: Clock = time.perf_counter):
+                 clock: Callable[[], float] = time.perf_counter):
         """``iterations`` and/or ``seconds`` of search per decision. ``cap``: the seconds a
         decision may take at most, read on ``clock`` between iterations and while the
         heuristic ranks the root actions (which may have half of it; see

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from legends_core import Action, Knowledge
 
-from .deadline import Clock, checked_strength
+from .deadline import checked_strength
 from .heuristic import deciding
 
 
@@ -15,7 +16,7 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: int | None = None, cap: float | None = None,
-                 strength: float = 1.0, clock: Clock = time.perf_counter):
+                 strength: float = 1.0, clock: Callable[[], float] = time.perf_counter):
         """``cap``, ``strength`` and ``clock`` are taken as every player takes them (see
         :mod:`legends.ai.deadline`) and change nothing: one draw is all this player does."""
         checked_strength(strength)

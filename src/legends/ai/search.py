@@ -46,13 +46,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from legends_core import Action, Knowledge, imagine
 
 from .approaches import open_approaches
 from .arranging import arranged_line
-from .deadline import Clock, Deadline, checked_strength, scaled, stop_at
+from .deadline import Deadline, checked_strength, scaled, stop_at
 from .heuristic import (
     WIN,
     deciding,
@@ -81,7 +82,7 @@ class SearchPlayer:
                  shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
                  blind_cap: int = 4, approach: tuple[float, float, float] = APPROACH,
                  arranged: bool = True, wall: bool = True, cap: float | None = None,
-                 strength: float = 1.0, clock: Clock = time.perf_counter):
+                 strength: float = 1.0, clock: Callable[[], float] = time.perf_counter):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. With ``guard`` (the default) the enemy's attacks on our pieces it
         does not know count as blind (their average, our castle a loss when hit; at most

@@ -739,10 +739,13 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
     :param thinkers: processes the computer players think in, at a lower priority than the
         server's (:mod:`legends.web.thinking`); ``None`` (the default): one fewer than the
-        machine's cores, at least one and at most four; 0: in this process (a thread beside the
-        event loop), as a server with its own ``catalogue`` always does. Under load each
-        decision thinks less rather than wait in a queue (:mod:`legends.web.budget`).
-    :param workers: the old name of ``thinkers``, for callers not yet changed.
+        machine's cores, at least one and at most :data:`~legends.web.thinking.MOST`; 0: in
+        this process (a thread beside the event loop), as a server with its own ``catalogue``
+        always does. Under load each decision thinks less rather than wait in a queue
+        (:mod:`legends.web.budget`). The processes are started fresh, so a script that serves
+        the application itself must do so under ``if __name__ == "__main__":``.
+    :param workers: the old name of ``thinkers``, kept while ``legends serve`` passes it
+        (``thinkers`` wins when both are given).
     :param shard: ``(i, n)``: this is server process ``i`` of ``n`` behind the front of
         ``legends serve --processes n`` (:mod:`.front`): the games it starts get codes that
         the front routes to it, and every HTTP response names it in ``X-Legends-Backend``.

@@ -9,7 +9,7 @@ share of the usual work instead (the players' ``strength``, :mod:`legends.ai.dea
 queue then takes about as long as one decision at full strength, whatever its length.
 
 Each decision also gets a ``cap``, the seconds it may think at most, so that the reply fits in
-its game's beat (:class:`~.guards.Pacer`): :data:`SHARE` of the beat, scaled by the strength,
+its game's beat (``guards.Pacer``): :data:`SHARE` of the beat, scaled by the strength,
 and no more than what is left of the current batch's share, since several decisions of the
 computer's may fall between two batches of messages (how many may depend on its hidden
 pieces, so their sum must fit, not each one). The rest of the beat is for the trip to the
@@ -29,7 +29,7 @@ from contextlib import contextmanager
 SHARE = 0.5
 #: The least strength asked of a decision, however busy the server: the players' cheapest
 #: decent play (the search player's one-move ranking with one world, see
-#: :data:`legends.ai.search.SHALLOW`).
+#: ``legends.ai.search.SHALLOW``).
 LEAST = 0.1
 
 
