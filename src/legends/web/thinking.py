@@ -4,10 +4,11 @@ A computer player's decision is the heaviest work the server does. In the server
 would compete with every other game (threads share Python's interpreter lock), and people
 would wait for it. So by default (``thinkers=None``) the decisions are made in
 :func:`automatic` thinker processes: one fewer than the machine's cores (the server's process
-keeps one), at least one and at most :data:`MOST`. Even on a single core a thinker process is
-better than a thread: it runs at a lower priority (:data:`NICENESS`), so the system lets the
-server's process go first, whereas a thread holds the interpreter lock against every game.
-They are started fresh ("spawn"), not forked from a server that has threads and sockets open.
+keeps one), at least one and at most :data:`MOST`. On a single core too a process is chosen
+over a thread: it runs at a lower priority (:data:`NICENESS`), so the system lets the server's
+process go first, whereas a thread would hold the interpreter lock against every game (this
+reasoning is not measured on a one-core machine). The thinkers are started fresh ("spawn"),
+not forked from a server that has threads and sockets open.
 ``thinkers=0`` keeps the thinking in a thread of the server's process (for tests, and for a
 server with a catalogue of its own, which the thinker processes would not have).
 
@@ -15,8 +16,8 @@ How hard each decision thinks is the server's thinking budget's (:mod:`.budget`)
 each decision is asked for less, rather than people waiting for a queue of decisions, and each
 gets a cap that fits its game's beat.
 
-A seat's :class:`~legends_core.worlds.Knowledge` cannot be sent between processes, so a thinker keeps
-its own copy of each game it thinks for and asks it for the seat's knowledge. Each game always
+A seat's :class:`~legends_core.worlds.Knowledge` cannot be sent between processes, so a
+thinker keeps its own copy of each game it thinks for and asks it for the seat's knowledge. Each game always
 goes to the same thinker, which is sent only the actions it has not seen (and the game's start,
 the first time or when it no longer has the game). The thinker answers the chosen action's
 notation; the server applies it under the game's lock, as it applies a person's action. The
