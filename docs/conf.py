@@ -94,6 +94,8 @@ nitpick_ignore = [
     ("py:class", "legends.web.writer.T"),
     ("py:class", "Test"),
     ("py:class", "Whose"),
+    ("py:class", "Clock"),
+    ("py:class", "Sleep"),
 ]
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections|typing|random|secrets|pluggy|attrs?|starlette|datetime|re|json"

@@ -1,13 +1,14 @@
-"""Computer players thinking in worker processes (``legends serve --workers N``)."""
+"""Computer players thinking in thinker processes (``create_app(thinkers=N)``; by default
+one fewer than the machine's cores, at least one), at a lower priority than the server's."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
 
 from legends.web import create_app, thinking
-from legends.web.rooms import Room
 from legends_core import Game
 from webgames import Table, TestClient, castle_hunt
 
@@ -54,12 +55,13 @@ def test_each_game_goes_to_the_same_worker():
 
 
 @pytest.mark.parametrize("opponent", ["random", "heuristic"])
-def test_with_workers_the_computer_thinks_in_another_process(tmp_path, monkeypatch, opponent):
-    def not_here(self, seat):
+def test_with_thinkers_the_computer_thinks_in_another_process(tmp_path, monkeypatch, opponent):
+    def not_here(*args, **kwargs):
         raise AssertionError("the computer thought in the server's process")
 
-    monkeypatch.setattr(Room, "computer_choice", not_here)
-    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, workers=1)
+    # The server's own copy of the module: a thinker process imports its own.
+    monkeypatch.setattr(thinking, "decide", not_here)
+    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, thinkers=1)
     with TestClient(app) as http:
         made = http.post("/api/games", json={"opponent": opponent, "side": "gray",
                                              "turn_limit": 3})
@@ -86,16 +88,16 @@ def test_with_workers_the_computer_thinks_in_another_process(tmp_path, monkeypat
         assert "beige" in room.movers and room.movers.count("beige") > 1
 
 
-def test_without_workers_the_computer_thinks_in_the_server_process(tmp_path):
+def test_with_no_thinkers_the_computer_thinks_in_the_server_process(tmp_path):
     app = create_app(db_path=str(tmp_path / "games.sqlite3"),
-                     positions={"hunt": castle_hunt()}, computer_time=0.0)
+                     positions={"hunt": castle_hunt()}, computer_time=0.0, thinkers=0)
     assert app.state.server.thinkers.in_process
     with TestClient(app):
         assert app.state.server.thinkers._pools == []
 
 
 def test_a_worker_that_died_is_replaced_and_sent_the_whole_game(tmp_path):
-    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, workers=1)
+    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, thinkers=1)
     with TestClient(app) as http:
         made = http.post("/api/games", json={"opponent": "random", "side": "gray",
                                              "turn_limit": 6}).json()
@@ -122,3 +124,56 @@ def test_a_worker_that_died_is_replaced_and_sent_the_whole_game(tmp_path):
             assert killed, "the game ended before the worker was killed"
             assert state["view"]["over"], "the game did not go on after the worker died"
             assert "beige" in app.state.server.rooms[made["code"]].movers[5:]
+
+
+def play_to_the_end(http: TestClient, opponent: str | None = None) -> str:
+    """A short game against the computer (gray answering each decision with its first
+    option), played to its end; its code."""
+    body = {"side": "gray", "turn_limit": 3}
+    if opponent is not None:
+        body["opponent"] = opponent
+    made = http.post("/api/games", json=body)
+    assert made.status_code == 200, made.text
+    code, token = made.json()["code"], made.json()["token"]
+    with Table.existing(http, code, {"gray": token}) as t:
+        state = t.received["gray"][-1]
+        for _ in range(400):
+            if state["view"]["over"]:
+                break
+            state = t.act("gray", state["view"]["options"][0]).get("gray", state)
+        assert state["view"]["over"]
+    return code
+
+
+def test_by_default_the_computer_thinks_in_a_process_of_its_own_at_a_lower_priority(
+        tmp_path, monkeypatch):
+    def not_here(*args, **kwargs):
+        raise AssertionError("the computer thought in the server's process")
+
+    monkeypatch.setattr(thinking, "decide", not_here)
+    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0)
+    server = app.state.server
+    assert not server.thinkers.in_process and server.thinkers.size == thinking.automatic()
+    with TestClient(app) as http:
+        code = play_to_the_end(http)  # against the default opponent, the search player
+        assert server.rooms[code].movers.count("beige") > 1
+        pid, niceness = server.thinkers.pool(code).submit(thinking.whereabouts).result(60)
+    assert pid != os.getpid()
+    assert niceness == min(19, os.nice(0) + thinking.NICENESS) > os.nice(0)
+
+
+@pytest.mark.parametrize(("cores", "size"), [(None, 1), (1, 1), (2, 1), (3, 2), (5, 4),
+                                             (64, thinking.MOST)])
+def test_the_automatic_number_of_thinkers_leaves_the_server_a_core(monkeypatch, cores, size):
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    assert thinking.automatic() == size
+    thinkers = thinking.Thinkers()
+    assert thinkers.size == size and not thinkers.in_process
+
+
+def test_a_server_with_a_catalogue_of_its_own_thinks_in_its_process(tmp_path):
+    from legends_core.ruleset import catalogue_for
+
+    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0,
+                     catalogue=catalogue_for("legends"))
+    assert app.state.server.thinkers.in_process

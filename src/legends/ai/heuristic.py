@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from legends_core import PASS, Action, Knowledge, imagine
 
 from .arranging import arranged_line
+from .deadline import Deadline, checked_strength, scaled, stop_at
 
 if TYPE_CHECKING:
     from legends_core import Engine
@@ -161,15 +162,23 @@ class HeuristicPlayer:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, samples: int = 2, breadth: int = 48,
-                 seconds: float | None = None, arranged: bool = False):
+                 seconds: float | None = None, arranged: bool = False,
+                 cap: float | None = None, strength: float = 1.0,
+                 clock: Callable[[], float] = time.perf_counter):
         """``samples`` imagined worlds per decision; with ``seconds``, as many more worlds as
         that time allows (for matches at equal time per move). It takes the setup it is dealt,
-        or with ``arranged`` arranges its own as the search player does (see :meth:`arrange`)."""
+        or with ``arranged`` arranges its own as the search player does (see :meth:`arrange`).
+
+        ``cap``: the seconds a decision may take at most, read on ``clock`` between actions
+        (see :mod:`legends.ai.deadline`); ``strength`` below 1 asks for fewer worlds (at least
+        one) and a shorter ``seconds``."""
         self.rng = random.Random(seed)
-        self.samples = samples
+        self.samples = scaled(samples, checked_strength(strength))
         self.breadth = breadth
-        self.seconds = seconds
+        self.seconds = None if seconds is None else seconds * strength
         self.arranged = arranged
+        self.cap = cap
+        self.clock = clock
 
     def arrange(self, rules: str, seat: str) -> str | None:
         """Our setup line for ``seat`` in an edition where players arrange their armies
@@ -184,16 +193,19 @@ class HeuristicPlayer:
         if obvious is not None:
             return obvious
         actions = sample_actions(knowledge, self.rng, self.breadth)
-        scored = self.score(knowledge, actions)
+        scored = self.score(knowledge, actions, Deadline(self.cap, self.clock))
         return max(scored, key=lambda kv: kv[1])[0]
 
-    def score(self, knowledge: Knowledge, actions: list[Action]) -> list[tuple[Action, float]]:
-        """Each action with its average score over ``samples`` imagined worlds."""
+    def score(self, knowledge: Knowledge, actions: list[Action],
+              cap: Deadline | None = None) -> list[tuple[Action, float]]:
+        """Each action with its average score over ``samples`` imagined worlds (only those
+        scored before ``cap`` passed, if it passes)."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         return score_in_worlds(
             knowledge, actions, self.rng, evaluate,
             lambda n: n < self.samples or (deadline is not None
-                                           and time.perf_counter() < deadline))
+                                           and time.perf_counter() < deadline),
+            stop=stop_at(cap))
 
 
 def play_turn(g: Engine, action: Action, rng: random.Random) -> None:
@@ -209,11 +221,17 @@ def score_in_worlds(knowledge: Knowledge, actions: list[Action], rng: random.Ran
                     judge: Callable[[Engine, int], float],
                     another: Callable[[int], bool],
                     draw: Callable[[Knowledge, random.Random], Engine] | None = None,
-                    lottery: bool = False) -> list[tuple[Action, float]]:
+                    lottery: bool = False,
+                    stop: Callable[[], bool] | None = None) -> list[tuple[Action, float]]:
     """Each action with its average score over imagined worlds: in each world (drawn by
     ``draw`` from the deciding player's knowledge) play the action and the rest of the turn,
     then ``judge(world, me)``. Worlds are drawn (by :func:`~legends_core.worlds.imagine`
     unless told) while ``another(worlds so far)`` says so.
+
+    ``stop`` (a deadline's :meth:`~legends.ai.deadline.Deadline.passed`) is asked before each
+    action but the very first: once it says so, the world under way is left out of the
+    averages (it would favour the actions tried first), except the first world, whose actions
+    scored so far are returned alone. So at least one action is always scored.
 
     With ``lottery``, an attack on a hidden enemy piece that may be the castle is credited
     with its exact chance of winning at once (see :func:`castle_chances`) instead of the
@@ -225,11 +243,14 @@ def score_in_worlds(knowledge: Knowledge, actions: list[Action], rng: random.Ran
     chances: dict[str, float] = {}
     aims = [aimed_square(a) for a in actions]
     n = 0
-    while another(n):
+    while another(n) and not (n and stop is not None and stop()):
         w = draw(knowledge, rng)
         if lottery and n == 0:
             chances = castle_chances(w, me)
+        values: list[float] = []
         for i, a in enumerate(actions):
+            if (n or i) and stop is not None and stop():
+                break
             sim = w.copy()
             try:
                 play_turn(sim, a, rng)
@@ -242,6 +263,13 @@ def score_in_worlds(knowledge: Knowledge, actions: list[Action], rng: random.Ran
                 # does (the same average, without the luck of the draw).
                 q = w.grid[w.sq(aims[i])]
                 value = chance * WIN + (0.0 if w.types[q].kind == "castle" else value)
+            values.append(value)
+        if len(values) < len(actions):  # stopped within this world
+            if n == 0:
+                return [(a, v + rng.random() * 1e-3)
+                        for a, v in zip(actions, values, strict=False)]
+            break
+        for i, value in enumerate(values):
             totals[i] += value
         n += 1
     return [(a, t / n + rng.random() * 1e-3) for a, t in zip(actions, totals, strict=True)]

@@ -17,12 +17,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
 
 from legends_core import PASS, Action, Knowledge, imagine, random_main_action
 
+from .deadline import Deadline, checked_strength, scaled
 from .heuristic import HeuristicPlayer, deciding, evaluate, obvious_answer, settle_turn
 
 if TYPE_CHECKING:
@@ -45,10 +47,19 @@ class ISMCTSPlayer:
 
     def __init__(self, seed: int | None = None, iterations: int = 300,
                  seconds: float | None = None, depth: int = 24, exploration: float = 0.7,
-                 widen: int = 4):
+                 widen: int = 4, cap: float | None = None, strength: float = 1.0,
+                 clock: Callable[[], float] = time.perf_counter):
+        """``iterations`` and/or ``seconds`` of search per decision. ``cap``: the seconds a
+        decision may take at most, read on ``clock`` between iterations and while the
+        heuristic ranks the root actions (which may have half of it; see
+        :mod:`legends.ai.deadline`); one iteration is always made. ``strength`` below 1 asks
+        for fewer iterations (at least one) and a shorter ``seconds``."""
         self.rng = random.Random(seed)
-        self.iterations = iterations
-        self.seconds = seconds
+        checked_strength(strength)
+        self.iterations = scaled(iterations, strength) if iterations else iterations
+        self.seconds = None if seconds is None else seconds * strength
+        self.cap = cap
+        self.clock = clock
         self.depth = depth
         self.c = exploration
         self.widen = widen
@@ -61,6 +72,7 @@ class ISMCTSPlayer:
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
         knowledge = deciding(knowledge)
+        cap = Deadline(self.cap, self.clock)
         obvious = obvious_answer(knowledge, self.rng)
         if obvious is not None:
             return obvious
@@ -70,12 +82,14 @@ class ISMCTSPlayer:
         allowed: set[Action] | None = None
         if self.widen and len(actions) > self.widen:
             # Search only the most promising root actions, as the heuristic ranks them.
-            ranked = sorted(self._prior.score(knowledge, actions), key=lambda kv: -kv[1])
+            ranked = sorted(self._prior.score(knowledge, actions, cap.within(0.5)),
+                            key=lambda kv: -kv[1])
             allowed = {a for a, _ in ranked[: self.widen]}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         asking = None
         for i in range(self.iterations if self.iterations else 10**9):
-            if deadline is not None and time.perf_counter() > deadline and i > 0:
+            if i > 0 and (deadline is not None and time.perf_counter() > deadline
+                          or cap.passed()):
                 break
             w = imagine(knowledge, self.rng)
             # Imagined worlds ask in every window: the rollout passes without listing the

@@ -46,12 +46,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from legends_core import Action, Knowledge, imagine
 
 from .approaches import open_approaches
 from .arranging import arranged_line
+from .deadline import Deadline, checked_strength, scaled, stop_at
 from .heuristic import (
     WIN,
     deciding,
@@ -65,6 +67,9 @@ from .heuristic import (
 if TYPE_CHECKING:
     from legends_core import Engine
 
+#: Below this strength the search player plays its one-move ranking alone (see its ``strength``).
+SHALLOW = 0.25
+
 #: The search player's default weights for its castle's open approaches (empty squares next
 #: to it, those of them no warrior of ours covers, enemy pieces next to it).
 APPROACH = (0.0, 1.5, 4.0)
@@ -76,7 +81,8 @@ class SearchPlayer:
                  seconds: float | None = None, informed: bool = True, focus: int = 8,
                  shortlist_share: float = 0.25, plies: int = 3, guard: bool = True,
                  blind_cap: int = 4, approach: tuple[float, float, float] = APPROACH,
-                 arranged: bool = True, wall: bool = True):
+                 arranged: bool = True, wall: bool = True, cap: float | None = None,
+                 strength: float = 1.0, clock: Callable[[], float] = time.perf_counter):
         """``samples`` imagined worlds per decision at least; with ``seconds``, as many more as
         that time allows. With ``guard`` (the default) the enemy's attacks on our pieces it
         does not know count as blind (their average, our castle a loss when hit; at most
@@ -92,13 +98,24 @@ class SearchPlayer:
         With ``wall`` our stationary pieces next to the castle count as part of it (see
         :func:`~legends.ai.approaches.open_approaches`).
         With ``arranged`` (the default) it arranges its own setup where the edition lets
-        players do so (:meth:`arrange`); without, it takes the one it is dealt."""
+        players do so (:meth:`arrange`); without, it takes the one it is dealt.
+
+        ``cap``: the seconds a decision may take at most, read on ``clock`` between actions
+        (see :mod:`legends.ai.deadline`): the ranking has ``shortlist_share`` of it, and
+        whatever the ranking leaves is for the deeper search. ``strength`` below 1 asks for
+        fewer worlds (at least one), a shorter list searched deeper (at least two) and a
+        shorter ``seconds``; below :data:`SHALLOW` it plays the best action of the one-move
+        ranking, the heuristic player's play with one world and this player's judgement."""
         self.rng = random.Random(seed)
-        self.samples = samples
+        checked_strength(strength)
+        self.samples = scaled(samples, strength)
         self.breadth = breadth
-        self.seconds = seconds
+        self.seconds = None if seconds is None else seconds * strength
         self.informed = informed
-        self.focus = focus
+        self.focus = scaled(focus, strength, least=2) if focus else 0
+        self.shallow = strength < SHALLOW
+        self.cap = cap
+        self.clock = clock
         self.shortlist_share = shortlist_share
         self.plies = plies
         self.guard = guard
@@ -116,6 +133,7 @@ class SearchPlayer:
     def choose(self, knowledge: Knowledge) -> Action:
         """The action to play, from the deciding player's knowledge alone."""
         knowledge = deciding(knowledge)
+        cap = Deadline(self.cap, self.clock)
         if self.guard and knowledge.decision_kind == "setup-switch":
             return castle_to_corner(imagine(knowledge, self.rng), self.rng)  # ours are real
         obvious = obvious_answer(knowledge, self.rng)
@@ -124,34 +142,43 @@ class SearchPlayer:
         actions = sample_actions(knowledge, self.rng, self.breadth)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
+        if self.shallow:
+            return max(self.rank(knowledge, actions, cap), key=lambda kv: kv[1])[0]
         if self.focus and len(actions) > self.focus:
             # Two plies for every action leave too few worlds to average over; the one-move
             # ranking is cheap and rarely buries the best action below the first few.
-            ranked = sorted(self.rank(knowledge, actions), key=lambda kv: -kv[1])
+            ranked = sorted(self.rank(knowledge, actions, cap.within(self.shortlist_share)),
+                            key=lambda kv: -kv[1])
+            if cap.passed():  # no time left to look deeper
+                return ranked[0][0]
             actions = [a for a, _ in ranked[: self.focus]]
-        return max(self.score(knowledge, actions, deadline), key=lambda kv: kv[1])[0]
+        return max(self.score(knowledge, actions, deadline, cap), key=lambda kv: kv[1])[0]
 
     def score(self, knowledge: Knowledge, actions: list[Action],
-              deadline: float | None = None) -> list[tuple[Action, float]]:
+              deadline: float | None = None,
+              cap: Deadline | None = None) -> list[tuple[Action, float]]:
         """Each action with its average two-ply value over the imagined worlds (as many as
-        ``samples``, and more while ``deadline`` allows)."""
+        ``samples``, and more while ``deadline`` allows; only those scored before ``cap``
+        passed, if it passes)."""
         start = time.perf_counter()
         return score_in_worlds(
             knowledge, actions, self.rng, self.reply_value,
             lambda n: n < self.samples or self._time_for_another(start, deadline, n),
-            imagine, lottery=self.guard)
+            imagine, lottery=self.guard, stop=stop_at(cap))
 
-    def rank(self, knowledge: Knowledge, actions: list[Action]) -> list[tuple[Action, float]]:
+    def rank(self, knowledge: Knowledge, actions: list[Action],
+             cap: Deadline | None = None) -> list[tuple[Action, float]]:
         """Each action with its one-move value, as the heuristic player scores it (with
         ``guard``, attacks on hidden pieces credited with their exact chance of being the
-        castle), over ``samples`` worlds and more within ``shortlist_share`` of the time."""
+        castle), over ``samples`` worlds and more within ``shortlist_share`` of the time
+        (only those scored before ``cap`` passed, if it passes)."""
         deadline = None if self.seconds is None else \
             time.perf_counter() + self.seconds * self.shortlist_share
         return score_in_worlds(
             knowledge, actions, self.rng, self.evaluate,
             lambda n: n < self.samples or (deadline is not None
                                            and time.perf_counter() < deadline),
-            imagine, lottery=self.guard)
+            imagine, lottery=self.guard, stop=stop_at(cap))
 
     def evaluate(self, g: Engine, me: int) -> float:
         """:func:`~legends.ai.heuristic.evaluate`, less the ``approach`` weights times our

@@ -41,9 +41,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "every game; one that dies is replaced at once. More than 1 needs a "
                         "postgresql:// --db (see docs/deploying.rst)")
     p.add_argument("--thinkers", metavar="N", type=whole(0, MAX_THINKERS), default=None,
-                   help="processes the computer players think in, for each server process "
-                        "(by default the server chooses; 0: in the server process itself; "
-                        "see docs/server-load.rst)")
+                   help="processes the computer players think in, for each server process, "
+                        "at a lower priority (by default one fewer than the cores, at most 4, "
+                        "shared out among the --workers, at least one each; 0: in the server "
+                        "process itself; see docs/server-load.rst)")
     p.add_argument("--forwarded-allow-ips", metavar="ADDRESSES", default=None,
                    help="comma-separated addresses or networks of the proxies (nginx) whose "
                         "X-Forwarded-For and X-Forwarded-Proto headers are believed, so the "
@@ -102,8 +103,14 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(MISSING) from None
     from .serve_workers import WS_MAX_SIZE, Settings, build, prepare, run_workers
 
+    thinkers = args.thinkers
+    if thinkers is None and args.workers > 1:
+        from ..web.thinking import automatic
+
+        # The machine's share for thinking is split between the server processes.
+        thinkers = max(1, -(-automatic() // args.workers))
     settings = Settings(db=args.db or default_db_path(), positions=positions(args.position),
-                        computer_time=args.computer_time, thinkers=args.thinkers)
+                        computer_time=args.computer_time, thinkers=thinkers)
     if args.workers > 1:
         # Checked, and with --init prepared, once here, before the processes share it.
         where = prepare(settings, args.workers, args.init)

@@ -11,7 +11,6 @@ of them may serve any game; that is why they need a store they can share (Postgr
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import sys
@@ -45,17 +44,6 @@ class Settings:
                    thinkers=data.get("thinkers"))
 
 
-def _thinking(thinkers: int | None) -> dict[str, Any]:
-    """``create_app``'s argument for the thinking processes. ``thinkers=`` replaces today's
-    ``workers=`` (a change on its way from another branch); until it lands, the old name,
-    where ``None`` (automatic) has no counterpart and means 0 (in the server's process)."""
-    from ..web import create_app
-
-    if "thinkers" in inspect.signature(create_app).parameters:
-        return {"thinkers": thinkers}
-    return {"workers": thinkers or 0}
-
-
 def build(settings: Settings, init: bool = False) -> Any:
     """The application of one server process (``init``: start a new store if there is no
     usable one, as ``--init`` does).
@@ -64,7 +52,7 @@ def build(settings: Settings, init: bool = False) -> Any:
     from ..web import create_app
 
     return create_app(db_path=settings.db, positions=settings.positions, init=init,
-                      computer_time=settings.computer_time, **_thinking(settings.thinkers))
+                      computer_time=settings.computer_time, thinkers=settings.thinkers)
 
 
 def prepare(settings: Settings, workers: int, init: bool) -> str:

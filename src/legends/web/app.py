@@ -181,7 +181,7 @@ class Server:
 
     def __init__(self, store: Store, catalogue: Catalogue | None,
                  positions: Mapping[str, dict[str, Any]], limits: Limits,
-                 computer_time: float, clock: Clock, sleep: Sleep, workers: int = 0,
+                 computer_time: float, clock: Clock, sleep: Sleep, thinkers: int | None = None,
                  wall: Clock = time.time):
         self.store = store
         #: the wall clock game clocks read (it must go on across a restart, unlike ``clock``)
@@ -201,9 +201,9 @@ class Server:
         self.per_client: dict[str, int] = {}
         self.open_sockets = 0
         self.attempts = RateLimit(limits.attempts, limits.attempt_window, clock)
-        # The workers rebuild games with the installed pieces: a catalogue of the server's own
-        # keeps the thinking in this process.
-        self.thinkers = Thinkers(workers, in_process=catalogue is not None)
+        # The thinker processes rebuild games with the installed pieces: a catalogue of the
+        # server's own keeps the thinking in this process.
+        self.thinkers = Thinkers(thinkers, in_process=catalogue is not None, beat=computer_time)
         self.writer = Writer(store)
         #: per game another process changed: how many of its actions to catch up to (see
         #: :meth:`heard`), and the task doing so
@@ -460,7 +460,8 @@ class Server:
             seat = room.computer_to_move()
             if seat is None:
                 return
-            action = await self.thinkers.choose(room, seat)
+            # Thought within what is left of the pacer's beat, so the reply keeps to it.
+            action = await self.thinkers.choose(room, seat, pacer)
             try:
                 messages = await self.apply(room, seat, action)
             except StaleStep:
@@ -922,7 +923,7 @@ def piece_info(cat: Catalogue, number: str, rules: str = DEFAULT) -> dict[str, A
 def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, Any]] | None = None,
                catalogue: Catalogue | None = None, limits: Limits | None = None,
                computer_time: float = COMPUTER_TIME, clock: Clock = time.monotonic,
-               sleep: Sleep = anyio.sleep, init: bool = False, workers: int = 0,
+               sleep: Sleep = anyio.sleep, init: bool = False, thinkers: int | None = None,
                wall: Clock = time.time) -> Starlette:
     """The ASGI application (run it with uvicorn, or ``legends serve``).
 
@@ -942,8 +943,13 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         their own).
     :param wall: the wall clock the game clocks read (tests pass their own).
     :param init: start a new, empty store if there is no usable one (``legends serve --init``).
-    :param workers: processes the computer players think in (``legends.web.thinking``); 0: in this
-        process (a thread beside the event loop).
+    :param thinkers: processes the computer players think in, at a lower priority than the
+        server's (:mod:`legends.web.thinking`); ``None`` (the default): one fewer than the
+        machine's cores, at least one and at most :data:`~legends.web.thinking.MOST`; 0: in
+        this process (a thread beside the event loop), as a server with its own ``catalogue``
+        always does. Under load each decision thinks less rather than wait in a queue
+        (:mod:`legends.web.budget`). The processes are started fresh, so a script that serves
+        the application itself must do so under ``if __name__ == "__main__":``.
     :raises StoreError: the store cannot be used (damaged, emptied, foreign, unreachable).
     """
     path = db_path or default_db_path()
@@ -951,7 +957,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     limits = limits or Limits()
     server = Server(open_store(path, init=init), catalogue, positions or {}, limits,
-                    computer_time, clock, sleep, workers, wall)
+                    computer_time, clock, sleep, thinkers, wall)
 
     def guarded(handler: Callable[[Request], Awaitable[dict[str, Any]]]):
         async def endpoint(request: Request) -> Response:
