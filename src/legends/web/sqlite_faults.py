@@ -88,7 +88,7 @@ def in_words(exc: BaseException, path: str) -> str:
         return f"the file may not be written (SQLite: {said})"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return f"another process holds the database too long (SQLite: {said})"
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+    if _damaged(exc):
         return f"the file is damaged (SQLite: {said})"
     if name.startswith("SQLITE_CANTOPEN"):
         return f"the file cannot be opened (SQLite: {said})"
@@ -130,7 +130,8 @@ def replay_on_copy(path: str, judge: Callable[[str], str | None]) -> str | None:
     (``None``: it is whole). The original and its log are only read.
 
     :raises OSError: the copies could not be made (the disk is full, say).
-    :raises sqlite3.Error: SQLite could not replay the log on the copy.
+    :raises sqlite3.Error: SQLite could not replay the log on the copy (for a reason other
+        than the copy being damaged, which is a judgement like any other).
     """
     folder = os.path.dirname(os.path.abspath(path))
     with tempfile.TemporaryDirectory(prefix=os.path.basename(path) + ".check-",
@@ -141,9 +142,19 @@ def replay_on_copy(path: str, judge: Callable[[str], str | None]) -> str | None:
         db = sqlite3.connect(copy, isolation_level=None)
         try:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.DatabaseError as exc:
+            if not _damaged(exc):
+                raise
+            return f"is damaged (SQLite: {exc})"  # the pages the log lacks are gone
         finally:
             db.close()
         return judge(copy)
+
+
+def _damaged(exc: BaseException) -> bool:
+    """Does SQLite say the database itself is damaged (not that the disk failed)?"""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
 def checkpoint(path: str) -> None:
