@@ -33,7 +33,7 @@ from websockets.sync.client import connect
 from legends.web import create_app
 from legends.web.guards import Limits
 from legends.web.names import unseen_character
-from legends.web.store import SQLiteStore, StoreError
+from legends.web.store import SQLiteStore, StoreError, StoreLost
 from webgames import Table, castle_hunt
 
 with warnings.catch_warnings():
@@ -162,7 +162,7 @@ def test_a_full_disk_is_refused_in_words_and_a_restart_finds_every_acknowledged_
             acknowledged[made.json()["code"]] = []
         assert made.status_code == 503, made.text
         assert "not stored" in made.json()["error"]
-        assert "may grow no larger" in made.json()["error"], made.json()
+        assert "may write no file larger than" in made.json()["error"], made.json()
         # Actions until the disk refuses one: an error in words, then close 1013.
         for game in ready:
             answer, closed = server.act(game, "c3-c4")
@@ -219,8 +219,8 @@ def test_a_shutdown_checkpoint_cut_short_by_the_disk_is_finished_at_the_next_sta
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, limits)
         signal.signal(signal.SIGXFSZ, ignored)
-    assert "the shutdown checkpoint failed: the store's files may grow no larger" \
-        in caplog.text
+    assert "the shutdown checkpoint failed: this server process may write no file larger " \
+        "than" in caplog.text
     assert "write-ahead log" in caplog.text and "is kept" in caplog.text
     # The header, written first, names pages the file does not hold yet: the log has them.
     with open(db, "rb") as f:
@@ -230,6 +230,37 @@ def test_a_shutdown_checkpoint_cut_short_by_the_disk_is_finished_at_the_next_sta
     assert store.counts() == (60, 0) and "checkpoint cut short" in store.notes[0]
     store.close()
     assert not os.path.exists(db + "-wal")
+
+
+def test_a_checkpoint_the_disk_cuts_short_while_running_is_named_and_a_restart_finishes_it(
+        tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    store = SQLiteStore(db)
+    _games(store, 80)
+    store.close()  # every page in the file
+    store = SQLiteStore(db)
+    # SQLite copies the log into the file by itself once it holds this many pages (1000 by
+    # default): the copy then lengthens the file past the limit below, which the log does not
+    # reach before.
+    store._db.execute("PRAGMA wal_autocheckpoint=30")
+    limits = resource.getrlimit(resource.RLIMIT_FSIZE)
+    ignored = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (os.path.getsize(db) // 2, limits[1]))
+    try:
+        with pytest.raises(StoreLost) as lost:
+            for i in range(60):  # each one stored (acknowledged) until the refusal
+                store.create(f"B{i:03d}", {"filler": "x" * 2000}, {})
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, limits)
+        signal.signal(signal.SIGXFSZ, ignored)
+    assert "was left shorter than its header says" in str(lost.value)
+    assert "SQLite could not finish copying its write-ahead log into it (this server process " \
+        "may write no file larger than" in str(lost.value)
+    assert "make room, then restart the server" in str(lost.value)
+    store.close()
+    store = SQLiteStore(db)
+    assert store.counts() == (80 + i, 0) and "checkpoint cut short" in store.notes[0]
+    store.close()
 
 
 def _live_copy(tmp_path: Path) -> str:

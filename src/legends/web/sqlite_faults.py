@@ -49,14 +49,13 @@ def _size(path: str) -> int:
         return 0
 
 
-def _no_room(path: str) -> str | None:
+def no_room(path: str) -> str | None:
     """Why the store's files cannot grow, if that is plainly so (``None``: no sign of it)."""
     if resource is not None:
         limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
         if limit != resource.RLIM_INFINITY and any(
                 _size(f) + LARGEST_FRAME >= limit for f in (path, path + "-wal")):
-            return (f"the store's files may grow no larger (this server process may write "
-                    f"files of at most {limit} bytes)")
+            return f"this server process may write no file larger than {limit} bytes"
     try:
         st = os.statvfs(os.path.dirname(os.path.abspath(path)))
     except (OSError, AttributeError):  # no statvfs on Windows
@@ -75,15 +74,15 @@ def in_words(exc: BaseException, path: str) -> str:
     """
     if isinstance(exc, OSError):
         if exc.errno == errno.EFBIG:
-            return _no_room(path) or "the file may grow no larger"
+            return no_room(path) or "the file may grow no larger"
         words = _OS_WORDS.get(exc.errno or 0)
         return words or (exc.strerror or str(exc) or type(exc).__name__)
     name = getattr(exc, "sqlite_errorname", "") or ""
     said = str(exc) or name or type(exc).__name__
     if name == "SQLITE_FULL":
-        return _no_room(path) or "the disk is full"
+        return no_room(path) or "the disk is full"
     if name.startswith("SQLITE_IOERR"):
-        return _no_room(path) or f"the disk failed to read or write (SQLite: {said})"
+        return no_room(path) or f"the disk failed to read or write (SQLite: {said})"
     if name.startswith("SQLITE_READONLY"):
         return f"the file may not be written (SQLite: {said})"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):

@@ -57,6 +57,7 @@ from .sqlite_faults import (
     has_sqlite_pages,
     header_damage,
     in_words,
+    no_room,
     replay_on_copy,
 )
 
@@ -682,10 +683,10 @@ class SQLiteStore(Store):
         self._db.execute("COMMIT")
 
     # -- the file under the server -----------------------------------------------------
-    def _lose(self, why: str) -> NoReturn:
-        self._fault = f"{self.path} {why} while the server ran"
-        self._lost = (f"{self.path} {why} while the server ran: refusing every change from now "
-                      "on; stop the server and restore the file from a backup")
+    def _lose(self, why: str, remedy: str = "stop the server and restore the file from a backup",
+              detail: str = "") -> NoReturn:
+        self._fault = f"{self.path} {why} while the server ran{detail}"
+        self._lost = f"{self._fault}: refusing every change from now on; {remedy}"
         raise StoreLost(self._lost)
 
     def _check_file(self) -> None:
@@ -694,6 +695,7 @@ class SQLiteStore(Store):
             raise StoreLost(self._lost)
         if self._identity is None:
             return  # in memory
+        fault, damage, short = "", None, (0, 0)  # as of the last look
         for _ in range(SETTLE_TRIES):
             try:
                 st = os.stat(self.path)
@@ -714,6 +716,7 @@ class SQLiteStore(Store):
                     self._size = st.st_size
                     return
                 fault = f"was truncated ({st.st_size} bytes; it held {self._size})"
+                short = (st.st_size, expected)
             else:
                 fault = f"got a damaged header ({damage})"
             # Shorter than its header says: or another process sharing the file is copying
@@ -721,6 +724,15 @@ class SQLiteStore(Store):
             # that lengthen the file). A header is written whole, but a look may catch it
             # half written. Look again before concluding.
             time.sleep(SETTLE_PAUSE)
+        if damage is None and has_log(self.path):
+            room = no_room(self.path)
+            if room is not None:
+                # SQLite began copying the log into the file (the header, naming the new size,
+                # goes first) and the disk took no more: the log still holds every page.
+                self._lose(f"was left shorter than its header says ({short[0]} of {short[1]} "
+                           "bytes)", "make room, then restart the server: it finishes the copy",
+                           f", as SQLite could not finish copying its write-ahead log into it "
+                           f"({room}); the log holds the rest")
         self._lose(fault)
 
     # -- Store -------------------------------------------------------------------------
