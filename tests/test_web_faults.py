@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import resource
 import shutil
 import signal
@@ -343,12 +344,14 @@ def _replace(db: str) -> None:
     os.replace(db + ".other", db)
 
 
-@pytest.mark.parametrize("lose, says", [
-    (_cut, "was truncated (0 bytes; it held "),
-    (_header, "got a damaged header (its first 16 bytes are not SQLite's)"),
-    (_replace, "was replaced by another file"),
+@pytest.mark.parametrize("lose, says, restart", [
+    (_cut, "was truncated (0 bytes; it held ", "is empty (0 bytes)"),
+    (_header, "got a damaged header (its first 16 bytes are not SQLite's)",
+     "has a damaged header (its first 16 bytes are not SQLite's)"),
+    (_replace, "was replaced by another file", None),
 ])
-def test_a_file_lost_while_running_is_not_written_to_at_shutdown(tmp_path, caplog, lose, says):
+def test_a_file_lost_while_running_is_not_written_to_at_shutdown(tmp_path, caplog, lose, says,
+                                                                  restart):
     db = str(tmp_path / "games.sqlite3")
     app = create_app(db_path=db, positions={"hunt": castle_hunt()}, computer_time=0.0)
     with caplog.at_level(logging.WARNING), TestClient(app) as http:
@@ -363,11 +366,25 @@ def test_a_file_lost_while_running_is_not_written_to_at_shutdown(tmp_path, caplo
     # The shutdown found the file lost: the log was not copied into it, and is kept.
     with open(db, "rb") as f:
         assert f.read() == after
-    assert os.path.getsize(db + "-wal") > 0
     assert f"{db} {says}" in caplog.text
     assert "while the server ran: closed it without copying its write-ahead log into it" \
         in caplog.text
     assert not [p for p in os.listdir(tmp_path) if ".closing-" in p]
+    if restart is not None:  # cut or damaged in place: its log beside it, the file refused
+        assert os.path.getsize(db + "-wal") > 0
+        with pytest.raises(StoreError, match=re.escape(restart)):
+            SQLiteStore(db)
+        with open(db, "rb") as f:
+            assert f.read() == after
+        return
+    # Replaced (as by a restored backup): the old file's log is kept apart, not applied to
+    # the new file, which opens as it is (its copy was taken before the game was stored).
+    (kept,) = [p for p in os.listdir(tmp_path) if p.startswith("games.sqlite3-wal.lost-")]
+    assert os.path.getsize(tmp_path / kept) > 0 and not os.path.exists(db + "-wal")
+    assert f"its log, kept as {db}-wal.lost-" in caplog.text
+    store = SQLiteStore(db)
+    assert store.counts() == (0, 0)
+    store.close()
 
 
 def test_a_file_with_a_damaged_header_is_refused_at_start_as_such(tmp_path):

@@ -496,6 +496,7 @@ class SQLiteStore(Store):
         self._fault = ""  # what happened to the file, once it is lost
         self._closed = False
         self._identity: tuple[int, int] | None = None
+        self._log_identity: tuple[int, int] | None = None  # the -wal file's
         self._size = 0
         if path == ":memory:":
             self._db = self._connect(path)
@@ -547,6 +548,11 @@ class SQLiteStore(Store):
         st = os.stat(path)
         self._identity = (st.st_dev, st.st_ino)
         self._size = st.st_size
+        try:  # made by the first read in WAL mode; SQLite keeps it while a connection is open
+            log_st = os.stat(path + "-wal")
+            self._log_identity = (log_st.st_dev, log_st.st_ino)
+        except FileNotFoundError:
+            pass
 
     def _judge(self, path: str) -> str | None:
         """What is wrong with the existing file at ``path`` (``None``: nothing). A file that
@@ -821,8 +827,6 @@ class SQLiteStore(Store):
 
     def _close_lost(self, why: str) -> None:
         """Close without a checkpoint, the file being lost (see :meth:`close`)."""
-        log.warning("legends: %s: closed it without copying its write-ahead log into it "
-                    "(the log is left beside it)", why)
         try:
             st = os.stat(self.path)
         except OSError:
@@ -839,8 +843,30 @@ class SQLiteStore(Store):
                 problem = close_without_checkpoint(self._db, self.path)
         except sqlite3.Error as exc:
             problem = f"closing it failed: {in_words(exc, self.path)}"
+        kept = "the log is left beside it"
+        if moved:
+            kept = self._log_aside()
+        log.warning("legends: %s: closed it without copying its write-ahead log into it (%s)",
+                    why, kept)
         if problem is not None:
             log.warning("legends: %s: %s", self.path, problem)
+
+    def _log_aside(self) -> str:
+        """Move the write-ahead log of a file that was replaced or removed out of the way,
+        so it is never applied to whatever file is put at the path (a restored backup): SQLite
+        would take it for that file's log. Says where it went, in words."""
+        wal = self.path + "-wal"
+        try:
+            st = os.stat(wal)
+            if (st.st_dev, st.st_ino) != self._log_identity:
+                return "the log beside it now is not the one it had: left alone"
+            aside = f"{wal}.lost-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}"
+            os.rename(wal, aside)
+        except FileNotFoundError:
+            return "its log is gone too"
+        except OSError as exc:
+            return f"its log could not be moved out of the way: {in_words(exc, wal)}"
+        return f"its log, kept as {aside}, is not applied to the file now there"
 
 
 def backup(source: str, target: str) -> tuple[int, int]:
