@@ -10,6 +10,7 @@ that show.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -34,6 +35,7 @@ from websockets.sync.client import connect
 from legends.web import create_app
 from legends.web.guards import Limits
 from legends.web.names import unseen_character
+from legends.web.sqlite_faults import in_words
 from legends.web.store import SQLiteStore, StoreError, StoreLost
 from webgames import Table, castle_hunt
 
@@ -226,7 +228,8 @@ def test_a_shutdown_checkpoint_cut_short_by_the_disk_is_finished_at_the_next_sta
     # The header, written first, names pages the file does not hold yet: the log has them.
     with open(db, "rb") as f:
         header = f.read(100)
-    assert int.from_bytes(header[28:32], "big") * 4096 > os.path.getsize(db)
+    page = int.from_bytes(header[16:18], "big")
+    assert int.from_bytes(header[28:32], "big") * page > os.path.getsize(db)
     store = SQLiteStore(db)
     assert store.counts() == (60, 0) and "checkpoint cut short" in store.notes[0]
     store.close()
@@ -398,6 +401,26 @@ def test_a_file_with_a_damaged_header_is_refused_at_start_as_such(tmp_path):
         f.write(b"SQLite format 3\x00\x03\x00")
     with pytest.raises(StoreError, match="has a damaged header .it names a page size of 768"):
         SQLiteStore(db)
+
+
+def _sqlite_error(name: str, text: str) -> sqlite3.Error:
+    exc = sqlite3.OperationalError(text)
+    exc.sqlite_errorname = name  # as SQLite's own errors carry it
+    return exc
+
+
+def test_store_failures_are_put_in_words(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    assert in_words(OSError(errno.ENOSPC, "No space left on device"), db) == "the disk is full"
+    assert in_words(_sqlite_error("SQLITE_FULL", "database or disk is full"), db) \
+        == "the disk is full"
+    # A write the disk refused without saying why: the disk has room here, so no guess.
+    assert in_words(_sqlite_error("SQLITE_IOERR_WRITE", "disk I/O error"), db) \
+        == "the disk failed to read or write (SQLite: disk I/O error)"
+    assert in_words(_sqlite_error("SQLITE_CORRUPT", "database disk image is malformed"), db) \
+        == "the file is damaged (SQLite: database disk image is malformed)"
+    assert in_words(_sqlite_error("SQLITE_READONLY", "attempt to write a readonly database"),
+                    db).startswith("the file may not be written")
 
 
 # -- names people see --------------------------------------------------------------------

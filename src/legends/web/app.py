@@ -167,11 +167,11 @@ def _text(data: Mapping[str, Any], key: str, default: str, limit: int = MAX_NAME
 
 
 def _refusal(exc: StoreError | OSError) -> str:
-    """A store's refusal, or the disk's, as one line in words (sent to the client and logged:
-    it names no secret)."""
+    """A store's refusal, or the disk's, as one line in words (told to the client and
+    logged)."""
     if isinstance(exc, StoreError):
         return str(exc)
-    return f"not stored: {exc.strerror or exc}"
+    return f"the server's disk failed: {exc.strerror or exc}"
 
 
 def _log_refusal(where: str, exc: StoreError | OSError) -> None:

@@ -62,6 +62,7 @@ from .sqlite_faults import (
 )
 
 log = logging.getLogger(__name__)
+
 #: This program's tables. ``store_info`` says whose store this is (``format``) and its
 #: ``version``; stores made before it existed have the other four tables and get it added.
 SCHEMA = """
@@ -560,7 +561,8 @@ class SQLiteStore(Store):
         short of what its header says until the log is copied in: that is tried on a copy
         first, and done to the file itself only if the copy comes out whole."""
         seen = check_sqlite_file(path)
-        if seen is None or not has_log(path):
+        # (SQLite drops the log of an empty file: no trial can make that one whole.)
+        if seen is None or not has_log(path) or os.path.getsize(path) == 0:
             return seen or self._check_database(path)
         problem = _with_log(path, seen)
         if problem is not None:
@@ -797,8 +799,10 @@ class SQLiteStore(Store):
 
         Never raises for the file's sake; what went wrong is logged in words. A file that
         was removed, replaced, cut or damaged while the server ran gets no checkpoint (it
-        would write the log into the wrong or emptied file): its log is left beside it. A
-        checkpoint that fails (a full disk) leaves the log too, and the next start copies
+        would write the log into the wrong or emptied file): the log of a file cut or damaged
+        in place is left beside it; that of a file removed or replaced is moved out of the way
+        (kept as ``-wal.lost-STAMP``), so that it is not applied to the next file put there.
+        A checkpoint that fails (a full disk) leaves the log too, and the next start copies
         it in once it finds, on a copy, that this makes a whole database.
         """
         with self._lock:
