@@ -238,6 +238,11 @@ def _no_tables(db: str) -> None:
     other.close()
 
 
+def _header(db: str) -> None:
+    with open(db, "r+b") as f:
+        f.write(bytes(100))  # the header zeroed, the pages after it whole
+
+
 def _scrambled(db: str) -> None:
     with open(db, "r+b") as f:
         page = int.from_bytes(f.read(18)[16:18], "big")
@@ -248,6 +253,7 @@ def _scrambled(db: str) -> None:
 @pytest.mark.parametrize("damage, says", [
     (_half, "is truncated"),
     (_garbage, "is not an SQLite database"),
+    (_header, "has a damaged header"),
     (_foreign, "is not a legends games store"),
     (_no_tables, "holds no games store"),
     (_scrambled, "damaged"),
@@ -304,10 +310,16 @@ def _replace(db: str) -> None:
     os.replace(db + ".other", db)
 
 
+def _overwrite(db: str) -> None:
+    with open(db, "r+b") as f:
+        f.write(b"\xff" * 100)
+
+
 @pytest.mark.parametrize("lose, says", [
     (_truncate, "was truncated"),
     (_remove, "was removed"),
     (_replace, "was replaced"),
+    (_overwrite, "got a damaged header"),
 ])
 def test_a_file_lost_while_running_refuses_every_later_change(tmp_path, lose, says):
     db = str(tmp_path / "games.sqlite3")

@@ -93,6 +93,7 @@ from .guards import (
     read_body,
     same_origin,
 )
+from .names import unseen_character
 from .outbox import Connection
 from .rooms import Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
@@ -167,7 +168,24 @@ def _text(data: Mapping[str, Any], key: str, default: str, limit: int = MAX_NAME
         return default
     if not isinstance(value, str) or len(value) > limit:
         raise BadRequest(f"{key}: expected text of at most {limit} characters, got {short(value)}")
+    unseen = unseen_character(value)
+    if unseen is not None:
+        raise BadRequest(f"{key}: {unseen}; use only characters that show")
     return " ".join(value.split())
+
+
+def _refusal(exc: StoreError | OSError) -> str:
+    """A store's refusal, or the disk's, as one line in words (told to the client and
+    logged)."""
+    if isinstance(exc, StoreError):
+        return str(exc)
+    return f"the server's disk failed: {exc.strerror or exc}"
+
+
+def _log_refusal(where: str, exc: StoreError | OSError) -> None:
+    # A refusal other processes cause (the game moved on elsewhere) is no news to the operator.
+    level = logging.INFO if isinstance(exc, StaleStep) else logging.WARNING
+    logging.getLogger(__name__).log(level, "legends: %s: %s", where, _refusal(exc))
 
 
 def _client(conn: Request | WebSocket) -> str:
@@ -381,8 +399,13 @@ class Server:
         room = self._add(await self.writer.run(self._create, start, seats, token, side, clock))
         self.arm(room)
         async with self.using(room):
-            # Nobody is connected yet, so nothing needs holding back.
-            await self.run_computers(room, Pacer(0.0, self.clock, self.sleep))
+            try:
+                # Nobody is connected yet, so nothing needs holding back.
+                await self.run_computers(room, Pacer(0.0, self.clock, self.sleep))
+            except StoreError as exc:
+                # The game and its token are stored: the computer answers once a browser
+                # connects (as after a restart), so the player gets the game all the same.
+                _log_refusal(f"game {room.code}", exc)
         return {"code": room.code, "seat": side, "token": token}
 
     # In the writer's thread (the event loop does not wait for the disk):
@@ -521,8 +544,8 @@ class Server:
                 return  # this copy of the game was dropped meanwhile
             try:
                 messages = await self.flag(room)
-            except StoreError as exc:  # not stored: this copy goes, as for an action
-                logging.getLogger(__name__).warning("game %s: %s", room.code, exc)
+            except (StoreError, OSError) as exc:  # not stored: this copy goes, as for an action
+                _log_refusal(f"game {room.code}: the loss on time", exc)
                 del self.rooms[room.code]
                 self.timers.pop(room.code, None)
                 return
@@ -767,7 +790,8 @@ class Server:
             room, seat = await self.seat_for(ws.path_params["code"], hello.get("token"))
         except (Refused, TimeoutError, StoreError) as exc:
             conn.put({"type": "error", "message": str(exc) or "no hello in time"})
-            conn.close(BUSY_CLOSE if isinstance(exc, Busy) else REFUSED_CLOSE)
+            # A store that failed may work again later: the page may retry, as when busy.
+            conn.close(BUSY_CLOSE if isinstance(exc, (Busy, StoreError)) else REFUSED_CLOSE)
             return
         except WebSocketDisconnect:
             return
@@ -855,15 +879,17 @@ class Server:
         except (BadRequest, LegendsError) as exc:
             # Told to this browser only; the game and the other seats are unchanged.
             conn.put({"type": "error", "message": str(exc)})
-        except StoreError as exc:
+        except (StoreError, OSError) as exc:
             self._not_stored(conn, room, exc)
 
-    def _not_stored(self, conn: Connection, room: Room, exc: StoreError) -> NoReturn:
-        """An action was not stored (the store is lost, or another process moved this game
-        on): this copy of the game is dropped, and the page reconnects to a fresh one."""
+    def _not_stored(self, conn: Connection, room: Room, exc: StoreError | OSError) -> NoReturn:
+        """An action was not stored (the store is lost or failed, or another process moved
+        this game on): this copy of the game is dropped, and the page reconnects to a fresh
+        one."""
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
-        conn.put({"type": "error", "message": str(exc)})
+        _log_refusal(f"game {room.code}", exc)
+        conn.put({"type": "error", "message": _refusal(exc)})
         conn.close(BUSY_CLOSE)
         raise WebSocketDisconnect(BUSY_CLOSE) from None
 
@@ -965,8 +991,9 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 return JSONResponse(await handler(request))
             except Refused as exc:
                 return JSONResponse({"error": str(exc)}, status_code=exc.status)
-            except StoreError as exc:
-                return JSONResponse({"error": str(exc)}, status_code=503)
+            except (StoreError, OSError) as exc:  # the store or the disk failed: try later
+                _log_refusal(f"{request.method} {request.url.path}", exc)
+                return JSONResponse({"error": _refusal(exc)}, status_code=503)
             except LegendsError as exc:  # e.g. a record asked for before the game began
                 return JSONResponse({"error": str(exc)}, status_code=400)
         return endpoint
@@ -1067,7 +1094,10 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 server.disarm(code)
             server.thinkers.close()
             server.writer.close()
-            server.store.close()  # on shutdown: the database file alone then holds every game
+            try:
+                server.store.close()  # on shutdown: the database file alone then holds every game
+            except (StoreError, OSError) as exc:
+                _log_refusal("closing the store", exc)
 
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
     app.state.server = server

@@ -18,13 +18,18 @@ process stored that action first) gets :class:`StaleStep` and stores nothing, so
 actions are kept in order, each exactly once.
 
 The SQLite file is checked before it is used (SQLite's ``quick_check``, and that it holds this
-program's tables); an empty, truncated, damaged or foreign file is refused with one line saying
-why, and never silently replaced by a fresh store (``init=True``, ``legends serve --init``, moves
-it aside and starts anew). While the server runs, every use checks that the file is still the
-one opened and no shorter than it was: a file removed, replaced or truncated under the server
-makes the store refuse everything from then on (:class:`StoreLost`) rather than take actions it
-would lose. The file, its ``-wal`` and ``-shm`` files and the marker beside it are readable and
-writable by their owner only.
+program's tables); an empty, truncated, damaged or foreign file, or one with a damaged header,
+is refused with one line saying why, and never silently replaced by a fresh store
+(``init=True``, ``legends serve --init``, moves it aside and starts anew). A file shorter than
+its header says whose write-ahead log holds the rest (SQLite was stopped while copying the log
+in, by a full disk say) is not truncated: the log is copied in, once that was tried on a copy
+and gave a whole store (:mod:`.sqlite_faults`). While the server runs, every use checks that
+the file is still the one opened, no shorter than it was and with its header whole: a file
+removed, replaced, truncated or damaged under the server makes the store refuse everything from
+then on (:class:`StoreLost`) rather than take actions it would lose, and the shutdown does not
+copy the log into it. A read or write that fails (a full disk) is refused with
+:class:`StoreError`, saying why in words. The file, its ``-wal`` and ``-shm`` files and the
+marker beside it are readable and writable by their owner only.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from __future__ import annotations
 import abc
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -42,6 +48,20 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple, NoReturn
 
 import attrs
+
+from .sqlite_faults import (
+    SQLITE_MAGIC,
+    checkpoint,
+    close_without_checkpoint,
+    has_log,
+    has_sqlite_pages,
+    header_damage,
+    in_words,
+    no_room,
+    replay_on_copy,
+)
+
+log = logging.getLogger(__name__)
 
 #: This program's tables. ``store_info`` says whose store this is (``format``) and its
 #: ``version``; stores made before it existed have the other four tables and get it added.
@@ -97,7 +117,6 @@ TABLES = {
     "tokens": {"digest", "code", "seat"},
     "shown": {"code", "seat", "seq", "events"},
 }
-SQLITE_MAGIC = b"SQLite format 3\x00"
 #: Beside an SQLite store: says that a store is kept there, so a missing file is noticed.
 MARKER_SUFFIX = ".legends-store"
 MARKER_TEXT = """\
@@ -503,22 +522,52 @@ def _header_size(header: bytes) -> int | None:
 
 
 def _read_header(path: str) -> bytes:
+    """The file's header and the byte after it (the kind of page 1's b-tree page)."""
     with open(path, "rb") as f:
-        return f.read(100)
+        return f.read(101)
 
 
 def check_sqlite_file(path: str) -> str | None:
-    """What is wrong with the SQLite file at ``path`` before it is opened (``None``: nothing
-    seen; SQLite's own check comes after)."""
+    """What is wrong with the SQLite file at ``path`` itself, its write-ahead log aside
+    (``None``: nothing seen; SQLite's own check comes after).
+
+    :raises OSError: the file cannot be read.
+    """
     size = os.path.getsize(path)
     if size == 0:
         return "is empty (0 bytes)"
     header = _read_header(path)
-    if not header.startswith(SQLITE_MAGIC):
+    if header.startswith(SQLITE_MAGIC) and len(header) < 100:
+        return f"is truncated ({size} bytes: not even its header is whole)"
+    damage = header_damage(header)
+    if damage is not None:
+        if header.startswith(SQLITE_MAGIC) or has_sqlite_pages(header):
+            return f"has a damaged header ({damage})"
         return "is not an SQLite database (damaged, or some other file)"
     expected = _header_size(header)
     if expected is not None and size < expected:
         return f"is truncated ({size} bytes of the {expected} its header names)"
+    return None
+
+
+def _whole_store(path: str) -> str | None:
+    """What is wrong with the file at ``path`` as a games store (``None``: nothing)."""
+    return check_sqlite_file(path) or SQLiteStore._check_database(path)
+
+
+def _with_log(path: str, problem: str) -> str | None:
+    """A file that looks truncated or damaged (``problem``) with a write-ahead log beside it
+    may be whole once the log is copied in: SQLite stopped while copying it (a full disk), or
+    the log holds the pages that were damaged. That is tried on copies of the file and its
+    log, never on them; ``None``: the copy came out whole, else why the file is refused."""
+    try:
+        after = replay_on_copy(path, _whole_store)
+    except (OSError, sqlite3.Error) as exc:
+        return (f"{problem}; its write-ahead log may hold the rest, but trying that on a copy "
+                f"failed: {in_words(exc, path)}")
+    if after is not None:
+        return (f"{problem}, and its write-ahead log does not make it whole (with the log "
+                f"copied in, a copy of it {after})")
     return None
 
 
@@ -546,14 +595,24 @@ class SQLiteStore(Store):
         self.notes = []
         self._lock = threading.Lock()
         self._lost: str | None = None
+        self._fault = ""  # what happened to the file, once it is lost
         self._closed = False
         self._identity: tuple[int, int] | None = None
+        self._log_identity: tuple[int, int] | None = None  # the -wal file's
         self._size = 0
         if path == ":memory:":
             self._db = self._connect(path)
             self._db.executescript(SCHEMA)
             self._stamp()
             return
+        try:
+            self._open(path, init)
+        except OSError as exc:  # the file or its folder could not be read or written
+            if hasattr(self, "_db"):
+                self._db.close()
+            raise StoreError(f"{path} cannot be used: {in_words(exc, path)}") from None
+
+    def _open(self, path: str, init: bool) -> None:
         marker = path + MARKER_SUFFIX
         if not os.path.exists(path):
             if os.path.exists(marker) and not init:
@@ -563,9 +622,7 @@ class SQLiteStore(Store):
                     "'legends serve --init'")
             self._create(path)
         else:
-            problem = check_sqlite_file(path)
-            if problem is None:
-                problem = self._check_database(path)
+            problem = self._judge(path)
             if problem is not None:
                 if not init:
                     raise StoreError(
@@ -577,25 +634,71 @@ class SQLiteStore(Store):
         _private(path)
         try:
             self._db = self._connect(path)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path} cannot be used: {in_words(exc, path)}") from None
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._upgrade()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{path} cannot be used: {exc}") from None
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise StoreError(f"{path} cannot be used: {in_words(exc, path)}") from None
         # SQLite gives its side files the database file's mode; older ones are tightened.
         for side in ("-wal", "-shm"):
             if os.path.exists(path + side):
                 os.chmod(path + side, 0o600)
-        if not os.path.exists(marker):
-            try:
-                fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:
-                pass  # another process wrote it meanwhile
-            else:
-                with os.fdopen(fd, "w") as f:
-                    f.write(MARKER_TEXT)
+        self._mark(path, marker)
         st = os.stat(path)
         self._identity = (st.st_dev, st.st_ino)
         self._size = st.st_size
+        try:  # made by the first read in WAL mode; SQLite keeps it while a connection is open
+            log_st = os.stat(path + "-wal")
+            self._log_identity = (log_st.st_dev, log_st.st_ino)
+        except FileNotFoundError:
+            pass
+
+    def _judge(self, path: str) -> str | None:
+        """What is wrong with the existing file at ``path`` (``None``: nothing). A file that
+        SQLite stopped copying its write-ahead log into (a full disk at the last shutdown) is
+        short of what its header says until the log is copied in: that is tried on a copy
+        first, and done to the file itself only if the copy comes out whole."""
+        seen = check_sqlite_file(path)
+        # (SQLite drops the log of an empty file: no trial can make that one whole.)
+        if seen is None or not has_log(path) or os.path.getsize(path) == 0:
+            return seen or self._check_database(path)
+        problem = _with_log(path, seen)
+        if problem is not None:
+            return problem
+        try:
+            checkpoint(path)
+        except sqlite3.Error as exc:
+            return (f"{seen}; its write-ahead log makes it whole (as tried on a copy), but "
+                    f"copying the log into it failed: {in_words(exc, path)}")
+        problem = check_sqlite_file(path)
+        if problem is not None:
+            return f"{problem}, even with its write-ahead log copied in"
+        self.notes.append(f"{path} {seen}, but its write-ahead log held what was missing (a "
+                          "checkpoint cut short): copied the log into it, after trying that "
+                          "on a copy")
+        return self._check_database(path)
+
+    def _mark(self, path: str, marker: str) -> None:
+        """Leave the marker beside the store (once): a missing store file is then noticed.
+        A marker that cannot be written does not stop the server; it is said at the start."""
+        if os.path.exists(marker):
+            return
+        try:
+            fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            return  # another process wrote it meanwhile
+        except OSError as exc:
+            self.notes.append(f"could not write {marker} ({in_words(exc, path)}): if {path} "
+                              "goes missing, a restart will not notice")
+            return
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(MARKER_TEXT)
+        except OSError as exc:  # it exists, which is what counts; its text is for people
+            self.notes.append(f"could not write the text of {marker} ({in_words(exc, path)})")
 
     @staticmethod
     def _connect(path: str) -> sqlite3.Connection:
@@ -650,13 +753,17 @@ class SQLiteStore(Store):
         fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
         os.close(fd)
         try:
-            db = sqlite3.connect(tmp, isolation_level=None)
             try:
-                db.executescript(SCHEMA)
-                db.executemany("INSERT INTO store_info (key, value) VALUES (?, ?)",
-                               [("format", FORMAT), ("version", str(VERSION))])
-            finally:
-                db.close()
+                db = sqlite3.connect(tmp, isolation_level=None)
+                try:
+                    db.executescript(SCHEMA)
+                    db.executemany("INSERT INTO store_info (key, value) VALUES (?, ?)",
+                                   [("format", FORMAT), ("version", str(VERSION))])
+                finally:
+                    db.close()
+            except sqlite3.Error as exc:
+                raise StoreError(f"{path}: a new store could not be made: "
+                                 f"{in_words(exc, tmp)}") from None
             try:
                 os.link(tmp, path)  # never over a file another process made meanwhile
             except FileExistsError:
@@ -688,9 +795,10 @@ class SQLiteStore(Store):
         self._db.execute("COMMIT")
 
     # -- the file under the server -----------------------------------------------------
-    def _lose(self, why: str) -> NoReturn:
-        self._lost = (f"{self.path} {why} while the server ran: refusing every change from now "
-                      "on; stop the server and restore the file from a backup")
+    def _lose(self, why: str, remedy: str = "stop the server and restore the file from a backup",
+              detail: str = "") -> NoReturn:
+        self._fault = f"{self.path} {why} while the server ran{detail}"
+        self._lost = f"{self._fault}: refusing every change from now on; {remedy}"
         raise StoreLost(self._lost)
 
     def _check_file(self) -> None:
@@ -699,25 +807,45 @@ class SQLiteStore(Store):
             raise StoreLost(self._lost)
         if self._identity is None:
             return  # in memory
+        fault, damage, short = "", None, (0, 0)  # as of the last look
         for _ in range(SETTLE_TRIES):
             try:
                 st = os.stat(self.path)
                 header = _read_header(self.path)
             except FileNotFoundError:
                 self._lose("was removed")
+            except OSError as exc:  # not known to be lost: this use fails, later ones may not
+                raise StoreError(f"{self.path} cannot be read: {in_words(exc, self.path)}") \
+                    from None
             if (st.st_dev, st.st_ino) != self._identity:
                 self._lose("was replaced by another file")
-            if st.st_size < self._size or not header.startswith(SQLITE_MAGIC):
-                break
-            expected = _header_size(header)
-            if expected is None or st.st_size >= expected:
-                self._size = st.st_size
-                return
+            if st.st_size < self._size:
+                self._lose(f"was truncated ({st.st_size} bytes; it held {self._size})")
+            damage = header_damage(header)
+            if damage is None:
+                expected = _header_size(header)
+                if expected is None or st.st_size >= expected:
+                    self._size = st.st_size
+                    return
+                fault = f"was truncated ({st.st_size} bytes; it held {self._size})"
+                short = (st.st_size, expected)
+            else:
+                fault = f"got a damaged header ({damage})"
             # Shorter than its header says: or another process sharing the file is copying
             # its write-ahead log into it just now (the header is written before the pages
-            # that lengthen the file). Look again before concluding.
+            # that lengthen the file). A header is written whole, but a look may catch it
+            # half written. Look again before concluding.
             time.sleep(SETTLE_PAUSE)
-        self._lose(f"was truncated ({st.st_size} bytes; it held {self._size})")
+        if damage is None and has_log(self.path):
+            room = no_room(self.path)
+            if room is not None:
+                # SQLite began copying the log into the file (the header, naming the new size,
+                # goes first) and the disk took no more: the log still holds every page.
+                self._lose(f"was left shorter than its header says ({short[0]} of {short[1]} "
+                           "bytes)", "make room, then restart the server: it finishes the copy",
+                           f", as SQLite could not finish copying its write-ahead log into it "
+                           f"({room}); the log holds the rest")
+        self._lose(fault)
 
     # -- Store -------------------------------------------------------------------------
     def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -725,8 +853,8 @@ class SQLiteStore(Store):
             self._check_file()
             try:
                 return self._db.execute(sql, args).fetchall()
-            except sqlite3.DatabaseError as exc:
-                raise StoreError(f"{self.path}: {exc}") from None
+            except sqlite3.Error as exc:
+                raise StoreError(self._failed(exc, write=False)) from None
 
     @contextmanager
     def _transaction(self, lock_game: str | None = None, *,
@@ -738,36 +866,115 @@ class SQLiteStore(Store):
                 return self._db.execute(sql, args).fetchall()
 
             try:
+                self._rollback()  # one left open by a failure SQLite did not undo itself
                 # IMMEDIATE: the write lock is taken at once (all games at a time, in SQLite).
                 self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 if lock_game is not None and not run("SELECT 1 FROM games WHERE code = ?",
                                                      (lock_game,)):
                     raise StoreError(f"no game {lock_game} in the store")
                 yield run
-            except sqlite3.DatabaseError as exc:
+                # The commit is where a full disk shows: the log is written out here.
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
                 self._rollback()
-                raise StoreError(f"{self.path}: {exc}") from None
+                raise StoreError(self._failed(exc, write=write)) from None
             except BaseException:
                 self._rollback()
                 raise
-            self._db.execute("COMMIT")
+
+    def _failed(self, exc: sqlite3.Error, *, write: bool) -> str:
+        """The one line a failed read or write is refused with."""
+        done = "not stored" if write else "could not be read"
+        return f"{self.path}: {done}: {in_words(exc, self.path)}"
 
     def _rollback(self) -> None:
+        """End the transaction in progress, if any, undoing it. A rollback that fails is
+        let be: SQLite undoes a transaction that a failed write ended, and the next begins
+        with another try (the error that caused it is the one to report)."""
         if self._db.in_transaction:
-            self._db.execute("ROLLBACK")
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
     def close(self) -> None:
         """Copy everything from the ``-wal`` file into the database file and close it, so the
-        file alone holds every game (a copy of it is a whole backup)."""
+        file alone holds every game (a copy of it is a whole backup).
+
+        Never raises for the file's sake; what went wrong is logged in words. A file that
+        was removed, replaced, cut or damaged while the server ran gets no checkpoint (it
+        would write the log into the wrong or emptied file): the log of a file cut or damaged
+        in place is left beside it; that of a file removed or replaced is moved out of the way
+        (kept as ``-wal.lost-STAMP``), so that it is not applied to the next file put there.
+        A checkpoint that fails (a full disk) leaves the log too, and the next start copies
+        it in once it finds, on a copy, that this makes a whole database.
+        """
         with self._lock:
             if self._closed:
                 return
             self._closed = True
-            try:
-                if self._identity is not None and self._lost is None:
-                    self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            finally:
+            if self._identity is None:  # in memory
                 self._db.close()
+                return
+            try:
+                self._check_file()
+            except StoreError as exc:
+                self._close_lost(self._fault if isinstance(exc, StoreLost) else str(exc))
+                return
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            except sqlite3.Error as exc:
+                log.warning("legends: %s: the shutdown checkpoint failed: %s; its write-ahead "
+                            "log %s-wal is kept, and the next start copies it in",
+                            self.path, in_words(exc, self.path), self.path)
+            try:
+                self._db.close()
+            except sqlite3.Error as exc:
+                log.warning("legends: %s: closing it failed: %s", self.path,
+                            in_words(exc, self.path))
+
+    def _close_lost(self, why: str) -> None:
+        """Close without a checkpoint, the file being lost (see :meth:`close`)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            moved = True
+        else:
+            moved = (st.st_dev, st.st_ino) != self._identity
+        # SQLite itself leaves alone a file that moved; one cut or damaged in place is set
+        # aside for the moment of the close.
+        problem = None
+        try:
+            if moved:
+                self._db.close()
+            else:
+                problem = close_without_checkpoint(self._db, self.path)
+        except sqlite3.Error as exc:
+            problem = f"closing it failed: {in_words(exc, self.path)}"
+        kept = "the log is left beside it"
+        if moved:
+            kept = self._log_aside()
+        log.warning("legends: %s: closed it without copying its write-ahead log into it (%s)",
+                    why, kept)
+        if problem is not None:
+            log.warning("legends: %s: %s", self.path, problem)
+
+    def _log_aside(self) -> str:
+        """Move the write-ahead log of a file that was replaced or removed out of the way,
+        so it is never applied to whatever file is put at the path (a restored backup): SQLite
+        would take it for that file's log. Says where it went, in words."""
+        wal = self.path + "-wal"
+        try:
+            st = os.stat(wal)
+            if (st.st_dev, st.st_ino) != self._log_identity:
+                return "the log beside it now is not the one it had: left alone"
+            aside = f"{wal}.lost-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}"
+            os.rename(wal, aside)
+        except FileNotFoundError:
+            return "its log is gone too"
+        except OSError as exc:
+            return f"its log could not be moved out of the way: {in_words(exc, wal)}"
+        return f"its log, kept as {aside}, is not applied to the file now there"
 
 
 def backup(source: str, target: str) -> tuple[int, int]:
@@ -782,7 +989,18 @@ def backup(source: str, target: str) -> tuple[int, int]:
                          "with PostgreSQL's own tools (pg_dump)")
     if not os.path.exists(source):
         raise StoreError(f"{source} does not exist")
-    problem = check_sqlite_file(source) or SQLiteStore._check_database(source)
+    try:
+        return _backup(source, target)
+    except OSError as exc:
+        raise StoreError(f"backing up {source} failed: {in_words(exc, target)}") from None
+
+
+def _backup(source: str, target: str) -> tuple[int, int]:
+    problem = check_sqlite_file(source)
+    if problem is not None and has_log(source):
+        # Whole with its log (a checkpoint cut short)? SQLite's backup reads through the log.
+        problem = _with_log(source, problem)
+    problem = problem or SQLiteStore._check_database(source)
     if problem is not None:
         raise StoreError(f"{source} {problem}: nothing to back up")
     if os.path.lexists(target):
@@ -805,9 +1023,13 @@ def backup(source: str, target: str) -> tuple[int, int]:
         finally:
             dst.close()
             src.close()
-        os.link(tmp, target)  # never over a file that appeared meanwhile
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"backing up {source} failed: {exc}") from None
+        try:
+            os.link(tmp, target)  # never over a file that appeared meanwhile
+        except FileExistsError:
+            raise StoreError(f"{target} already exists: name a new file for the backup") \
+                from None
+    except sqlite3.Error as exc:
+        raise StoreError(f"backing up {source} failed: {in_words(exc, tmp)}") from None
     finally:
         os.unlink(tmp)
     return int(games), int(actions)
