@@ -257,6 +257,6 @@ def test_serve_help_shows_its_real_defaults():
     assert "(default: 8000)" in text and "(default: 127.0.0.1)" in text
     assert "(default: 0.5)" in text
     assert "docs/deploying.rst) (default: 1)" in text  # --workers
-    assert "(by default the server chooses;" in text  # --thinkers: None, said in words
+    assert "(by default one fewer than the cores" in text  # --thinkers: None, said in words
     # host, port, computer time, workers, and --db's own words: each once
     assert text.count("(default:") == 5 and "(default: None)" not in text

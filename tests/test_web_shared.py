@@ -233,10 +233,10 @@ def stuck_thinking(http: TestClient) -> Iterator[None]:
     real = thinkers.choose
     released = threading.Event()
 
-    async def late(room: Any, seat: str) -> Any:
+    async def late(room: Any, seat: str, *rest: Any) -> Any:
         while not released.is_set():
             await anyio.sleep(0.02)
-        return await real(room, seat)
+        return await real(room, seat, *rest)
 
     thinkers.choose = late
     try:
