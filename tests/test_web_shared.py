@@ -287,3 +287,44 @@ def test_a_computer_move_another_server_does_not_make_is_made_here(pg, monkeypat
         assert actions[:2] == ["c3-c4", "pass"] and len(actions) >= 3  # gray answered
     finally:
         store.close()
+
+
+def arrange_session(first: TestClient, second: TestClient,
+                    counts: list[dict[str, int]] | None = None
+                    ) -> tuple[dict[str, list[dict[str, Any]]], list[dict[str, int]]]:
+    """A classic game between people: red arranges on ``first``, blue joins on ``second``,
+    takes its line back and sends another, and the game begins; a first move each."""
+    from test_web_arrange import BLUE, RED
+
+    made = first.post("/api/games", json={"opponent": "human", "side": "red",
+                                          "rules": "classic"}).json()
+    seats = Seats(made["code"])
+    with seats.stack:
+        seats.connect("red", first, made["token"])
+        steps: list[tuple[str, dict[str, Any] | None]] = [
+            ("red", {"type": "arrange", "line": RED}), ("blue", None),
+            ("blue", {"type": "arrange", "line": RED}), ("blue", {"type": "unready"}),
+            ("blue", {"type": "arrange", "line": BLUE})]
+        seen: list[dict[str, int]] = []
+        for i, (seat, message) in enumerate(steps):
+            if message is None:  # blue joins
+                joined = second.post(f"/api/games/{made['code']}/join", json={}).json()
+                seats.connect("blue", second, joined["token"])
+            else:
+                seats.ws[seat].send_json(message)
+            for s in (seat, *(o for o in seats.ws if o != seat)):
+                if counts is not None:
+                    seats.wait_for(s, counts[i][s])
+                seats.drain(s)
+            seen.append({s: len(m) for s, m in seats.received.items()})
+        return seats.received, seen
+
+
+def test_setups_arranged_on_two_servers_reach_each_seat_as_on_one(pg):
+    with server(pg) as one:
+        alone, counts = arrange_session(one, one)
+    with server(pg) as one, server(pg) as two:
+        split, _ = arrange_session(one, two, counts)
+    assert [m["type"] for m in alone["red"]][-2:] == ["welcome", "state"]  # it began
+    for seat in ("red", "blue"):
+        assert normalised(split[seat]) == normalised(alone[seat]), seat
