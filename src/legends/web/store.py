@@ -1,6 +1,5 @@
-"""Where the server keeps its games: an SQLite file (one server process, or the processes of
-``legends serve --processes N`` on one machine) or a PostgreSQL database (several processes or
-machines sharing games).
+"""Where the server keeps its games: an SQLite file (one server process) or a PostgreSQL
+database (several processes or machines sharing games, ``legends serve --workers N``).
 
 A game is stored as its record's start (how it was set up, seed and salt included: the store
 is the referee's and must stay on the server), the seats (who plays each: a person or a
