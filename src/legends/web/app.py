@@ -464,7 +464,7 @@ class Server:
     async def seat_for(self, code: str, token: object) -> tuple[Room, str]:
         """The game and seat ``token`` holds under ``code``; one answer for every failure."""
         room = await self.room(code)
-        seat = (self.store.seat_of(token, room.code)
+        seat = (await self.writer.read(self.store.seat_of, token, room.code)
                 if room is not None and isinstance(token, str) and len(token) <= 100 else None)
         if room is None or seat is None:
             raise BadRequest(NO_SEAT)
@@ -807,7 +807,8 @@ class Server:
                 except StoreError as exc:
                     self._not_stored(conn, room, exc)
                 self.sockets.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
-                for message in room.greeting(seat):
+                # Read from the store and drawn off the event loop (a long game's log).
+                for message in await self.writer.read(room.greeting, seat):
                     conn.put(message)
                 # Stopped while a computer player was to decide: it decides now.
                 try:
@@ -1048,7 +1049,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         data = await body(request)
         room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
         async with server.using(room):
-            return room.moves(seat)
+            return await server.writer.read(room.moves, seat)
 
     async def seen(request: Request) -> dict[str, Any]:
         data = await body(request)
@@ -1058,7 +1059,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             raise BadRequest("moment: expected a whole number")
         async with server.using(room):
             try:
-                return room.seen(seat, moment)
+                return await server.writer.read(room.seen, seat, moment)
             except LegendsError as exc:
                 raise BadRequest(str(exc)) from None
 

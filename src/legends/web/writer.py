@@ -33,6 +33,9 @@ class Writer:
         self._pending: list[tuple[Step, asyncio.Future[int]]] = []
         self._draining: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="legends-store")
+        # Reads have a thread of their own, so they do not wait behind a batch of writes (and
+        # the event loop waits for neither).
+        self._reader = ThreadPoolExecutor(1, thread_name_prefix="legends-store-read")
         #: transactions written so far (for tests and benchmarks)
         self.transactions = 0
 
@@ -86,6 +89,12 @@ class Writer:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, partial(work, *args))
 
+    async def read(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)``, which only reads the store, done in the reading thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._reader, partial(work, *args))
+
     def close(self) -> None:
         """Wait for the transaction being written, if any (call before closing the store)."""
+        self._reader.shutdown(wait=True)
         self._thread.shutdown(wait=True)
