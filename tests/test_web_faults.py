@@ -310,6 +310,32 @@ def test_a_file_short_of_its_header_whose_log_holds_the_rest_opens_whole(tmp_pat
     assert not [p for p in os.listdir(tmp_path) if ".check-" in p]  # the trial's copies gone
 
 
+def test_a_log_that_cannot_be_tried_for_lack_of_room_stops_the_start_and_init_moves_nothing(
+        tmp_path, monkeypatch):
+    """The restart on a disk still full: the trial on a copy cannot be made. That says
+    nothing of the file, so the advice is to make room, and --init leaves the store alone."""
+    from legends.web import store as store_module
+
+    db = _live_copy(tmp_path)
+    with open(db + "-wal", "rb") as f:
+        page_one = _latest_page_one(f.read())
+    with open(db, "r+b") as f:
+        f.write(page_one)
+
+    def no_room(path: str, judge: Any) -> str | None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_module, "replay_on_copy", no_room)
+    for init in (False, True):
+        with pytest.raises(StoreError, match="make room on the disk.*untouched") as refused:
+            SQLiteStore(db, init=init)
+        assert "--init" not in str(refused.value) and "backup" not in str(refused.value)
+    assert sorted(p for p in os.listdir(tmp_path) if p.startswith("games")) == [
+        "games.sqlite3", "games.sqlite3-wal"]  # nothing moved aside, nothing new
+    monkeypatch.undo()
+    assert SQLiteStore(db).counts() == (40, 0)  # room made: it opens whole
+
+
 def test_a_file_its_log_cannot_make_whole_is_refused_as_truncated_and_left_as_it_was(tmp_path):
     db = _live_copy(tmp_path)
     SQLiteStore(db).close()  # every page in the file, the log empty

@@ -562,8 +562,12 @@ def _with_log(path: str, problem: str) -> str | None:
     try:
         after = replay_on_copy(path, _whole_store)
     except (OSError, sqlite3.Error) as exc:
-        return (f"{problem}; its write-ahead log may hold the rest, but trying that on a copy "
-                f"failed: {in_words(exc, path)}")
+        # Not a verdict on the file (a full disk, most likely): neither a backup nor --init
+        # is the remedy, and --init must not move a store that may well be whole aside.
+        raise StoreError(f"{path} {problem}; its write-ahead log may hold the rest, but "
+                         f"trying that on a copy failed ({in_words(exc, path)}): fix that "
+                         "(make room on the disk) and start again; the file and its log are "
+                         "untouched") from None
     if after is not None:
         return (f"{problem}, and its write-ahead log does not make it whole (with the log "
                 f"copied in, a copy of it {after})")
