@@ -166,6 +166,7 @@ def test_a_full_disk_is_refused_in_words_and_a_restart_finds_every_acknowledged_
         assert made.status_code == 503, made.text
         assert "not stored" in made.json()["error"]
         assert "may write no file larger than" in made.json()["error"], made.json()
+        assert str(tmp_path) not in made.text  # the log names the file; the client does not
         # Actions until the disk refuses one: an error in words, then close 1013.
         for game in ready:
             answer, closed = server.act(game, "c3-c4")
@@ -173,6 +174,7 @@ def test_a_full_disk_is_refused_in_words_and_a_restart_finds_every_acknowledged_
                 acknowledged[game["code"]].append("c3-c4")
                 continue
             assert answer["type"] == "error" and "not stored" in answer["message"], answer
+            assert str(tmp_path) not in answer["message"]
             assert closed == 1013
             refused = game
             break
@@ -392,6 +394,7 @@ def test_a_file_lost_while_running_is_not_written_to_at_shutdown(tmp_path, caplo
                 after = f.read()
             made = http.post("/api/games", json={"opponent": "human", "position": "hunt"})
             assert made.status_code == 503 and says in made.json()["error"], made.json()
+            assert made.json()["error"].startswith("the games store ") and db not in made.text
     # The shutdown found the file lost: the log was not copied into it, and is kept.
     with open(db, "rb") as f:
         assert f.read() == after

@@ -174,12 +174,13 @@ def _text(data: Mapping[str, Any], key: str, default: str, limit: int = MAX_NAME
     return " ".join(value.split())
 
 
-def _refusal(exc: StoreError | OSError) -> str:
-    """A store's refusal, or the disk's, as one line in words (told to the client and
-    logged)."""
-    if isinstance(exc, StoreError):
-        return str(exc)
-    return f"the server's disk failed: {exc.strerror or exc}"
+def _refusal(exc: StoreError | OSError, where: str | None = None) -> str:
+    """A store's refusal, or the disk's, as one line in words (logged; and told to the client
+    with the store's place, ``where``, said as "the games store": a browser has no business
+    with the server's paths)."""
+    text = str(exc) if isinstance(exc, StoreError) else (
+        f"the server's disk failed: {exc.strerror or exc}")
+    return text if not where else text.replace(where, "the games store")
 
 
 def _log_refusal(where: str, exc: StoreError | OSError) -> None:
@@ -789,7 +790,8 @@ class Server:
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
             room, seat = await self.seat_for(ws.path_params["code"], hello.get("token"))
         except (Refused, TimeoutError, StoreError) as exc:
-            conn.put({"type": "error", "message": str(exc) or "no hello in time"})
+            told = _refusal(exc, self.store.where) if isinstance(exc, StoreError) else str(exc)
+            conn.put({"type": "error", "message": told or "no hello in time"})
             # A store that failed may work again later: the page may retry, as when busy.
             conn.close(BUSY_CLOSE if isinstance(exc, (Busy, StoreError)) else REFUSED_CLOSE)
             return
@@ -890,7 +892,7 @@ class Server:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
         _log_refusal(f"game {room.code}", exc)
-        conn.put({"type": "error", "message": _refusal(exc)})
+        conn.put({"type": "error", "message": _refusal(exc, self.store.where)})
         conn.close(BUSY_CLOSE)
         raise WebSocketDisconnect(BUSY_CLOSE) from None
 
@@ -994,7 +996,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 return JSONResponse({"error": str(exc)}, status_code=exc.status)
             except (StoreError, OSError) as exc:  # the store or the disk failed: try later
                 _log_refusal(f"{request.method} {request.url.path}", exc)
-                return JSONResponse({"error": _refusal(exc)}, status_code=503)
+                return JSONResponse({"error": _refusal(exc, server.store.where)},
+                                    status_code=503)
             except LegendsError as exc:  # e.g. a record asked for before the game began
                 return JSONResponse({"error": str(exc)}, status_code=400)
         return endpoint
