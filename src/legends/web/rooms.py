@@ -171,6 +171,9 @@ class Room:
         #: asked for, by :meth:`moments`)
         self._moments: dict[str, list[int]] | None = None
         self._first_turn: tuple[int, str | None] = (0, None)  # the first turn and its seat
+        #: per person: the events each stored action showed them, ``(seq, events)`` (read
+        #: from the store when the move list is first asked for, then kept here)
+        self._shown: dict[str, list[tuple[int, list[dict[str, Any]]]]] | None = None
         #: for the server: one change at a time, who uses the room now, when it was last used
         self.lock = asyncio.Lock()
         self.users = 0
@@ -495,6 +498,8 @@ class Room:
         self.texts.append(step.action)
         out = {}
         for s in self.people:
+            if self._shown is not None and step.shown[s]:
+                self._shown[s].append((step.seq, step.shown[s]))
             self.unsent[s].extend(step.shown[s])
             if self.may_tell(s):
                 out[s] = self.state(s, self.unsent[s])
@@ -847,7 +852,10 @@ class Room:
         (``moment``), never by the count of all actions, which would tell how often the
         other seats were asked."""
         moments = self.moments(seat)
-        steps = self.store.shown_by_step(self.code, seat, before=self.told.get(seat, self.steps))
+        if self._shown is None:  # read once; kept up to date by each step after
+            self._shown = {s: self.store.shown_by_step(self.code, s) for s in self.people}
+        told = self.told.get(seat, self.steps)
+        steps = [(seq, events) for seq, events in self._shown.get(seat, []) if seq < told]
         turns = movelist.turns(steps, moments, self.names, self._first_turn,
                                self.legends)
         index = {m: i for i, m in enumerate(moments)}
