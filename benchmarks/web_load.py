@@ -505,7 +505,10 @@ class Seat:
                 self.pending = None
                 if run.measured(now):
                     run.acked += 1
-                if game.people and not greeting and run.measured(sent):
+                # Left out: an action after which the rules told this seat nothing until
+                # the other seat had made a decision of its own (that person's pause).
+                waited = game.handed is not None and game.handed[0] is not self
+                if game.people and not greeting and not waited and run.measured(sent):
                     run.people.append(now - sent)
             elif greeting:   # not stored (its server went first): asked again
                 self.pending = self.waiting = None
