@@ -686,6 +686,12 @@ def check(db: str, run: Run, window: float) -> Ledger:
     return ledger
 
 
+def stall_window(args: argparse.Namespace) -> float:
+    """Seconds without a state after which an unfinished game counts as stalled: longer than
+    any wait the game itself makes (a person's pause, the computer's beats)."""
+    return max(10.0, 4 * args.think)
+
+
 def run_row(args: argparse.Namespace, row: Row, stores: Stores) -> tuple[dict[str, Any], Ledger,
                                                                           list[str]]:
     """Start the servers, play the row, stop them and check what they stored."""
@@ -703,9 +709,13 @@ def run_row(args: argparse.Namespace, row: Row, stores: Stores) -> tuple[dict[st
         finally:
             notes = servers.stop()
             notes = servers.log_notes() + notes
-        ledger = check(db, run, max(10.0, 4 * args.think))
+        ledger = check(db, run, stall_window(args))
     if figures["killed"]:
         notes.insert(0, figures["killed"])
+    slowest = [f"{name} {max(values) * 1000:.0f}" for name, values in (
+        ("people", run.people), ("computer", run.computer), ("cross", run.cross)) if values]
+    if slowest:
+        notes.insert(0, f"slowest ms: {', '.join(slowest)}")
     notes += [f"client: {n} x {text}" for text, n in
               sorted(run.said.items(), key=lambda kv: -kv[1])[:NOTES]]
     figures.update(run=run, row=row, actions=run.acked / args.seconds)
@@ -775,7 +785,9 @@ def format_row(args: argparse.Namespace, f: dict[str, Any]) -> str:
     run, row = f["run"], f["row"]
     store = "-" if f["store"] is None else f"{f['store']:.2f}"
     cores = f"{f['cores']:.2f}/{store}/{f['client']:.2f}"
-    return (f"{args.split:>7} {row.workers or '-'!s:>7} {row.thinkers or '-'!s:>8} "
+    workers = "-" if row.workers is None else row.workers
+    thinkers = "-" if row.thinkers is None else row.thinkers
+    return (f"{args.split:>7} {workers!s:>7} {thinkers!s:>8} "
             f"{f'{row.games}+{row.people}':>7} {f['actions']:>6.1f} "
             f"{percentiles(run.people):>14} {percentiles(run.computer):>16} "
             f"{percentiles(run.cross):>14} {cores:>14} {f['rss']:>6.0f} {run.errors:>6} "
@@ -846,6 +858,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     if args.kill_after is not None and args.split < 2 and \
             min(w or 1 for w in args.workers_list) < 2:
         ap.error("--kill-after needs another server to go on: --split 2 or --workers 2 or more")
+    if args.kill_after is not None and \
+            args.warmup + args.seconds - args.kill_after < stall_window(args) + 5:
+        ap.error(f"--kill-after: leave at least {stall_window(args) + 5:.0f} s after the kill, "
+                 "to tell the games that go on from those that stalled")
     if not all(0 <= g and 0 <= p and g + p <= 2000 for g, p in args.counts):
         ap.error("tables: 0 to 2000")
     return args
