@@ -105,10 +105,10 @@ def provenance(argv: list[str]) -> str:
                   if line.startswith("model name")), platform.processor() or "?")
     memory = next((int(line.split()[1]) / 2**20 for line in _lines("/proc/meminfo")
                    if line.startswith("MemTotal:")), 0.0)
-    load = os.getloadavg()[0]
+    busy = os.getloadavg()[0]
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     command = shlex.join(["python", "benchmarks/web_load.py", *argv])
-    return (f"# {when} | {os.cpu_count()} cores, {model}, {memory:.1f} GB, load {load:.2f} | "
+    return (f"# {when} | {os.cpu_count()} cores, {model}, {memory:.1f} GB, load {busy:.2f} | "
             f"Python {platform.python_version()}, client on {loop_name()} | source "
             f"{source_version()} | {command}")
 
