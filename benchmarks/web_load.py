@@ -91,6 +91,7 @@ HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parents[1]
 START_TIME = 90.0    # seconds the servers may take to answer
 STOP_TIME = 20.0     # seconds a server may take to stop before it is killed
+LINGER = 5.0         # seconds a server's other processes may take to go after it
 SAMPLE = 0.5         # seconds between readings of the servers' CPU time and memory
 SETTLE = 3.0         # seconds after the end for acknowledgements still on their way
 RETRY = 0.3          # the page's reconnect delay: 0.3 s, 0.6 s, ... up to 3 s
@@ -292,9 +293,13 @@ class Servers:
                 proc.kill()
                 proc.wait()
         notes = []
-        for pid in sorted(self.seen - {p.pid for p in self.procs}):
+        others = self.seen - {p.pid for p in self.procs}
+        deadline = time.monotonic() + LINGER
+        while any(alive(pid) for pid in others) and time.monotonic() < deadline:
+            time.sleep(0.1)   # they go once their server has: give them a moment
+        for pid in sorted(others):
             if alive(pid):
-                notes.append(f"process {pid} still running after its server stopped: "
+                notes.append(f"process {pid} still running {LINGER:.0f} s after its server: "
                              f"{cmdline(pid)[:100]}")
                 try:
                     os.kill(pid, signal.SIGKILL)
