@@ -387,6 +387,7 @@ class Run:
         self.acked = 0           # actions acknowledged in the measured seconds
         self.errors = 0
         self.reconnects = 0
+        self.back: list[float] = []   # seconds from a socket dropping to the seat's greeting
         self.said: dict[str, int] = {}   # the errors, in words, and how often
         self.games: list[Game] = []
         self.addresses = 0
@@ -444,6 +445,7 @@ class Seat:
         self.pending: tuple[int, float] | None = None
         #: against the computer: the same, until this seat is asked again
         self.waiting: tuple[int, float] | None = None
+        self.dropped: float | None = None   # when its socket dropped, until greeted again
         self.over = False
         game.seats.append(self)
 
@@ -468,6 +470,8 @@ class Seat:
                 self.run.error(f"socket: {exc!r}")
             if self.over or self.run.stopping:
                 return
+            if self.dropped is None:
+                self.dropped = time.monotonic()
             self.run.reconnects += 1
             tries = min(tries + 1, 10)
             await asyncio.sleep(RETRY * tries)
@@ -521,6 +525,9 @@ class Seat:
             if not greeting and run.measured(self.waiting[1]):
                 run.computer.append(now - self.waiting[1])
             self.waiting = None
+        if greeting and self.dropped is not None:
+            run.back.append(now - self.dropped)
+            self.dropped = None
         if not greeting:
             game.progress = now
             handed = game.handed
@@ -721,6 +728,9 @@ def run_row(args: argparse.Namespace, row: Row, stores: Stores) -> tuple[dict[st
         ("people", run.people), ("computer", run.computer), ("cross", run.cross)) if values]
     if slowest:
         notes.insert(0, f"slowest ms: {', '.join(slowest)}")
+    if run.back:
+        notes.insert(1, f"greeted again after a dropped socket: {len(run.back)} seats, ms "
+                        f"p50/p95/p99 {percentiles(run.back)}, slowest {max(run.back) * 1000:.0f}")
     notes += [f"client: {n} x {text}" for text, n in
               sorted(run.said.items(), key=lambda kv: -kv[1])[:NOTES]]
     figures.update(run=run, row=row, actions=run.acked / args.seconds)
