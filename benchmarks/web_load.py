@@ -96,6 +96,8 @@ SAMPLE = 0.5         # seconds between readings of the servers' CPU time and mem
 SETTLE = 3.0         # seconds after the end for acknowledgements still on their way
 RETRY = 0.3          # the page's reconnect delay: 0.3 s, 0.6 s, ... up to 3 s
 REFUSED_CLOSE = 4403  # the server's close code for a socket it refuses (the page gives up)
+#: what the servers say when all is well (left out of the notes)
+USUAL = ("serving on", " started", "made a new games store")
 NOTES = 5            # lines of each kind of note printed under a row
 
 
@@ -313,8 +315,8 @@ class Servers:
         for i, log in enumerate(self.logs, 1):
             lines = log.read_text(errors="replace").splitlines()
             tracebacks = sum("Traceback" in line for line in lines)
-            said = [line for line in lines if "serving on" not in line and " started" not in
-                    line and not line.startswith((" ", "Traceback"))]
+            said = [line for line in lines if not any(usual in line for usual in USUAL)
+                    and not line.startswith((" ", "Traceback"))]
             if tracebacks:
                 found.append(f"server {i}: {tracebacks} tracebacks in {log}")
             found += [f"server {i}: {line[:160]}" for line in said[:NOTES]]
