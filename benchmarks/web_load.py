@@ -681,9 +681,10 @@ def check(db: str, run: Run, window: float) -> Ledger:
     try:
         for game in run.games:
             room = Room.load(store, None, game.code)
-            made: dict[str, list[str]] = {}
-            for seat_name, text in zip(room.movers if room else [], room.texts if room else [], strict=True):
-                made.setdefault(seat_name, []).append(text)
+            movers, texts = (room.movers, room.texts) if room is not None else ([], [])
+            made: dict[str, list[str]] = {}   # by seat, its stored actions in order
+            for mover, text in zip(movers, texts, strict=True):
+                made.setdefault(mover, []).append(text)
             for seat in game.seats:
                 stored = made.get(seat.name, [])
                 for decision, (action, acked) in seat.ledger.items():
