@@ -824,30 +824,29 @@ def numbers(text: str | None, default: int | None) -> list[int | None]:
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    ap.add_argument("--games", type=int, default=60, help="tables against the computer")
-    ap.add_argument("--people", type=int, default=15, help="tables between two people")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=60, help="tables against the computer (60)")
+    ap.add_argument("--people", type=int, default=15, help="tables between two people (15)")
     ap.add_argument("--sweep", metavar="G+P,...",
                     help="table counts to run in turn, each G against the computer and P "
                          "between people (G alone: --people)")
-    ap.add_argument("--opponent", default="search", help="the computer player")
+    ap.add_argument("--opponent", default="search", help="the computer player (search, the server's default)")
     ap.add_argument("--think", type=float, default=1.0,
-                    help="people's mean pause before each decision, seconds (0: at once)")
-    ap.add_argument("--turn-limit", type=int, default=60, help="each game's turn limit")
-    ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds per row")
+                    help="people's mean pause before each decision, seconds (1; 0: at once)")
+    ap.add_argument("--turn-limit", type=int, default=60, help="each game's turn limit (60)")
+    ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds per row (30)")
     ap.add_argument("--warmup", type=float, default=8.0,
-                    help="seconds played before the measured ones")
+                    help="seconds played before the measured ones (8)")
     ap.add_argument("--computer-time", type=float, default=None,
                     help="the server's --computer-time (default: the server's, 0.5)")
     ap.add_argument("--thinkers", type=int, default=None,
                     help="the server's --thinkers (default: the server's, automatic)")
-    ap.add_argument("--thinkers-sweep", metavar="N,...", help="--thinkers values in turn")
+    ap.add_argument("--thinkers-sweep", metavar="N,...", help="--thinkers values, a row each")
     ap.add_argument("--workers", type=int, default=None,
                     help="the server's --workers: server processes on one port (default: "
                          "the server's, 1; above 1 needs PostgreSQL)")
     ap.add_argument("--workers-sweep", metavar="N,...",
-                    help="--workers values in turn: the scaling curve by process count")
+                    help="--workers values, a row each: the scaling curve by process count")
     ap.add_argument("--split", type=int, default=1, metavar="N",
                     help="N servers on ports of their own, one store (PostgreSQL): the two "
                          "seats of a table between people on different servers")
