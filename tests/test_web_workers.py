@@ -177,3 +177,41 @@ def test_a_server_with_a_catalogue_of_its_own_thinks_in_its_process(tmp_path):
     app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0,
                      catalogue=catalogue_for("legends"))
     assert app.state.server.thinkers.in_process
+
+
+def test_a_thinker_goes_when_its_server_is_killed():
+    # A server killed outright (SIGKILL, the kernel out of memory) cannot stop its thinkers;
+    # left alone they would wait for work for ever, each holding its games' copies.
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [src, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    server = subprocess.Popen(
+        [sys.executable, "-c", "import sys\nfrom legends.web import thinking\n"
+         "pool = thinking._thinker()\n"
+         "print(pool.submit(thinking.whereabouts).result(60)[0], flush=True)\n"
+         "sys.stdin.read()\n"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    thinker = int(server.stdout.readline())
+    server.kill()
+    server.wait()
+    deadline = time.monotonic() + 5 * thinking.WATCH + 5
+
+    def running() -> bool:
+        try:
+            with open(f"/proc/{thinker}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has gone
+        except OSError:
+            return False
+
+    try:
+        while running():
+            assert time.monotonic() < deadline, "the thinker outlived its server"
+            time.sleep(0.1)
+    finally:
+        if running():
+            os.kill(thinker, signal.SIGKILL)

@@ -31,6 +31,8 @@ import asyncio
 import multiprocessing
 import os
 import secrets
+import threading
+import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -56,6 +58,8 @@ KEPT = 512
 MOST = 4
 #: how much lower the thinkers' priority is than the server's (``nice``: 0 to 19)
 NICENESS = 10
+#: seconds between a thinker's checks that its server is still there
+WATCH = 1.0
 #: in a thinker: code -> (its game, the notation of the actions applied to it)
 _kept: OrderedDict[str, tuple[Game, list[str]]] = OrderedDict()
 
@@ -110,17 +114,29 @@ def _ready() -> bool:
     return True
 
 
-def _lower_priority() -> None:
+def _begin_thinking(server: int) -> None:
+    """A new thinker's first steps (``server``: its server's process id)."""
     # A thinker's decision is never more urgent than a person's message: under load the
     # system lets the server's process go first.
     if hasattr(os, "nice"):  # not on Windows
         os.nice(NICENESS)
+    threading.Thread(target=_watch, args=(server,), daemon=True,
+                     name="legends-watch").start()
+
+
+def _watch(server: int) -> None:
+    # A server killed outright (SIGKILL, out of memory) cannot stop its thinkers, which would
+    # otherwise wait for work for ever, holding their games. Once the server is gone the
+    # thinker is some other process's child: then it goes too.
+    while os.getppid() == server:
+        time.sleep(WATCH)
+    os._exit(0)
 
 
 def _thinker() -> ProcessPoolExecutor:
     # A fresh interpreter, not a fork of a server that has threads and sockets open.
     return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_lower_priority)
+                               initializer=_begin_thinking, initargs=(os.getpid(),))
 
 
 class Thinkers:
