@@ -4,7 +4,7 @@ The positions are the decisions (with more than one option) of heuristic self-pl
 every other one, in Stratego Legends and in classic. At each, every player is asked once with
 the options given (JSON, as ``make_player`` takes them) and timed; the heuristic's choice is
 then played. With no options the players play as they do by default; the play server asks
-``{"cap": 0.25}`` of a decision at its default beat when it is not busy (half the 0.5 s beat,
+``{"cap": 0.2}`` of a decision at its default beat when it is not busy (half the 0.4 s beat,
 see ``legends.web.budget``) and less under load, e.g. ``{"cap": 0.0625, "strength": 0.25}``.
 
 Usage: python benchmarks/think_time.py ['{"cap": 0.25}'] [--games 3] [--turns 120]

@@ -2,7 +2,7 @@
 scripted people, measured the way people meet the server (issue 29's goals, side by side).
 
 The server is always the real command, ``python -m legends.cli serve``, on 127.0.0.1, with the
-server's own defaults (the 0.5 s beat, the automatic thinker processes, one server process)
+server's own defaults (the 0.4 s beat, the automatic thinker processes, one server process)
 unless ``--computer-time``, ``--thinkers`` or ``--workers`` sets them. Its games are kept in a
 temporary SQLite file, in a throwaway PostgreSQL cluster (``--pg``) or in the database of
 ``--db``. ``--split N`` starts N such commands, each on a port of its own, on one PostgreSQL

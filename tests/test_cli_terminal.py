@@ -255,7 +255,7 @@ def test_help_shows_each_default_once(command):
 def test_serve_help_shows_its_real_defaults():
     text = " ".join(_subcommands()["serve"].format_help().split())
     assert "(default: 8000)" in text and "(default: 127.0.0.1)" in text
-    assert "(default: 0.5)" in text
+    assert "(default: 0.4)" in text
     assert "docs/deploying.rst) (default: 1)" in text  # --workers
     assert "(by default one fewer than the cores" in text  # --thinkers: None, said in words
     # host, port, computer time, workers, and --db's own words: each once

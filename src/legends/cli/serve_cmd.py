@@ -15,6 +15,7 @@ from legends_core import safejson
 from legends_core.errors import short
 
 from .common import whole
+from .serve_workers import COMPUTER_TIME
 
 MISSING = "the web server needs the 'web' extra: pip install 'legends[web]'"
 MAX_WORKERS = 64
@@ -54,7 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--position", metavar="FILE", action="append", default=[],
                    help="offer a JSON position as a starting point in the new-game form "
                         "(named after the file; repeat for more)")
-    p.add_argument("--computer-time", metavar="SECONDS", type=float, default=0.5,
+    p.add_argument("--computer-time", metavar="SECONDS", type=float, default=COMPUTER_TIME,
                    help="against the computer, hold each batch of replies this long, so the "
                         "time the computer took tells nothing (0: answer at once)")
     p.set_defaults(run=run)
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         from ..web.store import StoreError
     except ImportError:
         raise ValueError(MISSING) from None
-    from .serve_workers import WS_MAX_SIZE, Settings, build, prepare, run_workers
+    from .serve_workers import Settings, build, prepare, run_workers
 
     thinkers = args.thinkers
     if thinkers is None and args.workers > 1:
@@ -127,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"legends: {note}", flush=True)
     print(f"legends: serving on http://{args.host}:{args.port}/ (games kept in {store.where})",
           flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE,
-                log_level="warning", proxy_headers=True, forwarded_allow_ips=proxies)
+    from ..web.wire import UVICORN
+    from .serve_workers import settle_collector
+
+    settle_collector()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", proxy_headers=True,
+                forwarded_allow_ips=proxies, **UVICORN)
     return 0

@@ -105,7 +105,7 @@ MAX_MESSAGE = 4 * 1024     # characters of one websocket message
 MAX_NAME = 40              # characters of a display name
 MAX_TURN_LIMIT = 10_000
 HELLO_TIMEOUT = 30.0       # seconds a new websocket may take to say who it is
-COMPUTER_TIME = 0.5        # seconds each batch of messages after a person's action is held
+COMPUTER_TIME = 0.4        # seconds each batch of messages after a person's action is held
 #: One answer whether the game does not exist or has no free seat: no oracle for codes.
 NO_FREE_SEAT = "no game with a free seat has that code"
 #: Likewise for a seat token that does not fit the code, whichever is wrong.

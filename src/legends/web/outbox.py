@@ -18,6 +18,8 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from .wire import encode
+
 #: What sending on a websocket raises when the browser has gone: Starlette's
 #: WebSocketDisconnect (it turns the ASGI server's OSError into one), its RuntimeError for a
 #: socket already closed, or the server's own error.
@@ -148,7 +150,7 @@ async def send_ws(ws: WebSocket, message: dict[str, Any]) -> None:
     if ws.application_state != WebSocketState.CONNECTED:
         return
     try:
-        await ws.send_json(message)
+        await ws.send_text(encode(message))
     except GONE:
         pass  # the browser went away; it gets everything again when it reconnects
 
