@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from legends.cli import build_parser, main, serve_workers
-from legends.cli.serve_workers import COLLECTOR, ENV, Settings, app
+from legends.cli.serve_workers import ENV, Settings, app
 from legends.web import store as store_module
 from legends.web.store import StoreLost, open_store
 from serveprocs import Seat, Served, holder, post
@@ -137,10 +137,7 @@ def test_the_factory_builds_from_its_settings_and_refuses_in_one_line(monkeypatc
                         computer_time=0.0, thinkers=None)
     assert Settings.from_json(settings.to_json()) == settings
     monkeypatch.setenv(ENV, settings.to_json())
-    settled: list[bool] = []  # (this test's own process keeps its collector as it is)
-    monkeypatch.setattr(serve_workers, "settle_collector", lambda: settled.append(True))
     made = app()
-    assert settled == [True]  # a server process's collector is set up once it is built
     assert made.state.server.computer_time == 0.0 and "p" in made.state.server.positions
     made.state.server.store.close()
     assert f"server process {os.getpid()} started" in capsys.readouterr().out
@@ -236,18 +233,22 @@ def test_workers_answer_and_a_killed_one_is_replaced_without_losing_a_game(two_w
     assert all(action in kept for action in played + seat.sent)
 
 
-def test_a_server_process_collects_less_often_and_leaves_what_it_started_with_alone():
-    """The settings a served process's garbage collector gets (in a process of its own)."""
+def test_a_served_process_collects_less_often_and_leaves_what_it_started_with_alone(tmp_path):
+    """``legends serve``'s application sets the collector up as it starts serving (in a
+    process of its own: the settings are the whole process's)."""
     import subprocess
     import sys
 
-    code = ("import gc; from legends.cli.serve_workers import settle_collector, COLLECTOR; "
-            "before = gc.get_threshold(); settle_collector(); "
-            "print(before, gc.get_threshold(), gc.get_freeze_count() > 10_000)")
+    code = ("import gc; from starlette.testclient import TestClient; "
+            "from legends.cli.serve_workers import Settings, build; "
+            "from legends.web.app import COLLECTOR; "
+            f"app = build(Settings(db={str(tmp_path / 'g.sqlite3')!r}, thinkers=0)); "
+            "before = gc.get_threshold(); c = TestClient(app); c.__enter__(); "
+            "print(before == (700, 10, 10), gc.get_threshold() == COLLECTOR, "
+            "gc.get_freeze_count() > 10_000); c.__exit__(None, None, None)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split(")")
-    assert out[0] + ")" == "(700, 10, 10)"  # Python's own, before
-    assert out[1].strip() + ")" == str(COLLECTOR) and out[2].strip() == "True"
+                         check=True).stdout
+    assert out.split() == ["True", "True", "True"], out
 
 
 def test_the_command_and_the_application_hold_the_same_beat_by_default():

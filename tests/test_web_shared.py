@@ -328,3 +328,26 @@ def test_setups_arranged_on_two_servers_reach_each_seat_as_on_one(pg):
     assert [m["type"] for m in alone["red"]][-2:] == ["welcome", "state"]  # it began
     for seat in ("red", "blue"):
         assert normalised(split[seat]) == normalised(alone[seat]), seat
+
+
+def test_a_seat_nobody_here_watches_is_told_but_its_message_not_built(tmp_path):
+    """Each process builds the state messages of the seats its own browsers show only; a
+    seat without one is told all the same (a browser connecting later is greeted alike)."""
+    from legends.web.rooms import UNSEEN, Room
+    from legends.web.store import SQLiteStore
+    from legends_core import Game
+
+    greetings = []
+    for watched in ({"beige", "gray"}, {"beige"}):
+        store = SQLiteStore(str(tmp_path / f"{len(watched)}.sqlite3"))
+        game = Game.from_position(castle_hunt())
+        seats = {s: {"kind": "human", "name": s, "taken": True} for s in game.players}
+        room = Room.create(store, game, seats)
+        room.watched = watched.__contains__
+        for seat, action in CASTLE_HUNT_GAME[:4]:
+            told = room.act(seat, action, room.decision(seat))
+            assert told["beige"]["type"] == "state"
+            assert (told["gray"] is UNSEEN) == ("gray" not in watched)
+        greetings.append(normalised(list(room.greeting("gray"))))
+        store.close()
+    assert greetings[0] == greetings[1]

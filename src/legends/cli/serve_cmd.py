@@ -129,9 +129,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"legends: serving on http://{args.host}:{args.port}/ (games kept in {store.where})",
           flush=True)
     from ..web.wire import UVICORN
-    from .serve_workers import settle_collector
-
-    settle_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", proxy_headers=True,
                 forwarded_allow_ips=proxies, **UVICORN)
     return 0

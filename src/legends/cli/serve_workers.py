@@ -11,7 +11,6 @@ of them may serve any game; that is why they need a store they can share (Postgr
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import sys
@@ -55,7 +54,8 @@ def build(settings: Settings, init: bool = False) -> Any:
     from ..web import create_app
 
     return create_app(db_path=settings.db, positions=settings.positions, init=init,
-                      computer_time=settings.computer_time, thinkers=settings.thinkers)
+                      computer_time=settings.computer_time, thinkers=settings.thinkers,
+                      collector=True)
 
 
 def prepare(settings: Settings, workers: int, init: bool) -> str:
@@ -95,22 +95,6 @@ def run_workers(settings: Settings, workers: int, host: str, port: int,
                 log_level="warning", proxy_headers=True, forwarded_allow_ips=proxies, **UVICORN)
 
 
-#: Python's collector thresholds in a server process: a young collection every 50,000
-#: allocations rather than 700. A server builds a few hundred dicts and lists per message; at
-#: the default, collections (the full ones walking every game in memory) took about a sixth
-#: of a busy server's time and doubled its slowest answers (docs/server-load.rst).
-COLLECTOR = (50_000, 20, 100)
-
-
-def settle_collector() -> None:
-    """Set up the server process's garbage collector once the application is built: what
-    exists now (modules, the pieces' catalogue) is left out of every collection from now on
-    (``gc.freeze``), and collections run less often (:data:`COLLECTOR`)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*COLLECTOR)
-
-
 def app() -> Any:
     """uvicorn's factory for one of the ``--workers`` processes: the application, built from
     ``LEGENDS_SERVE``. A process that cannot open the store says so on one line and exits
@@ -126,6 +110,5 @@ def app() -> Any:
         print(f"legends: server process {os.getpid()} could not start: {exc}",
               file=sys.stderr, flush=True)
         raise SystemExit(1) from None
-    settle_collector()
     print(f"legends: server process {os.getpid()} started", flush=True)
     return made

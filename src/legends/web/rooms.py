@@ -69,6 +69,9 @@ from .store import Changes, Step, Store, StoreError
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
+#: The message of a seat that is told of the game but has no browser here to read it: its
+#: state is not built (a view and a board picture per seat are most of the cost of an action).
+UNSEEN: dict[str, Any] = {"type": "unseen"}
 #: A room's revision when it may be behind the store: every change it tries is refused until
 #: it has caught up (:meth:`Room.follow`).
 UNKNOWN = -1
@@ -176,6 +179,9 @@ class Room:
         self._shown: dict[str, list[tuple[int, list[dict[str, Any]]]]] | None = None
         #: for the server: one change at a time, who uses the room now, when it was last used
         self.lock = asyncio.Lock()
+        #: does a browser in this process show ``seat``'s side of the game? (the server says;
+        #: a seat nobody here watches is sent :data:`UNSEEN` in place of a state message)
+        self.watched: Callable[[str], bool] = lambda seat: True
         self.users = 0
         self.used = time.monotonic()
         if game is not None:
@@ -502,7 +508,11 @@ class Room:
                 self._shown[s].append((step.seq, step.shown[s]))
             self.unsent[s].extend(step.shown[s])
             if self.may_tell(s):
-                out[s] = self.state(s, self.unsent[s])
+                if self.watched(s):
+                    out[s] = self.state(s, self.unsent[s])
+                else:  # told all the same (the arrow it would be shown is kept)
+                    self.last[s] = last_action(self.unsent[s]) or self.last.get(s)
+                    out[s] = UNSEEN
                 self.unsent[s] = []
                 self.told[s] = self.steps
                 if self._moments is not None:
