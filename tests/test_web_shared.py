@@ -212,7 +212,8 @@ def test_the_flag_falls_once_whichever_server_holds_the_sockets(pg):
                        and time.monotonic() < deadline):
                     seats.drain(seat)
                     time.sleep(0.02)
-                assert seats.received[seat][-1]["view"]["reason"] == "gray lost on time"
+                assert seats.received[seat][-1]["view"]["reason"] == "gray lost on time", (
+                    seat, [(m["type"], m.get("decision"), m.get("view", {}).get("options")) for m in seats.received[seat]])
                 ends = [m for m in seats.received[seat] if m.get("view", {}).get("over")]
                 assert len(ends) == 1, seat  # told once
     store = open_store(pg)
@@ -351,3 +352,41 @@ def test_a_seat_nobody_here_watches_is_told_but_its_message_not_built(tmp_path):
         greetings.append(normalised(list(room.greeting("gray"))))
         store.close()
     assert greetings[0] == greetings[1]
+
+
+def test_a_copy_let_go_while_a_browser_connects_is_taken_back(pg, monkeypatch):
+    """Server one lets its copy of the game go just as beige's browser has looked it up (as
+    when another server's change comes meanwhile): the copy the browser uses is taken back
+    into memory, so it still hears of gray's moves on server two."""
+    with server(pg) as one, server(pg) as two:
+        first = one.app.state.server
+        look_up = first.seat_for
+
+        async def racing(code: str, token: object) -> Any:
+            room, seat = await look_up(code, token)
+            first.rooms.pop(room.code, None)
+            return room, seat
+
+        monkeypatch.setattr(first, "seat_for", racing)
+        made = one.post("/api/games", json={"opponent": "human", "side": "beige",
+                                            "position": "hunt"}).json()
+        joined = two.post(f"/api/games/{made['code']}/join", json={}).json()
+        seats = Seats(made["code"])
+        with seats.stack:
+            seats.connect("beige", one, made["token"])
+            seats.connect("gray", two, joined["token"])
+            for seat, action in CASTLE_HUNT_GAME[:4]:  # gray's pass and move reach beige
+                seats.ws[seat].send_json({"type": "action", "action": action,
+                                          "decision": seats.decision(seat)})
+                seats.drain(seat)
+            deadline = time.monotonic() + WAIT
+            while not moved_to_h7(seats.received["beige"]) and time.monotonic() < deadline:
+                seats.drain("beige")
+                time.sleep(0.02)
+            assert moved_to_h7(seats.received["beige"])
+
+
+def moved_to_h7(messages: list[dict[str, Any]]) -> bool:
+    """Has a state shown a piece on h7 (gray's move in the castle hunt)?"""
+    return any(p["square"] == "h7" for m in messages if m["type"] == "state"
+               for p in m["view"]["pieces"])

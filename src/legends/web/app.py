@@ -123,6 +123,9 @@ SWEEP = 5.0
 #: Seconds a computer player's decision may stay unmade in a game whose last change another
 #: process stored, before this process makes it (that process may have died).
 STALL = 10.0
+#: Seconds a game must have gone unused here before another process's change lets this one
+#: forget its copy (a browser that just looked it up is about to use it).
+FORGET_AFTER = 5.0
 #: Python's collector thresholds in a served process (``create_app(collector=True)``): a young
 #: collection every 50,000 allocations rather than 700. A server builds a few hundred dicts and
 #: lists per message; at the default, collections (now and then a full one, walking every game
@@ -316,6 +319,16 @@ class Server:
                 self.arm(room)
         room.used = self.clock()
         return room
+
+    def _current(self, room: Room) -> Room:
+        """The copy of ``room``'s game this process holds now: ``room``, put back in memory if
+        it was let go between being looked up and being used (nobody used it then), or the
+        copy read since. Use it at once (:meth:`using`), with no wait in between."""
+        current = self.rooms.get(room.code)
+        if current is None:
+            current = self._add(room)
+            self.arm(current)
+        return current
 
     @asynccontextmanager
     async def using(self, room: Room) -> AsyncIterator[Room]:
@@ -663,7 +676,8 @@ class Server:
         room = self.rooms.get(code)
         if room is None or (room.rev == rev and room.steps >= steps):
             return  # not held here, or known already (this process's own announcement)
-        if not self.sockets.get(code) and self._idle(room):
+        if (not self.sockets.get(code) and self._idle(room)
+                and self.clock() - room.used > FORGET_AFTER):
             # Nobody here is shown it: forget this copy; it is read again when asked for.
             del self.rooms[code]
             self.disarm(code)
@@ -819,9 +833,15 @@ class Server:
         except WebSocketDisconnect:
             return
         try:
+            room = self._current(room)
+        except Busy as exc:
+            conn.put({"type": "error", "message": str(exc)})
+            conn.close(BUSY_CLOSE)
+            return
+        try:
             async with self.using(room):
                 try:
-                    if self.store.shared and self.rooms.get(room.code) is room:
+                    if self.store.shared:
                         # An announcement of another process's change may not have come yet.
                         await self.catch_up(room)
                     # The flag fell while nobody watched: the others are told; this browser
