@@ -75,9 +75,44 @@ class Seats:
             if not self.drain(seat):
                 time.sleep(0.02)
 
+    def settle(self, first: str, expected: dict[str, int] | None) -> dict[str, int]:
+        """Read what each seat was sent after a step (``first``'s seat first), waiting until
+        each has ``expected`` messages in all, if given; returns the counts."""
+        for seat in (first, *(other for other in self.ws if other != first)):
+            if expected is not None:
+                self.wait_for(seat, expected[seat])
+            self.drain(seat)
+        return {seat: len(messages) for seat, messages in self.received.items()}
+
+    def act(self, seat: str, action: str) -> list[dict[str, Any]]:
+        """Send ``seat``'s action answering its latest state; what its server sent back."""
+        self.ws[seat].send_json({"type": "action", "action": action,
+                                 "decision": self.decision(seat)})
+        return self.drain(seat)
+
     def decision(self, seat: str) -> int:
         return int(next(m for m in reversed(self.received[seat])
                         if m["type"] == "state")["decision"])
+
+
+@contextmanager
+def split_table(one: TestClient, two: TestClient, joined_on: TestClient | None = None,
+                **new_game: Any) -> Iterator[Seats]:
+    """A game between people started on ``one`` (the castle hunt unless ``new_game`` says),
+    joined on ``joined_on`` (``two`` by default), beige's browser on one and gray's on two."""
+    made = one.post("/api/games", json={"opponent": "human", "side": "beige",
+                                        "position": "hunt", **new_game}).json()
+    joined = (joined_on or two).post(f"/api/games/{made['code']}/join", json={}).json()
+    seats = Seats(made["code"])
+    with seats.stack:
+        seats.connect("beige", one, made["token"])
+        seats.connect("gray", two, joined["token"])
+        yield seats
+
+
+def silence(http: TestClient, monkeypatch: Any) -> None:
+    """``http``'s server announces nothing from now on (its announcements are lost)."""
+    monkeypatch.setattr(http.app.state.server.store, "announce", lambda *a: None)
 
 
 #: A session between people: draw offers, a decline, then the castle hunt to its end.
@@ -110,19 +145,25 @@ def play_session(first: TestClient, second: TestClient,
                 if message["type"] == "action":
                     message = {**message, "decision": seats.decision(seat)}
                 seats.ws[seat].send_json(message)
-            for s in (seat, *(o for o in seats.ws if o != seat)):
-                if counts is not None:
-                    seats.wait_for(s, counts[i][s])
-                seats.drain(s)
-            seen.append({s: len(m) for s, m in seats.received.items()})
+            seen.append(seats.settle(seat, None if counts is None else counts[i]))
         return seats.received, seen
 
 
-def test_seats_on_two_servers_get_what_seats_on_one_server_get(pg):
+Streams = dict[str, list[dict[str, Any]]]
+
+
+def twin(pg: str, session: Any) -> tuple[Streams, Streams]:
+    """``session`` played with every seat on one server, then with the seats on two; what
+    each seat received both times."""
     with server(pg) as one:
-        alone, counts = play_session(one, one)
+        alone, counts = session(one, one)
     with server(pg) as one, server(pg) as two:
-        split, _ = play_session(one, two, counts)
+        split, _ = session(one, two, counts)
+    return alone, split
+
+
+def test_seats_on_two_servers_get_what_seats_on_one_server_get(pg):
+    alone, split = twin(pg, play_session)
     assert alone["beige"][-1]["view"]["winner"] == "beige"  # played to the end
     for seat in ("beige", "gray"):
         assert normalised(split[seat]) == normalised(alone[seat]), seat
@@ -136,92 +177,64 @@ def test_an_action_on_a_copy_that_is_behind_is_judged_against_the_stored_game(pg
                                                                              monkeypatch):
     """Server two does not hear of server one's changes (the announcements are lost): an
     action its copy would refuse is judged again once two has caught up with the store."""
-    with server(pg) as one, server(pg) as two:
-        made = one.post("/api/games", json={"opponent": "human", "side": "beige",
-                                            "position": "hunt"}).json()
-        joined = one.post(f"/api/games/{made['code']}/join", json={}).json()
-        seats = Seats(made["code"])
-        with seats.stack:
-            seats.connect("beige", one, made["token"])
-            seats.connect("gray", two, joined["token"])
-            seats.drain("beige")
-            monkeypatch.setattr(one.app.state.server.store, "announce", lambda *a: None)
-            for action in ("c3-c4", "pass"):
-                seats.ws["beige"].send_json({"type": "action", "action": action,
-                                             "decision": seats.decision("beige")})
-                seats.drain("beige")
-            assert seats.drain("gray") == []  # two heard nothing
-            # In two's copy beige is still to move; in the store gray's window is open.
-            seats.ws["gray"].send_json({"type": "action", "action": "pass", "decision": 0})
-            got = seats.drain("gray")
-            # Caught up (beige's move, told in beige's window; then gray's window), and no
-            # error: the pass was taken.
-            assert [m["type"] for m in got] == ["state"] * 3
-            assert [m["decision"] for m in got] == [0, 0, 1]
-            assert got[1]["view"]["options"] == ["pass"]
+    with server(pg) as one, server(pg) as two, split_table(one, two, one) as seats:
+        seats.drain("beige")
+        silence(one, monkeypatch)
+        for action in ("c3-c4", "pass"):
+            seats.act("beige", action)
+        assert seats.drain("gray") == []  # two heard nothing
+        # In two's copy beige is still to move; in the store gray's window is open.
+        seats.ws["gray"].send_json({"type": "action", "action": "pass", "decision": 0})
+        got = seats.drain("gray")
+        # Caught up (beige's move, told in beige's window; then gray's window), and no
+        # error: the pass was taken.
+        assert [m["type"] for m in got] == ["state"] * 3
+        assert [m["decision"] for m in got] == [0, 0, 1]
+        assert got[1]["view"]["options"] == ["pass"]
+    assert stored_actions(pg, seats.code) == ["c3-c4", "pass", "pass"]
+
+
+def stored_actions(pg: str, code: str) -> list[str]:
     store = open_store(pg)
     try:
-        assert store.load(made["code"]).actions == ["c3-c4", "pass", "pass"]
+        return store.load(code).actions
     finally:
         store.close()
 
 
 def test_a_lost_announcement_is_made_good_by_the_periodic_check(pg, monkeypatch):
     monkeypatch.setattr(app_module, "SWEEP", 0.05)
-    with server(pg) as one, server(pg) as two:
-        made = one.post("/api/games", json={"opponent": "human", "side": "beige",
-                                            "position": "hunt"}).json()
-        joined = one.post(f"/api/games/{made['code']}/join", json={}).json()
-        seats = Seats(made["code"])
-        with seats.stack:
-            seats.connect("beige", one, made["token"])
-            seats.connect("gray", two, joined["token"])
-            seats.drain("beige")
-            monkeypatch.setattr(one.app.state.server.store, "announce", lambda *a: None)
-            for action in ("c3-c4", "pass"):  # beige's move and window: gray's window next
-                seats.ws["beige"].send_json({"type": "action", "action": action,
-                                             "decision": seats.decision("beige")})
-                seats.drain("beige")
-            seats.wait_for("gray", 3)
-            state = seats.received["gray"][-1]
-            assert state["type"] == "state" and state["view"]["options"] == ["pass"]
+    with server(pg) as one, server(pg) as two, split_table(one, two, one) as seats:
+        seats.drain("beige")
+        silence(one, monkeypatch)
+        for action in ("c3-c4", "pass"):  # beige's move and window: gray's window next
+            seats.act("beige", action)
+        seats.wait_for("gray", 3)
+        state = seats.received["gray"][-1]
+        assert state["type"] == "state" and state["view"]["options"] == ["pass"]
 
 
 def test_the_flag_falls_once_whichever_server_holds_the_sockets(pg):
     wall = Wall()
     with server(pg, wall=wall, sleep=quick_sleep) as one, \
-            server(pg, wall=wall, sleep=quick_sleep) as two:
-        made = one.post("/api/games", json={"opponent": "human", "side": "beige",
-                                            "position": "hunt",
-                                            "clock": {"minutes": 1, "increment": 0}}).json()
-        joined = two.post(f"/api/games/{made['code']}/join", json={}).json()
-        seats = Seats(made["code"])
-        with seats.stack:
-            seats.connect("beige", one, made["token"])
-            seats.connect("gray", two, joined["token"])
-            for seat, action in CASTLE_HUNT_GAME[:3]:  # to gray's turn: gray's clock runs
-                seats.ws[seat].send_json({"type": "action", "action": action,
-                                          "decision": seats.decision(seat)})
+            server(pg, wall=wall, sleep=quick_sleep) as two, \
+            split_table(one, two, clock={"minutes": 1, "increment": 0}) as seats:
+        for seat, action in CASTLE_HUNT_GAME[:3]:  # to gray's turn: gray's clock runs
+            seats.act(seat, action)
+        seats.wait_for("gray", len(seats.received["gray"]) + 1)
+        assert seats.received["gray"][-1]["clock"]["running"] == "gray"
+        wall.now += 61  # both servers' timers see gray's time run out
+        for seat in ("beige", "gray"):
+            deadline = time.monotonic() + WAIT
+            while (not seats.received[seat][-1].get("view", {}).get("over")
+                   and time.monotonic() < deadline):
                 seats.drain(seat)
-            seats.wait_for("gray", len(seats.received["gray"]) + 1)
-            assert seats.received["gray"][-1]["clock"]["running"] == "gray"
-            wall.now += 61  # both servers' timers see gray's time run out
-            for seat in ("beige", "gray"):
-                deadline = time.monotonic() + WAIT
-                while (not seats.received[seat][-1].get("view", {}).get("over")
-                       and time.monotonic() < deadline):
-                    seats.drain(seat)
-                    time.sleep(0.02)
-                assert seats.received[seat][-1]["view"]["reason"] == "gray lost on time", (
-                    seat, [(m["type"], m.get("decision"), m.get("view", {}).get("options")) for m in seats.received[seat]])
-                ends = [m for m in seats.received[seat] if m.get("view", {}).get("over")]
-                assert len(ends) == 1, seat  # told once
-    store = open_store(pg)
-    try:
-        assert store.load(made["code"]).actions[-1:] == ["timeout gray"]
-        assert store.load(made["code"]).actions.count("timeout gray") == 1
-    finally:
-        store.close()
+                time.sleep(0.02)
+            assert seats.received[seat][-1]["view"]["reason"] == "gray lost on time", seat
+            ends = [m for m in seats.received[seat] if m.get("view", {}).get("over")]
+            assert len(ends) == 1, seat  # told once
+    actions = stored_actions(pg, seats.code)
+    assert actions[-1:] == ["timeout gray"] and actions.count("timeout gray") == 1
 
 
 @contextmanager
@@ -313,19 +326,12 @@ def arrange_session(first: TestClient, second: TestClient,
                 seats.connect("blue", second, joined["token"])
             else:
                 seats.ws[seat].send_json(message)
-            for s in (seat, *(o for o in seats.ws if o != seat)):
-                if counts is not None:
-                    seats.wait_for(s, counts[i][s])
-                seats.drain(s)
-            seen.append({s: len(m) for s, m in seats.received.items()})
+            seen.append(seats.settle(seat, None if counts is None else counts[i]))
         return seats.received, seen
 
 
 def test_setups_arranged_on_two_servers_reach_each_seat_as_on_one(pg):
-    with server(pg) as one:
-        alone, counts = arrange_session(one, one)
-    with server(pg) as one, server(pg) as two:
-        split, _ = arrange_session(one, two, counts)
+    alone, split = twin(pg, arrange_session)
     assert [m["type"] for m in alone["red"]][-2:] == ["welcome", "state"]  # it began
     for seat in ("red", "blue"):
         assert normalised(split[seat]) == normalised(alone[seat]), seat
@@ -368,17 +374,9 @@ def test_a_copy_let_go_while_a_browser_connects_is_taken_back(pg, monkeypatch):
             return room, seat
 
         monkeypatch.setattr(first, "seat_for", racing)
-        made = one.post("/api/games", json={"opponent": "human", "side": "beige",
-                                            "position": "hunt"}).json()
-        joined = two.post(f"/api/games/{made['code']}/join", json={}).json()
-        seats = Seats(made["code"])
-        with seats.stack:
-            seats.connect("beige", one, made["token"])
-            seats.connect("gray", two, joined["token"])
+        with split_table(one, two) as seats:
             for seat, action in CASTLE_HUNT_GAME[:4]:  # gray's pass and move reach beige
-                seats.ws[seat].send_json({"type": "action", "action": action,
-                                          "decision": seats.decision(seat)})
-                seats.drain(seat)
+                seats.act(seat, action)
             deadline = time.monotonic() + WAIT
             while not moved_to_h7(seats.received["beige"]) and time.monotonic() < deadline:
                 seats.drain("beige")
