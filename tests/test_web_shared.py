@@ -23,7 +23,7 @@ from legends.web import create_app
 from legends.web.store import open_store
 from test_web_endings import Wall, quick_sleep
 from test_web_leaks import normalised
-from webgames import CASTLE_HUNT_GAME, castle_hunt
+from webgames import CASTLE_HUNT_GAME, Table, castle_hunt
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -44,8 +44,9 @@ def server(url: str, **options: Any) -> TestClient:
                                  computer_time=0.0, **options))
 
 
-class Seats:
-    """The seats of one game, each connected to the server given for it."""
+class Seats(Table):
+    """The seats of one game, each connected to the server given for it (not one server,
+    as :class:`Table`'s; its reading of a seat's messages is shared)."""
 
     def __init__(self, code: str) -> None:
         self.code = code
@@ -58,15 +59,6 @@ class Seats:
         ws.send_json({"type": "hello", "token": token})
         self.ws[seat] = ws
         self.received[seat] = [ws.receive_json(), ws.receive_json()]  # welcome, state
-
-    def drain(self, seat: str) -> list[dict[str, Any]]:
-        """What ``seat``'s server has sent it so far (a ping's pong comes after it)."""
-        self.ws[seat].send_json({"type": "ping"})
-        out = []
-        while (message := self.ws[seat].receive_json())["type"] != "pong":
-            out.append(message)
-        self.received[seat].extend(out)
-        return out
 
     def wait_for(self, seat: str, count: int) -> None:
         """Wait until ``seat`` has received ``count`` messages in all (from either server)."""
@@ -84,15 +76,12 @@ class Seats:
             self.drain(seat)
         return {seat: len(messages) for seat, messages in self.received.items()}
 
-    def act(self, seat: str, action: str) -> list[dict[str, Any]]:
-        """Send ``seat``'s action answering its latest state; what its server sent back."""
+    def play(self, seat: str, action: str) -> list[dict[str, Any]]:
+        """Send ``seat``'s action answering its latest state; what its own server sent back
+        (the other seats' servers tell them in their own time)."""
         self.ws[seat].send_json({"type": "action", "action": action,
                                  "decision": self.decision(seat)})
         return self.drain(seat)
-
-    def decision(self, seat: str) -> int:
-        return int(next(m for m in reversed(self.received[seat])
-                        if m["type"] == "state")["decision"])
 
 
 @contextmanager
@@ -181,7 +170,7 @@ def test_an_action_on_a_copy_that_is_behind_is_judged_against_the_stored_game(pg
         seats.drain("beige")
         silence(one, monkeypatch)
         for action in ("c3-c4", "pass"):
-            seats.act("beige", action)
+            seats.play("beige", action)
         assert seats.drain("gray") == []  # two heard nothing
         # In two's copy beige is still to move; in the store gray's window is open.
         seats.ws["gray"].send_json({"type": "action", "action": "pass", "decision": 0})
@@ -208,7 +197,7 @@ def test_a_lost_announcement_is_made_good_by_the_periodic_check(pg, monkeypatch)
         seats.drain("beige")
         silence(one, monkeypatch)
         for action in ("c3-c4", "pass"):  # beige's move and window: gray's window next
-            seats.act("beige", action)
+            seats.play("beige", action)
         seats.wait_for("gray", 3)
         state = seats.received["gray"][-1]
         assert state["type"] == "state" and state["view"]["options"] == ["pass"]
@@ -220,7 +209,7 @@ def test_the_flag_falls_once_whichever_server_holds_the_sockets(pg):
             server(pg, wall=wall, sleep=quick_sleep) as two, \
             split_table(one, two, clock={"minutes": 1, "increment": 0}) as seats:
         for seat, action in CASTLE_HUNT_GAME[:3]:  # to gray's turn: gray's clock runs
-            seats.act(seat, action)
+            seats.play(seat, action)
         seats.wait_for("gray", len(seats.received["gray"]) + 1)
         assert seats.received["gray"][-1]["clock"]["running"] == "gray"
         wall.now += 61  # both servers' timers see gray's time run out
@@ -376,7 +365,7 @@ def test_a_copy_let_go_while_a_browser_connects_is_taken_back(pg, monkeypatch):
         monkeypatch.setattr(first, "seat_for", racing)
         with split_table(one, two) as seats:
             for seat, action in CASTLE_HUNT_GAME[:4]:  # gray's pass and move reach beige
-                seats.act(seat, action)
+                seats.play(seat, action)
             deadline = time.monotonic() + WAIT
             while not moved_to_h7(seats.received["beige"]) and time.monotonic() < deadline:
                 seats.drain("beige")

@@ -205,7 +205,7 @@ def _refusal(exc: StoreError | OSError, where: str | None = None) -> str:
 def _log_refusal(where: str, exc: StoreError | OSError) -> None:
     # A refusal other processes cause (the game moved on elsewhere) is no news to the operator.
     level = logging.INFO if isinstance(exc, StaleStep) else logging.WARNING
-    logging.getLogger(__name__).log(level, "legends: %s: %s", where, _refusal(exc))
+    log.log(level, "legends: %s: %s", where, _refusal(exc))
 
 
 def _client(conn: Request | WebSocket) -> str:
@@ -684,10 +684,9 @@ class Server:
             return
         self._behind(code, steps)
 
-    def _behind(self, code: str, steps: int | None) -> None:
-        """Catch game ``code`` up to ``steps`` actions (``None``: all that are stored)."""
-        upto = ALL if steps is None else steps
-        self.behind[code] = max(self.behind.get(code, 0), upto)
+    def _behind(self, code: str, steps: int) -> None:
+        """Catch game ``code`` up to ``steps`` actions (:data:`ALL`: all that are stored)."""
+        self.behind[code] = max(self.behind.get(code, 0), steps)
         if code not in self.following:
             self.following[code] = self._spawn(self._follow(code))
 
@@ -702,7 +701,7 @@ class Server:
                     if self.rooms.get(code) is not room:
                         return
                     try:
-                        await self.catch_up(room, None if upto >= ALL else upto)
+                        await self.catch_up(room, upto)
                     except StoreError as exc:
                         log.warning("legends: game %s: not caught up with the store: %s",
                                     code, exc)
@@ -759,7 +758,7 @@ class Server:
             if room is None or room.rev == rev:
                 continue
             if force or self.suspects.get(code) == rev:
-                self._behind(code, None)
+                self._behind(code, ALL)
             else:
                 suspects[code] = rev
         self.suspects = suspects
