@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from legends.web import create_app
+from legends.web.wire import UVICORN
 from webgames import castle_hunt
 
 OUTPUT = Path(__file__).parent / "output"
@@ -50,7 +51,9 @@ def server(tmp_path_factory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "games.sqlite3"
     app = create_app(db_path=str(db), positions={"castle-hunt": castle_hunt()}, computer_time=0.0)
     port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    # Served as `legends serve` serves it (its websocket protocol, compressing as it does).
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                        **UVICORN))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
