@@ -75,3 +75,15 @@ def piece_summary(t: PieceType, legends: bool) -> tuple[str, str]:
     if "stationary" in t.keywords:
         facts.append("never moves")
     return t.name, ", ".join(facts)
+
+
+def option_labels(view: Any, rules: str, catalogue: Any = None) -> dict[str, str]:
+    """What a person reads for each of ``view``'s options (the action strings), in the
+    edition's words. (To be filled in: for now each option is its own label.)"""
+    return {o: o for o in view.options}
+
+
+def option_groups(view: Any, rules: str, catalogue: Any = None) -> dict[str, str]:
+    """A heading for the options a long list is best grouped by (e.g. a named piece's army
+    and colour); options without one are left out. (To be filled in.)"""
+    return {}
