@@ -20,6 +20,17 @@ from typing import Any, ClassVar, TypeVar, cast
 import attrs
 
 from .errors import PositionError
+from .rulings import ruling
+
+RULINGS = (
+    ruling("Counting turns",
+           "The rulebook speaks of \"your turn\" and \"your opponent's turn\" and allows one "
+           "action per turn, so a turn belongs to one player. We count those turns, one after "
+           "the other from 1 (the first turn after the setup), and never rounds of turns: turn "
+           "13 of a two-player game is the seventh turn of the player who began. The status "
+           "line, the move list, the log and the command line all use this one number, as "
+           "does a game's turn limit."),
+)
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
@@ -86,7 +97,8 @@ class Event:
             raise PositionError(f"event {data['kind']}: {exc}") from None
 
     def __str__(self) -> str:
-        return describe(self)
+        # Only what the event carries is named: a blanked piece stays "a hidden piece".
+        return describe(self, piece_names(), ids=False)
 
 
 @_event("turn")
@@ -342,6 +354,69 @@ class GameOver(Event):
     reason: str
 
 
+#: The powers the rulebook names (its "Examples of Actions"), and the other editions' moving
+#: powers, by key. A power of one piece alone is known by its piece's name; the few shared
+#: powers the rulebook leaves unnamed get a plain name of ours.
+POWER_NAMES = {
+    "charging": "Charging", "distance-strike": "Distance Strike", "flying": "Flying",
+    "quickness": "Quickness", "slashing": "Slashing", "surround": "Surround",
+    "switching": "Switching", "teleport": "Teleport", "vision": "Vision",
+    "terrain-move": "Terrain Move", "water-move": "Water Move",
+    "reveal-flown-over": "Show the Flown-Over", "scout": "Scout's Run", "cavalry": "Cavalry Ride",
+}
+
+#: Window kinds by the rulebook's moment for them.
+WINDOW_NAMES = {"attack": "during the attack", "strike": "before the strike is decided",
+                "end": "before the turn ends"}
+
+_NAMES: dict[str, Any] = {}
+
+
+def _catalogues() -> dict[str, Any]:
+    """Names of every installed edition's pieces (built once): by number (with whether the
+    number is printed on the piece, as in Stratego Legends) and by the key their name makes."""
+    if not _NAMES:
+        from .piecetype import slug
+        from .registry import catalogue
+        from .ruleset import catalogue_for, rulesets
+
+        by_number: dict[int, tuple[str, bool]] = {}
+        by_key: dict[str, str] = {}
+        for name in rulesets():
+            try:
+                cat = catalogue() if name == "legends" else catalogue_for(name)
+            except Exception:  # noqa: BLE001 - a broken extra edition names nothing
+                continue
+            for n, t in cat.items():
+                by_number.setdefault(n, (t.name, name == "legends"))
+                by_key.setdefault(slug(t.name), t.name)
+        _NAMES.update(number=by_number, key=by_key)
+    return _NAMES
+
+
+def power_name(key: str) -> str:
+    """What a person calls the power ``key``: the rulebook's name for it (``"Distance
+    Strike"``), else the name of the piece whose own power it is (``"Oreld the Deliverer"``)."""
+    if key in POWER_NAMES:
+        return POWER_NAMES[key]
+    found = _catalogues()["key"].get(key)
+    return str(found) if found else key.replace("-", " ").replace("_", " ").title()
+
+
+def keyword_name(keyword: str) -> str:
+    """A keyword a piece gains (``dispel_magic``, ``flying``) as a person reads it."""
+    return POWER_NAMES.get(keyword) or keyword.replace("_", " ").replace("-", " ").title()
+
+
+def piece_names() -> dict[int, str]:
+    """The name of every installed piece by number, with its collector number where the piece
+    has one printed (Stratego Legends: ``"Tiera (#37)"``)."""
+    if "full" not in _NAMES:
+        _NAMES["full"] = {n: f"{name} (#{n})" if printed else name
+                          for n, (name, printed) in _catalogues()["number"].items()}
+    return cast(dict[int, str], _NAMES["full"])
+
+
 def describe(e: Event, names: dict[int, str] | None = None, *, ids: bool = True) -> str:
     """A short English line for an event (used by the command line and logs).
 
@@ -353,18 +428,19 @@ def describe(e: Event, names: dict[int, str] | None = None, *, ids: bool = True)
             return "a hidden piece"
         if names and num in names:
             return f"{names[num]} (#{num})" if ids else names[num]
-        return f"#{num}" if ids else "a piece"
+        # The event names the piece, so its reader knows it: named from the catalogues.
+        return piece_names().get(num) or (f"#{num}" if ids else "a piece")
 
     k = e.kind
     d = attrs.asdict(e)  # type: ignore[arg-type]
     if k == "turn":
         return f"-- turn {d['number']}: {d['player']} to play"
     if k == "move":
-        via = "" if d["how"] == "move" else f" by {d['how']}"
+        via = "" if d["how"] in ("move", "attack") else f" by {power_name(d['how'])}"
         over = f" over {', '.join(d['over'])}" if d["over"] else ""
         return f"{d['player']} moves {who(d['piece'])} {d['frm']}-{d['to']}{via}{over}"
     if k == "attack":
-        via = "" if d["how"] == "move" else f" by {d['how']}"
+        via = "" if d["how"] == "move" else f" by {power_name(d['how'])}"
         return f"{d['player']} attacks {d['to']} from {d['frm']}{via}"
     if k == "reveal":
         return f"{who(d['piece'])} on {d['at']} is revealed to {', '.join(d['seen'])}"
@@ -372,7 +448,7 @@ def describe(e: Event, names: dict[int, str] | None = None, *, ids: bool = True)
         return f"strengths on {d['at']}: attacker {d['attacker']}, defender {d['defender']}"
     if k == "destroy":
         into = " into the curse slot" if d["into"] == "curse" else ""
-        cause = f" ({d['cause']})" if d["cause"] else ""
+        cause = f" by {power_name(d['cause'])}" if d["cause"] not in ("", "attack") else ""
         return f"{who(d['piece'])} on {d['at']} is destroyed{into}{cause}"
     if k == "curse-begin":
         return f"death curse of {who(d['piece'])} takes effect for {d['player']}"
@@ -385,17 +461,22 @@ def describe(e: Event, names: dict[int, str] | None = None, *, ids: bool = True)
     if k == "place":
         return f"{d['player']} places {who(d['piece'])} from {d['frm']} on {d['at']}"
     if k == "power":
-        tg = f" -> {', '.join(d['targets'])}" if d["targets"] else (
+        tg = f" \u2192 {', '.join(d['targets'])}" if d["targets"] else (
             " (targets not shown)" if d["secret"] else "")
-        return f"{d['player']} uses {d['key']} of {who(d['piece'])} on {d['at']}{tg}"
+        name = power_name(d["key"])
+        piece = who(d["piece"])
+        what = "its power" if piece.startswith(name) else name
+        return f"{d['player']}'s {piece} on {d['at']} uses {what}{tg}"
     if k == "modify":
         return f"{who(d['piece'])} on {d['at']} gets {d['amount']:+d} until the end of the turn"
     if k == "grant":
-        return f"{who(d['piece'])} on {d['at']} gains {d['keyword']} until the end of the turn"
+        return (f"{who(d['piece'])} on {d['at']} gains {keyword_name(d['keyword'])} until the "
+                "end of the turn")
     if k == "swap":
-        return f"{d['player']} swaps {d['a']} and {d['b']} ({d['how']})"
+        how = "setup switch" if d["how"] == "switch" else power_name(d["how"])
+        return f"{d['player']} swaps {d['a']} and {d['b']} ({how})"
     if k == "pass":
-        return f"{d['player']} passes ({d['window']})"
+        return f"{d['player']} passes ({WINDOW_NAMES.get(d['window'], d['window'])})"
     if k == "choose":
         return f"{d['player']} chooses {d['value']} ({d['prompt']})"
     if k == "shuffle":
