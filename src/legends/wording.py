@@ -8,11 +8,25 @@ facts as ever; only the wording differs.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Mapping
+from typing import Any, cast
 
-from legends_core.events import Event, describe
+from legends_core.actions import Action
+from legends_core.errors import LegendsError
+
+from legends_core.events import (
+    WINDOW_NAMES,
+    Event,
+    describe,
+    keyword_name,
+    piece_names,
+    power_name,
+)
 from legends_core.registry import PieceType
-from legends_core.ruleset import ALIASES, DEFAULT
+from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
+
+from .i18n import _
 
 #: The kernel's prompt for a turn's main decision (worded for Stratego Legends).
 MAIN_PROMPT = "move, act or use an ability"
@@ -34,56 +48,357 @@ def reason(text: str, legends: bool) -> str:
     if not legends:
         for kernel, own in _REASONS:
             text = text.replace(kernel, own)
-    return text
+    return _(text) if text else text
 
 
-def line(event: dict[str, Any], names: dict[int, str], legends: bool) -> str:
-    """One event (as a seat was shown it) as a line of the log."""
-    e = Event.from_dict(event)
-    if legends:
-        return describe(e, names)
-    kind = event["kind"]
-    piece = names.get(event.get("piece") or -1, "a hidden piece")
-    if kind == "destroy":
-        cause = "" if event.get("cause") in ("", "attack") else f" ({event['cause']})"
-        return f"{piece} on {event['at']} is captured{cause}"
-    if kind == "power":
-        targets = event.get("targets") or []
-        aim = f" \u2192 {', '.join(targets)}" if targets else ""
-        return f"{event['player']}'s {piece} on {event['at']}: {event['key']}{aim}"
-    if kind == "game-over":
-        return (f"game over: {event.get('winner') or 'nobody'} wins "
-                f"({reason(event.get('reason', ''), legends)})")
+def who(num: int | None, names: Mapping[int, str], legends: bool) -> str:
+    """A piece as a line names it: by name (and collector number in Stratego Legends) when
+    the event names it, else as hidden. An event names only pieces its reader may know."""
+    if num is None:
+        return _("a hidden piece")
+    name = names.get(num) or piece_names().get(num)
+    if name is None:
+        return _("a piece")
+    if legends and not name.endswith(")"):
+        return _("{name} (#{number})").format(name=name, number=num)
+    return name
+
+
+def window_name(window: str) -> str:
+    """A response window by the moment the rulebook gives it."""
+    return _(WINDOW_NAMES.get(window, window))
+
+
+def answer(value: str, legends: bool, names: Mapping[int, str] | None = None) -> str:
+    """An answer to a question (a ``choose`` action's value) as a person reads it, without a
+    view (see :func:`option_labels` for the fuller labels of a seat's own options)."""
+    if value in _WORDS:
+        return _(_WORDS[value])
+    seat, sep, index = value.partition(":")
+    if sep and index.isdigit():
+        text = (_("a destroyed piece of {seat}") if legends
+                else _("a captured piece of {seat}"))
+        return text.format(seat=seat)
+    return value
+
+
+#: The fixed answers, in words.
+_WORDS = {"done": "Done", "keep": "Keep them as they are", "shuffle": "Reshuffle them",
+          "reserve": "Bring in a piece from the reserve", "decline": "Decline",
+          "pass": "Pass"}
+
+_POWER_LINES = {
+    (False, False): "{seat}'s {piece} on {square} uses {power}",
+    (False, True): "{seat}'s {piece} on {square} uses {power} \u2192 {targets}",
+    (True, False): "{seat}'s {piece} on {square} uses its power",
+    (True, True): "{seat}'s {piece} on {square} uses its power \u2192 {targets}",
+}
+
+
+def line(event: dict[str, Any], names: Mapping[int, str], legends: bool) -> str:
+    """One event (as a seat was shown it) as a line of the log, in the edition's words: no
+    internal keys, pieces by name (and number in Stratego Legends) where the seat knows them."""
+    e = event
+    kind = e["kind"]
+    piece = who(e.get("piece"), names, legends) if kind != "curse-void" else ""
+    seat, square = e.get("player", ""), e.get("at", "")
+    if kind == "turn":
+        return _("-- turn {number}: {seat} to play").format(number=e["number"], seat=seat)
+    if kind == "move":
+        how, over = e.get("how", "move"), ", ".join(e.get("over") or ())
+        if how in ("move", "attack"):
+            text = _("{seat} moves {piece} {frm}-{to}")
+        elif over:
+            text = _("{seat} moves {piece} {frm}-{to} with {power} over {over}")
+        else:
+            text = _("{seat} moves {piece} {frm}-{to} with {power}")
+        return text.format(seat=seat, piece=piece, frm=e["frm"], to=e["to"],
+                           power=power_name(how), over=over)
+    if kind == "attack":
+        how = e.get("how", "move")
+        text = (_("{seat} attacks {to} from {frm}") if how == "move"
+                else _("{seat} attacks {to} from {frm} with {power}"))
+        return text.format(seat=seat, to=e["to"], frm=e["frm"], power=power_name(how))
+    if kind == "reveal":
+        return _("{piece} on {square} is revealed to {seats}").format(
+            piece=piece, square=square, seats=", ".join(e.get("seen") or ()))
     if kind == "strength":
-        return (f"ranks on {event['at']}: attacker {event['attacker']}, "
-                f"defender {event['defender']}")
-    return describe(e, names, ids=False)
+        text = (_("strengths on {square}: attacker {attacker}, defender {defender}") if legends
+                else _("ranks on {square}: attacker {attacker}, defender {defender}"))
+        return text.format(square=square, attacker=e["attacker"], defender=e["defender"])
+    if kind == "destroy":
+        cause = e.get("cause") or ""
+        if legends and e.get("into") == "curse":
+            text = _("{piece} on {square} is destroyed into the curse slot")
+        elif cause in ("", "attack"):
+            text = _("{piece} on {square} is destroyed") if legends else _(
+                "{piece} on {square} is captured")
+        else:
+            text = _("{piece} on {square} is destroyed by {power}") if legends else _(
+                "{piece} on {square} is captured by {power}")
+        return text.format(piece=piece, square=square, power=power_name(cause))
+    if kind == "curse-begin":
+        return _("the death curse of {piece} takes effect for {seat}").format(
+            piece=piece, seat=seat)
+    if kind == "curse-end":
+        return _("the death curse of {piece} ends").format(piece=piece)
+    if kind == "curse-void":
+        return _("two or more death curses at once: none takes effect")
+    if kind == "control":
+        return _("{seat} takes control of {piece} on {square}").format(
+            seat=seat, piece=piece, square=square)
+    if kind == "place":
+        return _("{seat} brings {piece} into play on {square}").format(
+            seat=seat, piece=piece, square=square)
+    if kind == "power":
+        name = power_name(e["key"])
+        own = piece.startswith(name)
+        targets = ", ".join(e.get("targets") or ())
+        if not targets and e.get("secret"):
+            text = (_("{seat}'s {piece} on {square} uses its power (targets not shown)") if own
+                    else _("{seat}'s {piece} on {square} uses {power} (targets not shown)"))
+        else:
+            text = _(_POWER_LINES[own, bool(targets)])
+        return text.format(seat=seat, piece=piece, square=square, power=name, targets=targets)
+    if kind == "modify":
+        return _("{piece} on {square} gets {amount} until the end of the turn").format(
+            piece=piece, square=square, amount=f"{e['amount']:+d}")
+    if kind == "grant":
+        return _("{piece} on {square} gains {keyword} until the end of the turn").format(
+            piece=piece, square=square, keyword=keyword_name(e["keyword"]))
+    if kind == "swap":
+        how = e.get("how", "switch")
+        text = (_("{seat} switches {a} and {b}") if how == "switch"
+                else _("{seat} swaps {a} and {b} with {power}"))
+        return text.format(seat=seat, a=e["a"], b=e["b"], power=power_name(how))
+    if kind == "pass":
+        return _("{seat} passes ({moment})").format(seat=seat, moment=window_name(e["window"]))
+    if kind == "choose":
+        return _("{seat} chooses {answer} ({question})").format(
+            seat=seat, answer=answer(str(e["value"]), legends, names),
+            question=prompt(e.get("prompt"), legends) or "")
+    if kind == "shuffle":
+        return _("{seat} has the face-down pieces of the {army} army reshuffled").format(
+            seat=seat, army=e["army"])
+    if kind == "extra-turn":
+        return _("{seat} takes another turn").format(seat=seat)
+    if kind == "commit":
+        return _("hidden setup committed: sha256 {digest}...").format(digest=e["digest"][:16])
+    if kind == "game-over":
+        why = reason(e.get("reason", ""), legends)
+        if e.get("winner"):
+            return _("game over: {winner} wins ({reason})").format(winner=e["winner"], reason=why)
+        return _("game over: nobody wins ({reason})").format(reason=why)
+    return describe(Event.from_dict(e), dict(names), ids=legends)
+
+
+def turn_label(turn: int) -> str:
+    """The turn as the status line, the move list, the log and the command line number it
+    (see the ruling "Counting turns"): each player's turn counts, from 1; 0 is the setup."""
+    return _("Turn {number}").format(number=turn) if turn else _("Setup")
 
 
 def prompt(decision: str | None, legends: bool) -> str | None:
     """The pending decision in words for the deciding seat (``None``: it is not deciding)."""
-    return "your move" if not legends and decision == MAIN_PROMPT else decision
+    if decision is None:
+        return None
+    return _("your move") if not legends and decision == MAIN_PROMPT else _(decision)
 
 
 def piece_summary(t: PieceType, legends: bool) -> tuple[str, str]:
     """A piece's heading and one line of facts for the page's piece panel."""
     if legends:
         return (f"#{t.number} {t.name}",
-                f"{t.kind}, {t.strength_label}, {t.colour} {t.type} ({t.nation})")
-    facts = [f"rank {t.strength}" if t.strength is not None else "no rank",
-             f"{t.army} army"]
+                _("{kind}, {strength}, {colour} {type} ({nation})").format(
+                    kind=_(t.kind), strength=_(t.strength_label), colour=_(t.colour),
+                    type=t.type, nation=t.nation))
+    army = _("{army} army").format(army=t.army)
+    if t.strength is None:
+        facts = _("no rank, {army}").format(army=army)
+    else:
+        facts = _("rank {rank}, {army}").format(rank=t.strength, army=army)
     if "stationary" in t.keywords:
-        facts.append("never moves")
-    return t.name, ", ".join(facts)
+        facts = _("{facts}, never moves").format(facts=facts)
+    return t.name, facts
+
+
+#: A sentence of a piece's text that only gives its rank, which the facts line gives already.
+_RANK_ONLY = re.compile(r"^Rank \d+\.\s*")
+
+
+def piece_text(t: PieceType, legends: bool) -> str:
+    """A piece's rules text, said once: the piece's own text (it covers every power it
+    has); the powers' one-line descriptions only for a piece without one. In the other
+    editions a sentence that only gives the rank is left to the facts line."""
+    text = t.text.strip()
+    if not text:
+        text = " ".join(f"{p.label}: {p.describe()}" for p in t.powers)
+    if not legends:
+        text = _RANK_ONLY.sub("", text)
+    return text
+
+
+def powers_named(t: PieceType) -> list[dict[str, str]]:
+    """Each power of a piece by its printed category and name (no text: the piece's text
+    says what they do; :func:`piece_text`)."""
+    out = []
+    for p in t.powers:
+        name = power_name(p.key) if p.key else ""
+        out.append({"label": p.label, "name": "" if name == t.name else name})
+    return out
+
+
+def piece_lines(t: PieceType, legends: bool) -> list[str]:
+    """A piece in full for the terminal (``legends pieces N``, ``info``): heading, facts,
+    text and rulings, each said once."""
+    heading, facts = piece_summary(t, legends)
+    if legends:
+        facts = _("{facts}, {army} army").format(facts=facts, army=t.army)
+    if t.extra:
+        heading = _("{heading} (extra)").format(heading=heading)
+    out = [heading, f"  {facts}"]
+    if (text := piece_text(t, legends)):
+        out.append(f"  {text}")
+    out.extend("  " + _("Ruling: {text}").format(text=r) for r in t.rulings)
+    return out
+
+
+def _catalogue(rules: str, catalogue: Any) -> Mapping[int, PieceType]:
+    if catalogue is not None:
+        return cast(Mapping[int, PieceType], catalogue)
+    return catalogue_for(ALIASES.get(rules, rules))
+
+
+def piece_heading(t: PieceType, legends: bool) -> str:
+    """A piece type named as a person reads it: with its collector number in Stratego
+    Legends (``"Tiera (#37)"``), by its name alone elsewhere."""
+    return _("{name} (#{number})").format(name=t.name, number=t.number) if legends else t.name
+
+
+def _by_name(cat: Mapping[int, PieceType]) -> dict[str, list[PieceType]]:
+    found: dict[str, list[PieceType]] = {}
+    for t in cat.values():
+        found.setdefault(t.name, []).append(t)
+    return found
+
+
+class _Seen:
+    """The pieces of a view by square, as its seat knows them."""
+
+    def __init__(self, view: Any):
+        self.names = {p.square: p.name or _("a hidden piece") for p in view.pieces}
+        self.mine = {p.square for p in view.pieces if p.controller == view.player}
+
+
+def _on(seen: _Seen, square: str) -> str | None:
+    """The name of the piece on ``square`` as the seat knows it (``None``: no piece there;
+    "a hidden piece" when the seat does not know it)."""
+    return seen.names.get(square)
+
+
+def _area_piece(view: Any, value: str, cat: Mapping[int, PieceType],
+                legends: bool) -> str | None:
+    """A ``choose seat:index`` answer (a piece in a destroyed area or reserve) in words."""
+    seat, sep, index = value.partition(":")
+    if not sep or not index.isdigit():
+        return None
+    area = view.destroyed.get(seat)
+    num = area[int(index)] if area is not None and int(index) < len(area) else None
+    if num is None:
+        return answer(value, legends)
+    name = piece_heading(cat[num], legends) if num in cat else _("a piece")
+    text = (_("{piece}, destroyed ({seat})") if legends else _("{piece}, captured ({seat})"))
+    return text.format(piece=name, seat=seat)
+
+
+def option_label(option: str, view: Any, legends: bool, cat: Mapping[int, PieceType],
+                 names: dict[str, list[PieceType]] | None = None,
+                 seen: _Seen | None = None) -> str:
+    """One option (an action's notation) as a person reads it, from ``view`` only."""
+    board = seen or _Seen(view)
+    try:
+        a = Action.from_str(option)
+    except LegendsError:
+        return option
+    if a.kind == "pass":
+        return _("Pass")
+    if a.kind == "move":
+        piece = _on(board, a.src) or _("a piece")
+        target = _on(board, a.dst)
+        if target is None or a.dst in board.mine:
+            return _("{piece} {frm} \u2192 {to}").format(piece=piece, frm=a.src, to=a.dst)
+        return _("{piece} {frm} attacks {to}").format(piece=piece, frm=a.src, to=a.dst)
+    if a.kind == "swap":
+        return _("Switch {first} on {a} with {second} on {b}").format(
+            first=_on(board, a.src) or _("a piece"), a=a.src,
+            second=_on(board, a.dst) or _("a piece"), b=a.dst)
+    if a.kind == "power":
+        piece = _on(board, a.src) or _("a piece")
+        name = power_name(a.key)
+        targets = ", ".join(a.targets)
+        if piece.startswith(name):  # the piece's own power: it has no other name
+            text = (_("{piece} {square}: its power \u2192 {targets}") if targets
+                    else _("{piece} {square}: its power"))
+        else:
+            text = (_("{power}: {piece} {square} \u2192 {targets}") if targets
+                    else _("{power}: {piece} {square}"))
+        return text.format(power=name, piece=piece, square=a.src, targets=targets)
+    value = a.value
+    if value in _WORDS:
+        return _(_WORDS[value])
+    if SQUARE.fullmatch(value):
+        there = _on(board, value)
+        return (value if there is None
+                else _("{piece} on {square}").format(piece=there, square=value))
+    if (area := _area_piece(view, value, cat, legends)) is not None:
+        return area
+    types = (names if names is not None else _by_name(cat)).get(value)
+    if types:
+        return piece_heading(types[0], legends) if len(types) == 1 else value
+    if value in TERRAINS:
+        return _(value.capitalize())
+    return value
+
+
+#: A square's name (files past ``z`` on a team game's wide board have two letters).
+SQUARE = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
+#: The terrains an answer may name.
+TERRAINS = ("desert", "forest", "marsh", "mountain", "plains", "town")
 
 
 def option_labels(view: Any, rules: str, catalogue: Any = None) -> dict[str, str]:
     """What a person reads for each of ``view``'s options (the action strings), in the
-    edition's words. (To be filled in: for now each option is its own label.)"""
-    return {o: o for o in view.options}
+    edition's words, from that seat's view alone: a piece is named only where the seat knows
+    it."""
+    cat = _catalogue(rules, catalogue)
+    legends = is_legends(rules)
+    names = _by_name(cat) if any(o.startswith("choose ") for o in view.options) else {}
+    seen = _Seen(view)
+    return {o: option_label(o, view, legends, cat, names, seen) for o in view.options}
+
+
+def army_group(t: PieceType, legends: bool) -> str:
+    """The heading a piece type is listed under: its army and colour (its nation) in Stratego
+    Legends, its army in the other editions."""
+    if legends:
+        return _("{army} \u00b7 {colour} ({nation})").format(
+            army=t.army.capitalize(), colour=t.colour.capitalize(), nation=t.nation)
+    return _("{army} army").format(army=t.army.capitalize())
 
 
 def option_groups(view: Any, rules: str, catalogue: Any = None) -> dict[str, str]:
-    """A heading for the options a long list is best grouped by (e.g. a named piece's army
-    and colour); options without one are left out. (To be filled in.)"""
-    return {}
+    """A heading for the options a long list is best grouped by: an answer naming a piece
+    type, by the type's army and colour (:func:`army_group`); options without one are left
+    out."""
+    cat = _catalogue(rules, catalogue)
+    legends = is_legends(rules)
+    names: dict[str, list[PieceType]] = {}
+    out: dict[str, str] = {}
+    for o in view.options:
+        if not o.startswith("choose "):
+            continue
+        names = names or _by_name(cat)
+        types = names.get(o[len("choose "):])
+        if types and len({army_group(t, legends) for t in types}) == 1:
+            out[o] = army_group(types[0], legends)
+    return out

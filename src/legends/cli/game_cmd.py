@@ -11,7 +11,7 @@ from legends_core import Game
 from legends_core.teams import seat_kinds
 
 from ..ai import make_player
-from ..wording import is_legends, reason
+from ..wording import is_legends, option_labels, reason
 from ..wording import line as event_line
 from .common import (
     PLAYERS_HELP,
@@ -133,6 +133,8 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
         who = game.current_player
         assert who is not None
         turn = game.turn
+        # The action in the edition's words, as the seat could read it before choosing.
+        labels = {} if args.quiet else option_labels(game.view(who), args.rules, game.catalogue)
         action = players[who].choose(game.knowledge(who))
         events = game.apply(action)
         if args.quiet:
@@ -140,7 +142,10 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
         # Attacks and strikes settle when the last player passes their window, so what the
         # passes cause (strengths, destructions, spells, curses) is shown too.
         if action.kind != "pass":
-            out.line([(f"[turn {game.turn:>3}] {who}: ", "bold"), (str(action), "bold")])
+            # The turn the action was made in (the game has moved on to the next one when it
+            # ended the turn), numbered as everywhere (the ruling "Counting turns").
+            out.line([(f"[turn {turn:>3}] {who}: ", "bold"), (labels.get(str(action),
+                                                                         str(action)), "bold")])
         for e in events:
             if e.kind not in ("pass", "turn"):
                 out.line([("           ", ""),

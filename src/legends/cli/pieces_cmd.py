@@ -6,6 +6,8 @@ import argparse
 
 from legends_core.ruleset import catalogue_for
 
+from ..wording import is_legends, piece_lines
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("pieces", help="list the pieces, or show one (legends pieces 37)")
@@ -28,14 +30,8 @@ def run(args: argparse.Namespace) -> int:
             t = cat.find(args.piece, args.army)
         except KeyError as exc:
             raise LookupErrorLine(str(exc.args[0])) from None
-        print(f"#{t.number} {t.name}{' (extra)' if t.extra else ''}")
-        print(f"  {t.kind}, {t.strength_label}, {t.colour} {t.type} ({t.nation}, {t.army} army)")
-        print(f"  {t.text}")
-        for p in t.powers:
-            key = f" [{p.key}]" if p.key else ""
-            print(f"  - {p.label}{key}: {p.describe()}")
-        for r in t.rulings:
-            print(f"  Ruling: {r}")
+        # Its text once, in the edition's words (legends.wording.piece_lines).
+        print("\n".join(piece_lines(t, is_legends(args.rules))))
         return 0
     rows = []
     for t in cat.values():

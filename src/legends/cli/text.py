@@ -16,12 +16,13 @@ from typing import IO, Any
 from legends_core import PieceView, View
 from legends_core.board import file_name
 from legends_core.errors import LegendsError
-from legends_core.events import Event, describe
+from legends_core.events import Event, keyword_name
 from legends_core.registry import Catalogue
 from legends_core.ruleset import catalogue_for
 
 from ..svg import grid, split_square
-from ..wording import is_legends, line
+from ..i18n import _
+from ..wording import is_legends, line, piece_lines
 
 Segment = tuple[str, str]
 
@@ -204,40 +205,54 @@ def _kind_names(cat: Mapping[int, Any], kind: str) -> str | None:
 
 
 def _marks(v: View, cat: Mapping[int, Any]) -> list[tuple[str, str, str | None]]:
-    """Each mark with its meaning in full and in short (``None``: not under the board)."""
+    """Each mark with its meaning in full and in short (``None``: not under the board), in
+    the edition's words: terrain, magic, castles and the curse slot are Stratego Legends';
+    the other editions have lakes, ranks, Bombs and Flags."""
     present = {letter for row in v.board["rows"] for letter in row}
+    legends = is_legends(v.rules)
     out: list[tuple[str, str, str | None]] = [
-        (x, _TERRAIN[x], _TERRAIN[x]) for x in sorted(present) if x != "W" and x in _TERRAIN]
+        (x, _(_TERRAIN[x]), _(_TERRAIN[x])) for x in sorted(present)
+        if legends and x != "W" and x in _TERRAIN]
     if "W" in present:
-        water = _IMPASSABLE.get(v.rules, "water")
+        water = _(_IMPASSABLE.get(v.rules, "water" if legends else "lake"))
         out.append(("~", water, water))
-    out.extend((f"{tag(seat)}:", f"{seat}'s piece (its controller)", seat)
+    out.extend((f"{tag(seat)}:", _("{seat}'s piece (its controller)").format(seat=seat), seat)
                for seat in _seats(v))
-    word = "strength" if is_legends(v.rules) else "rank"
-    out.append(("Abc5", "a piece: three letters of its name (listed below), then its "
-                        f"{word}", f"name and {word}"))
+    if legends:
+        out.append(("Abc5", _("a piece: three letters of its name (listed below), then its "
+                              "strength"), _("name and strength")))
+    else:
+        out.append(("Abc5", _("a piece: three letters of its name (listed below), then its "
+                              "rank"), _("name and rank")))
     kinds = {t.kind for t in cat.values()}
     if any(t.strength == 10 for t in cat.values()):
-        out.append((TEN, f"{word} 10", "10"))
-    for kind, what in (("magic", "a magic piece"), ("castle", "a castle")):
-        if kind in kinds:
-            names = _kind_names(cat, kind)
-            out.append((KIND_MARK[kind], f"{names} ({what}, no {word})" if names
-                        else f"{what} (no {word})", names or kind))
+        out.append((TEN, _("strength 10") if legends else _("rank 10"), "10"))
+    for kind in ("magic", "castle"):
+        if kind not in kinds:
+            continue
+        names = _kind_names(cat, kind)
+        if legends:
+            what = (_("{names} (a magic piece, no strength)") if kind == "magic"
+                    else _("{names} (a castle, no strength)")) if names else (
+                _("a magic piece (no strength)") if kind == "magic"
+                else _("a castle (no strength)"))
+        else:  # a Bomb or a Flag is what it is; no ranks
+            what = (_("{names} (no rank)") if names else _("a piece without a rank"))
+        out.append((KIND_MARK[kind], what.format(names=names), names or _(kind)))
     if v.player in _seats(v):
-        out.append(("????", "a piece you have not been shown", "hidden"))
-        out.append(("colours", "bold: your side's pieces; red: the other side's; dim: hidden "
-                               "(in a terminal that shows colour)", None))
+        out.append(("????", _("a piece you have not been shown"), _("hidden")))
+        out.append(("colours", _("bold: your side's pieces; red: the other side's; dim: hidden "
+                                 "(in a terminal that shows colour)"), None))
     if _has_curses(v, cat):
-        out.append(("curse:", "the piece in the curse slot (collector number), '(arriving)' "
-                              "until it takes effect", None))
-    out.append((_lost(v) + ":", "how many pieces each army has lost", None))
+        out.append(("curse:", _("the piece in the curse slot (collector number), '(arriving)' "
+                                "until it takes effect"), None))
+    out.append((_lost(v) + ":", _("how many pieces each army has lost"), None))
     return out
 
 
 def _lost(v: View) -> str:
     """What the other editions call the pieces an army has lost."""
-    return "destroyed" if is_legends(v.rules) else "captured"
+    return _("destroyed") if is_legends(v.rules) else _("captured")
 
 
 def marks(v: View, catalogue: Mapping[int, Any] | None = None) -> list[tuple[str, str]]:
@@ -246,7 +261,7 @@ def marks(v: View, catalogue: Mapping[int, Any] | None = None) -> list[tuple[str
     and the line under the board. The marks for pieces without a strength follow the
     catalogue (the game's; the view's ruleset's by default): ``*`` is a Bomb in classic
     Stratego and a magic piece in Stratego Legends."""
-    return [(mark, meaning) for mark, meaning, _ in _marks(v, _catalogue(v, catalogue))]
+    return [(mark, meaning) for mark, meaning, _short in _marks(v, _catalogue(v, catalogue))]
 
 
 def _has_curses(v: View, cat: Mapping[int, Any]) -> bool:
@@ -293,7 +308,7 @@ def board_lines(v: View, seat: str | None = None,
             line.append((f"{tag(p.controller):<{wide}}:{names[sq]}", style))
             line.append((" ", ""))
         lines.append(line)
-    items = [f"{mark} {short}" for mark, _, short in _marks(v, cat) if short]
+    items = [f"{mark} {short}" for mark, _meaning, short in _marks(v, cat) if short]
     if commands:
         items.append("'key' for more, 'info SQUARE' for a piece")
     width = max(80, len("".join(t for t, _ in lines[0])))
@@ -351,45 +366,60 @@ def key_lines(v: View, catalogue: Mapping[int, Any] | None = None) -> list[str]:
 
 
 def info_lines(v: View, square: str, catalogue: Catalogue) -> list[str]:
-    """What ``v``'s player may know about ``square``: its terrain, and the piece on it (its
-    facts, text, powers and rulings when they know it; what is visible of it otherwise)."""
+    """What ``v``'s player may know about ``square``: its terrain (in Stratego Legends; a
+    lake or not elsewhere), and the piece on it (its facts, text and rulings when they know
+    it; what is visible of it otherwise)."""
     square = square.strip().lower()
-    terrain = {sq: _TERRAIN.get(letter, "plains") for sq, letter in _terrain(v).items()}
-    if square not in terrain:
-        return [f"no square {square[:10]!r} on this board"]
-    p = v.piece_on(square)
-    head = f"{square} ({terrain[square]})"
-    if p is None:
-        return [f"{head}: empty"]
-    status = ", ".join(x for x in ("revealed to all" if p.revealed else "",
-                                   "has moved" if p.moved else "never moved") if x)
-    if p.number is None:
-        return [f"{head}: a hidden piece of {p.controller}'s ({status})"]
-    t = catalogue[p.number] if p.number in catalogue else None
+    letters = _terrain(v)
+    if square not in letters:
+        return [_("no square {square} on this board").format(square=repr(square[:10]))]
     legends = is_legends(v.rules)
-    word = "strength" if legends else "rank"
-    strength = "" if p.strength is None else f", {word} {p.strength}"
-    if p.current is not None and p.strength is not None and p.current != p.strength:
-        strength += f" (now {p.current})"
     if legends:
-        out = [f"{head}: {p.name} (#{p.number}), {p.controller}'s{strength}; {p.colour} "
-               f"{p.type} ({p.kind}; {status})"]
+        head = f"{square} ({_(_TERRAIN.get(letters[square], 'plains'))})"
+    elif letters[square] == "W":
+        head = f"{square} ({_(_IMPASSABLE.get(v.rules, 'lake'))})"
+    else:
+        head = square
+    p = v.piece_on(square)
+    if p is None:
+        return [_("{square}: empty").format(square=head)]
+    status = ", ".join(x for x in (_("revealed to all") if p.revealed else "",
+                                   _("has moved") if p.moved else _("never moved")) if x)
+    if p.number is None:
+        return [_("{square}: a hidden piece of {seat}'s ({status})").format(
+            square=head, seat=p.controller, status=status)]
+    t = catalogue[p.number] if p.number in catalogue else None
+    if p.strength is None:
+        strength = ""
+    elif p.current is not None and p.current != p.strength:
+        strength = (_(", strength {base} (now {now})") if legends
+                    else _(", rank {base} (now {now})")).format(base=p.strength, now=p.current)
+    else:
+        strength = (_(", strength {base}") if legends else _(", rank {base}")).format(
+            base=p.strength)
+    if legends:
+        out = [_("{square}: {piece} (#{number}), {seat}'s{strength}; {colour} {type} "
+                 "({kind}; {status})").format(
+            square=head, piece=p.name, number=p.number, seat=p.controller, strength=strength,
+            colour=_(str(p.colour)), type=p.type, kind=_(str(p.kind)), status=status)]
     else:  # no numbers, colours or kinds a player of the other editions ever sees
-        out = [f"{head}: {p.name}, {p.controller}'s{strength} ({status})"]
+        out = [_("{square}: {piece}, {seat}'s{strength} ({status})").format(
+            square=head, piece=p.name, seat=p.controller, strength=strength, status=status)]
     for where, kind, value in v.effects:
-        if where == square:
-            out.append(f"  in force until the end of the turn: {kind} {value}")
-    if t is not None:
-        out.append(f"  {t.text}")
-        out.extend(f"  - {pw.label}{f' [{pw.key}]' if pw.key else ''}: {pw.describe()}"
-                   for pw in t.powers)
-        out.extend(f"  Ruling: {r}" for r in t.rulings)
+        if where != square:
+            continue
+        if kind == "modify" or isinstance(value, int):
+            effect = f"{value:+d}" if isinstance(value, int) else str(value)
+        else:
+            effect = keyword_name(str(value))
+        out.append("  " + _("in force until the end of the turn: {effect}").format(
+            effect=effect))
+    if t is not None:  # its text once (legends.wording.piece_lines), then its rulings
+        out.extend(piece_lines(t, legends)[2:])
     return out
 
 
 def event_lines(events: list[Event], names: Mapping[int, str], rules: str = "legends") -> list[str]:
     """The events as lines, in the words of the edition ``rules``."""
     legends = is_legends(rules)
-    if legends:
-        return [describe(e, dict(names)) for e in events]
-    return [line(e.to_dict(), dict(names), legends) for e in events]
+    return [line(e.to_dict(), names, legends) for e in events]

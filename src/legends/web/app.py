@@ -76,7 +76,7 @@ from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
 from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS, make_player
-from ..wording import is_legends, piece_summary
+from ..wording import is_legends, piece_summary, piece_text, powers_named
 from .arranging import RANDOM, Arrangement, takes_setup
 from .codes import joinable, parse_code
 from .endings import time_control
@@ -983,9 +983,10 @@ def piece_info(cat: Catalogue, number: str, rules: str = DEFAULT) -> dict[str, A
     return {"heading": heading, "summary": summary,
             "number": t.number, "name": t.name, "kind": t.kind, "strength": t.strength,
             "strength_label": t.strength_label, "colour": t.colour, "type": t.type,
-            "nation": t.nation, "army": t.army, "text": t.text,
+            "nation": t.nation, "army": t.army, "text": piece_text(t, is_legends(rules)),
             "keywords": sorted(t.keywords),
-            "powers": [{"label": p.label, "key": p.key, "text": p.describe()} for p in t.powers],
+            # By category and name only: the text says what they do (said once).
+            "powers": powers_named(t),
             "rulings": list(t.rulings)}
 
 

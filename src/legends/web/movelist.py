@@ -15,7 +15,10 @@ from collections.abc import Iterable, Mapping
 from itertools import islice
 from typing import Any
 
-from ..wording import reason
+from legends_core.events import power_name
+
+from ..i18n import _
+from ..wording import reason, turn_label
 
 #: Event kinds that end the outcome of an attack (what follows is another move).
 _NEXT = frozenset({"turn", "move", "attack", "power", "place", "swap", "game-over"})
@@ -51,12 +54,12 @@ def _outcome(later: Iterable[dict[str, Any]], attack: dict[str, Any],
                 seen[e["at"]] = n
     a, d = seen.get(frm, "?"), seen.get(to, "?")
     if lost == {frm, to}:
-        return f"{a} and {d} both fall"
+        return _("{attacker} and {defender} both fall").format(attacker=a, defender=d)
     if lost == {to}:
-        return f"{a} takes {d}"
+        return _("{attacker} takes {defender}").format(attacker=a, defender=d)
     if lost == {frm}:
-        return f"{a} loses to {d}"
-    return f"{a} against {d}"
+        return _("{attacker} loses to {defender}").format(attacker=a, defender=d)
+    return _("{attacker} against {defender}").format(attacker=a, defender=d)
 
 
 def track(known: dict[str, str], e: dict[str, Any], names: Mapping[int, str]) -> None:
@@ -100,21 +103,27 @@ def ply_text(e: dict[str, Any], later: Iterable[dict[str, Any]], names: Mapping[
     if kind == "move":
         if e.get("how") == "attack":  # the attacker stepping in: told by the attack itself
             return None
-        via = "" if e.get("how") == "move" else f" ({e['how']})"
+        via = "" if e.get("how") == "move" else f" ({power_name(e['how'])})"
         return f"{e['frm']}-{e['to']}{via}"
     if kind == "attack":
-        via = "" if e.get("how") == "move" else f" ({e['how']})"
+        via = "" if e.get("how") == "move" else f" ({power_name(e['how'])})"
         return f"{e['frm']}x{e['to']}{via} {_outcome(later, e, names, known or {})}"
-    if kind == "power":  # by its key, the name notation gives it ("b2 fireball c4")
+    if kind == "power":  # by the power's name ("b2 Distance Strike \u2192 c4")
         targets = e.get("targets") or []
-        return f"{e['at']} {e['key']}" + (f" \u2192 {', '.join(targets)}" if targets else "")
+        name = power_name(e["key"])
+        if targets:
+            return f"{e['at']} {name} \u2192 {', '.join(targets)}"
+        return f"{e['at']} {name}"
     if kind == "place":
-        who = _name(e.get("piece"), names) or "a piece"
-        return f"{who} in at {e['at']}"
+        who = _name(e.get("piece"), names) or _("a piece")
+        return _("{piece} in at {square}").format(piece=who, square=e["at"])
     if kind == "swap":
         return f"{e['a']}\u2194{e['b']}"
     if kind == "game-over":
-        return f"{e.get('winner') or 'nobody'} wins ({reason(e.get('reason', ''), legends)})"
+        why = reason(e.get("reason", ""), legends)
+        if e.get("winner"):
+            return _("{winner} wins ({reason})").format(winner=e["winner"], reason=why)
+        return _("nobody wins ({reason})").format(reason=why)
     return None
 
 
@@ -126,8 +135,10 @@ def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
     (``start``: the turn and seat the game began at, as every seat knows: 0 for a setup;
     ``legends``: worded for Stratego Legends, else for the other editions).
 
-    :returns: ``[{"turn": n, "seat": s, "plies": [{"text": ..., "step": k}, ...]}, ...]``;
-        turns without a ply (only passes) are left out, but for the one under way.
+    :returns: ``[{"turn": n, "label": ..., "seat": s, "plies": [{"text": ..., "step": k},
+        ...]}, ...]`` (``label``: the turn as the status line numbers it,
+        :func:`legends.wording.turn_label`); turns without a ply (only passes) are left out,
+        but for the one under way.
     """
     out: list[dict[str, Any]] = []
     current: dict[str, Any] = {"turn": start[0], "seat": start[1], "plies": []}
@@ -146,13 +157,19 @@ def turns(steps: Iterable[tuple[int, list[dict[str, Any]]]], moments: list[int],
             current = {"turn": e["number"], "seat": e["player"], "plies": []}
             continue
         if moving_power(e, islice(run, i + 1, None)):
-            moving = e["key"]
+            moving = power_name(e["key"])
             continue
         if text is not None and moving and e["kind"] in ("move", "attack"):
+            # The move or attack names the power that made it once (its own "how" may
+            # name it already).
             squares = text.split(" ", 1)[0]
-            text, moving = text.replace(squares, f"{squares} ({moving})", 1), ""
+            if f"({moving})" not in text:
+                text = text.replace(squares, f"{squares} ({moving})", 1)
+            moving = ""
         if text is not None:
             current["plies"].append({"text": text, "step": delivered(seq, moments)})
     if current["plies"] or current["turn"]:
         out.append(current)
+    for turn in out:
+        turn["label"] = turn_label(turn["turn"])
     return out

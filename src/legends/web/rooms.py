@@ -59,7 +59,15 @@ from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from ..ai import make_player
 from ..svg import board_svg
-from ..wording import is_legends, line, prompt, reason
+from ..wording import (
+    is_legends,
+    line,
+    option_groups,
+    option_labels,
+    prompt,
+    reason,
+    turn_label,
+)
 from . import movelist
 from .arranging import Arrangement
 from .codes import new_code
@@ -797,9 +805,13 @@ class Room:
         pending decision (``prompt``) and the game's end (``reason``) in the edition's words."""
         view = (game or self.game).view(seat)
         last = self.last[seat] = last_action(events) or self.last.get(seat)
+        # Labels, groups and the turn come from this seat's own view, like everything here.
         return {"type": "state", "view": view.to_dict(), "events": events,
                 "prompt": prompt(view.decision, self.legends),
                 "reason": reason(view.reason, self.legends),
+                "labels": option_labels(view, self.rules_name, self.catalogue),
+                "groups": option_groups(view, self.rules_name, self.catalogue),
+                "turn_label": turn_label(view.turn),
                 "lines": self.lines(events), "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps),
                 "offer": self.public_offer(), "clock": self.clock_shown(seat, game is None)}
