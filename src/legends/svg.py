@@ -29,6 +29,8 @@ from legends_core.board import file_index, file_name
 from legends_core.ruleset import ALIASES, DEFAULT
 from legends_core.teams import side_of
 
+from .i18n import _
+
 if TYPE_CHECKING:
     from legends_core.registry import Catalogue
 
@@ -254,16 +256,32 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
         out.append("</g>")
         if legend:
             y0 = (len(panel_lines) + 1) * step + size * 0.1
-            out.append(f'<g class="legend"><text x="{_n(px)}" y="{_n(y0)}" class="t h">Terrain</text>')
+            heading = _("Terrain") if legends else _("Board")
+            out.append(f'<g class="legend"><text x="{_n(px)}" y="{_n(y0)}" class="t h">'
+                       f'{escape(heading)}</text>')
             for i, t in enumerate(terrains, 1):
                 ty = y0 + i * step
                 out.append(f'<rect x="{px:.1f}" y="{ty - font:.1f}" width="{font * 1.2:.1f}" '
                            f'height="{font:.1f}" fill="{TERRAIN_COLOURS[t]}" stroke="#555" '
                            f'stroke-width="0.5"/><text x="{_n(px + font * 1.6)}" y="{_n(ty)}" '
-                           f'class="t legend">{t}</text>')
+                           f'class="t legend">{escape(_legend_word(t, legends, view.rules))}</text>')
             out.append("</g>")
     out.append("</svg>")
     return "".join(out)
+
+
+#: The other editions' words for the two grounds they have (no terrain there).
+_PLAIN_GROUND = {"plains": "land", "water": "lake"}
+
+
+def _legend_word(terrain: str, legends: bool, rules: str) -> str:
+    """A terrain as the legend names it: Stratego Legends' terrain names; land and lakes
+    (Narnia's boulders) in the other editions."""
+    if legends:
+        return _(terrain)
+    if terrain == "water" and rules.startswith("narnia"):
+        return _("boulders")
+    return _(_PLAIN_GROUND.get(terrain, terrain))
 
 
 # A server draws the same board for every seat after every action: the squares' places, the

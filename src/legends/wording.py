@@ -402,3 +402,28 @@ def option_groups(view: Any, rules: str, catalogue: Any = None) -> dict[str, str
         if types and len({army_group(t, legends) for t in types}) == 1:
             out[o] = army_group(types[0], legends)
     return out
+
+
+#: The kernel's hints (worded for Stratego Legends) and the other editions' own, with
+#: ``{run}`` for the edition's example of a moving power (a Scout's run, a ride).
+_HINTS = (
+    ("special movement is a power (e.g. 'c3 charging c6')",
+     "a longer move is written with the piece's power, e.g. '{run}'"),
+    ("expected 'b2-b3', 'c3 charging c6', 'choose d4', 'swap a1 b2' or 'pass'",
+     "expected a move such as 'b2-b3' or '{run}'"),
+    ("must move, act or use an ability", "must move"),
+)
+_WATER = re.compile(r"\b([a-z]{1,2}\d{1,2}) is water\b")
+
+
+def error_text(text: str, rules: str, catalogue: Any = None) -> str:
+    """A refusal from the kernel (worded for Stratego Legends) in the edition's words: its
+    own example of input, lakes for water, no abilities."""
+    if is_legends(rules):
+        return text
+    cat = _catalogue(rules, catalogue)
+    key = next((p.key for t in cat.values() for p in t.powers if p.key), "")
+    run = f"b2 {key} b6" if key else "b2-b3"
+    for kernel, own in _HINTS:
+        text = text.replace(kernel, own.format(run=run))
+    return _WATER.sub(lambda m: f"{m.group(1)} is a lake", text)

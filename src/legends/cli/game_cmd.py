@@ -129,10 +129,11 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
             f"{side} ({', '.join(f'{s}: {kinds[s]}' for s in seats)})" if len(seats) > 1
             else f"{side} ({kinds[seats[0]]})" for side, seats in game.teams.items())
         out.line(f"{title(args.rules)}: {sides}, seed {seed}{boards}")
+    played = 0  # the turn of the last action (the game may end as the next one begins)
     while not game.is_over:
         who = game.current_player
         assert who is not None
-        turn = game.turn
+        turn = played = game.turn
         # The action in the edition's words, as the seat could read it before choosing.
         labels = {} if args.quiet else option_labels(game.view(who), args.rules, game.catalogue)
         action = players[who].choose(game.knowledge(who))
@@ -157,7 +158,7 @@ def _play(args: argparse.Namespace, save: TextIO | None) -> int:
         board("Final board")
         out.lines(key_lines(game.view(args.board_for), game.catalogue))
     why = reason(game.reason or "", legends)
-    out.line([(f"Winner: {winner_text(game)} ({why}) after {game.turn} turns", "bold")])
+    out.line([(f"Winner: {winner_text(game)} ({why}) after {played} turns", "bold")])
     if save is not None:
         json.dump(game.record(), save)
     for spec in args.save_for:

@@ -60,6 +60,7 @@ from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 from ..ai import make_player
 from ..svg import board_svg
 from ..wording import (
+    error_text,
     is_legends,
     line,
     option_groups,
@@ -354,7 +355,13 @@ class Room:
         if decision > current:
             raise StaleAction(f"no decision {decision} has been asked of {seat} yet; this action "
                               f"was not applied (the latest state is decision {current})")
-        return self.game.parse_action(text, player=seat)
+        try:
+            return self.game.parse_action(text, player=seat)
+        except LegendsError as exc:  # the kernel's refusal, said in the edition's words
+            own = error_text(str(exc), self.rules_name, self.catalogue)
+            if own == str(exc):
+                raise
+            raise type(exc)(own) from None
 
     def computer_to_move(self) -> str | None:
         if self._game is None:
