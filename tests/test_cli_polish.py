@@ -58,8 +58,9 @@ def test_game_shows_each_attacks_result_and_each_power():
     out = run("game", "--seed", "4", "--turn-limit", "12").stdout
     # Attacks settle after the window passes: their strengths and losses are shown anyway.
     assert re.search(r"strengths on [a-h][1-8]: attacker \d+, defender \d+", out)
-    assert re.search(r"\(#\d+\) on [a-h][1-8] is destroyed \(attack\)", out)
-    assert re.search(r"uses [a-z-]+ of [A-Z][\w' ]+ \(#\d+\)", out)
+    assert re.search(r"\(#\d+\) on [a-h][1-8] is destroyed in the attack", out)
+    # A power by its name (or as the piece's own), its piece by name and collector number.
+    assert re.search(r"[A-Z][\w' ]+ \(#\d+\) on [a-h][1-8] uses (its power|[A-Z][\w' -]+)", out)
 
 
 def test_game_stops_quietly_when_its_reader_goes_away():
@@ -237,7 +238,7 @@ def test_classic_play_speaks_of_ranks_and_never_prints_piece_numbers():
     out = play(["done", "board", "info a4", "1", "quit"], "--rules", "classic", "--seed", "3")
     assert "your move" in out and "move, act or use an ability" not in out
     assert "name and rank" in out and "captured: red 0; blue 0" in out
-    assert "a4 (plains): Bomb, red's (never moved)" in out
+    assert "a4: Bomb, red's (never moved)" in out  # no terrain in classic
     assert not re.search(r"#1\d\d\d", out)  # the program's numbers for classic pieces
     legends = play(["choose keep", "board", "quit"], "--seed", "5")
     assert "name and strength" in legends and "destroyed: beige 0; gray 0" in legends

@@ -143,7 +143,7 @@ def attack(outcome: list[str], reveal: bool = True) -> list[dict[str, Any]]:
 def test_an_attack_is_written_with_its_outcome(outcome, reveal, text):
     names = CLASSIC_NAMES
     listed = turns([(12, attack(outcome, reveal))], [0, 12, 13], names)
-    assert listed == [{"turn": 7, "seat": "red", "plies": [{"text": text, "step": 13}]}]
+    assert listed == [{"turn": 7, "label": "Turn 7", "seat": "red", "plies": [{"text": text, "step": 13}]}]
 
 
 def test_before_any_move_the_list_holds_the_turn_under_way(tmp_path):
@@ -154,7 +154,7 @@ def test_before_any_move_the_list_holds_the_turn_under_way(tmp_path):
         t = Table.existing(http, made["code"], {"red": made["token"], "blue": joined["token"]})
         with t:
             listed = moves(t, "blue")
-    assert listed["turns"] == [{"turn": 1, "seat": "red", "plies": []}]
+    assert listed["turns"] == [{"turn": 1, "label": "Turn 1", "seat": "red", "plies": []}]
     assert listed["latest"] == 0
 
 
@@ -180,7 +180,7 @@ def test_a_power_that_moves_a_piece_is_told_with_its_move():
            {"kind": "move", "player": "red", "piece": 1009, "frm": "f4", "to": "f7",
             "how": "move", "over": []}]
     listed = turns([(4, run)], [0, 5], names)
-    assert [p["text"] for p in listed[0]["plies"]] == ["f4-f7 (scout)"]
+    assert [p["text"] for p in listed[0]["plies"]] == ["f4-f7 (Scout's Run)"]
 
 
 def test_an_attack_settled_after_its_windows_is_told_with_its_outcome():

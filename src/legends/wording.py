@@ -130,6 +130,8 @@ def line(event: dict[str, Any], names: Mapping[int, str], legends: bool) -> str:
         cause = e.get("cause") or ""
         if legends and e.get("into") == "curse":
             text = _("{piece} on {square} is destroyed into the curse slot")
+        elif cause == "attack" and legends:
+            text = _("{piece} on {square} is destroyed in the attack")
         elif cause in ("", "attack"):
             text = _("{piece} on {square} is destroyed") if legends else _(
                 "{piece} on {square} is captured")

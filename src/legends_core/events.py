@@ -448,7 +448,8 @@ def describe(e: Event, names: dict[int, str] | None = None, *, ids: bool = True)
         return f"strengths on {d['at']}: attacker {d['attacker']}, defender {d['defender']}"
     if k == "destroy":
         into = " into the curse slot" if d["into"] == "curse" else ""
-        cause = f" by {power_name(d['cause'])}" if d["cause"] not in ("", "attack") else ""
+        cause = (" in the attack" if d["cause"] == "attack"
+                 else f" by {power_name(d['cause'])}" if d["cause"] else "")
         return f"{who(d['piece'])} on {d['at']} is destroyed{into}{cause}"
     if k == "curse-begin":
         return f"death curse of {who(d['piece'])} takes effect for {d['player']}"
