@@ -16,7 +16,6 @@ import pytest
 
 from legends.cli import main
 from legends.cli.text import event_lines, info_lines, key_lines
-from legends.svg import board_svg
 from legends.web import movelist
 from legends.web.rooms import Room
 from legends.web.store import open_store

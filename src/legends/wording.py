@@ -14,7 +14,6 @@ from typing import Any, cast
 
 from legends_core.actions import Action
 from legends_core.errors import LegendsError
-
 from legends_core.events import (
     WINDOW_NAMES,
     Event,
@@ -79,7 +78,17 @@ def answer(value: str, legends: bool, names: Mapping[int, str] | None = None) ->
         text = (_("a destroyed piece of {seat}") if legends
                 else _("a captured piece of {seat}"))
         return text.format(seat=seat)
+    if value in TERRAINS:
+        return _(value.capitalize())
+    numbers = [n for n, name in (names or {}).items() if name == value]
+    if legends and len(numbers) == 1:  # a piece named by the answer: its number too
+        return _("{name} (#{number})").format(name=value, number=numbers[0])
     return value
+
+
+#: The kernel's short names of the setup's questions, in words.
+_QUESTIONS = {"shuffle": "the reshuffle of the opponent's face-down pieces",
+              "switch": "the setup switches"}
 
 
 #: The fixed answers, in words.
@@ -178,7 +187,8 @@ def line(event: dict[str, Any], names: Mapping[int, str], legends: bool) -> str:
     if kind == "choose":
         return _("{seat} chooses {answer} ({question})").format(
             seat=seat, answer=answer(str(e["value"]), legends, names),
-            question=prompt(e.get("prompt"), legends) or "")
+            question=_(_QUESTIONS[e["prompt"]]) if e.get("prompt") in _QUESTIONS
+            else prompt(e.get("prompt"), legends) or "")
     if kind == "shuffle":
         return _("{seat} has the face-down pieces of the {army} army reshuffled").format(
             seat=seat, army=e["army"])

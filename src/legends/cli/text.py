@@ -20,8 +20,8 @@ from legends_core.events import Event, keyword_name
 from legends_core.registry import Catalogue
 from legends_core.ruleset import catalogue_for
 
-from ..svg import grid, split_square
 from ..i18n import _
+from ..svg import grid, split_square
 from ..wording import is_legends, line, piece_lines
 
 Segment = tuple[str, str]
