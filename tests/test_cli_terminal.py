@@ -64,7 +64,8 @@ def test_the_key_names_each_editions_pieces_without_a_strength():
     assert "Bomb" in meaning("classic", "*") and "Flag" in meaning("classic", "#")
     assert "Spring Magic" in meaning("narnia-1", "*") and "Boulders" in meaning("narnia-1", "~")
     assert "magic piece" in meaning("legends", "*") and "castle" in meaning("legends", "#")
-    assert "water" in meaning("classic", "~")
+    assert "lake" in meaning("classic", "~")  # classic's own word; no terrain names there
+    assert meaning("classic", "P") == "land"
 
 
 def test_only_a_players_board_explains_hidden_pieces_and_curses_only_where_there_are():
