@@ -179,7 +179,7 @@ def line(event: dict[str, Any], names: Mapping[int, str], legends: bool) -> str:
             piece=piece, square=square, keyword=keyword_name(e["keyword"]))
     if kind == "swap":
         how = e.get("how", "switch")
-        text = (_("{seat} switches {a} and {b}") if how == "switch"
+        text = (_("{seat} switches {a} and {b}") if how in ("switch", "setup switch")
                 else _("{seat} swaps {a} and {b} with {power}"))
         return text.format(seat=seat, a=e["a"], b=e["b"], power=power_name(how))
     if kind == "pass":

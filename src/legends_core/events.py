@@ -474,7 +474,7 @@ def describe(e: Event, names: dict[int, str] | None = None, *, ids: bool = True)
         return (f"{who(d['piece'])} on {d['at']} gains {keyword_name(d['keyword'])} until the "
                 "end of the turn")
     if k == "swap":
-        how = "setup switch" if d["how"] == "switch" else power_name(d["how"])
+        how = "setup switch" if d["how"] in ("switch", "setup switch") else power_name(d["how"])
         return f"{d['player']} swaps {d['a']} and {d['b']} ({how})"
     if k == "pass":
         return f"{d['player']} passes ({WINDOW_NAMES.get(d['window'], d['window'])})"
