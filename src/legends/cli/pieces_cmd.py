@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from legends_core.events import keyword_name
 from legends_core.ruleset import catalogue_for
 
+from ..i18n import _, ngettext
 from ..wording import is_legends, piece_lines
 
 
@@ -33,7 +35,9 @@ def run(args: argparse.Namespace) -> int:
         # Its text once, in the edition's words (legends.wording.piece_lines).
         print("\n".join(piece_lines(t, is_legends(args.rules))))
         return 0
+    legends = is_legends(args.rules)
     rows = []
+    seen: set[tuple[str, str]] = set()
     for t in cat.values():
         if args.colour and t.colour != args.colour.lower():
             continue
@@ -47,12 +51,22 @@ def run(args: argparse.Namespace) -> int:
             continue
         if args.keyword and args.keyword.lower().replace(" ", "_") not in t.keywords:
             continue
-        s = "*" if t.kind == "magic" else "C" if t.kind == "castle" else str(t.strength)
-        kws = ", ".join(sorted(k for k in t.keywords if k != "cannot_attack"))
-        rows.append(f"{t.number:>4}  {t.name:<28} {s:>2}  {t.colour:<7} {t.type:<12} {kws}")
-    print(f"{'#':>4}  {'name':<28} {'st':>2}  {'colour':<7} {'type':<12} keywords")
+        kws = ", ".join(sorted(keyword_name(k) if legends or k != "stationary" else _("never moves")
+                               for k in t.keywords if k != "cannot_attack"))
+        if legends:
+            s = "*" if t.kind == "magic" else "C" if t.kind == "castle" else str(t.strength)
+            rows.append(f"{t.number:>4}  {t.name:<28} {s:>2}  {t.colour:<7} {t.type:<12} {kws}")
+        elif (t.name, t.army) not in seen:  # no numbers in these editions: one row a kind
+            seen.add((t.name, t.army))
+            rank = "-" if t.strength is None else str(t.strength)
+            rows.append(f"{t.name:<28} {rank:>4}  {t.army:<7} {kws}")
+    if legends:
+        print(f"{'#':>4}  {_('name'):<28} {_('st'):>2}  {_('colour'):<7} {_('type'):<12} "
+              f"{_('keywords')}")
+    else:
+        print(f"{_('name'):<28} {_('rank'):>4}  {_('army'):<7} {_('keywords')}")
     print("\n".join(rows))
-    print(f"{len(rows)} pieces")
+    print(ngettext("{count} piece", "{count} pieces", len(rows)).format(count=len(rows)))
     return 0
 
 
