@@ -219,7 +219,11 @@ def test_the_record_and_replay_wait_for_the_end(http):
 
 def test_piece_information_is_the_public_catalogue(http):
     info = http.get("/api/pieces/37").json()
-    assert info["name"] == "Tiera" and info["text"] and info["powers"]
+    # Tiera's text says what her three innate powers do; none has a name to list apart.
+    assert info["name"] == "Tiera" and info["text"].count("-5 on marsh") == 1
+    assert info["powers"] == []
+    knight = http.get("/api/pieces/44").json()  # Gray Knight: Quickness, by its name
+    assert knight["powers"] == [{"label": "Action", "name": "Quickness", "text": "Quickness"}]
     assert http.get("/api/pieces/99999").status_code == 400
     assert http.get("/api/pieces/abc").status_code == 400
 

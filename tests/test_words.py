@@ -17,6 +17,7 @@ import pytest
 from legends.cli import main
 from legends.cli.text import event_lines, info_lines, key_lines
 from legends.web import movelist
+from legends.web.app import piece_info
 from legends.web.rooms import Room
 from legends.web.store import open_store
 from legends.wording import (
@@ -159,6 +160,10 @@ def test_no_internal_key_reaches_the_terminal_in_any_edition(rules, keys):
     for n in list(cat)[::9]:
         texts += [("legends pieces", x) for x in
                   run_cli("pieces", str(n), "--rules", rules).splitlines()]
+        panel = piece_info(cat, str(n), rules)  # the page's piece panel (/api/pieces/N)
+        texts += [("/api/pieces", str(panel[k])) for k in ("heading", "summary", "text")]
+        texts += [("/api/pieces", f"{p['label']}: {p['text']}") for p in panel["powers"]]
+    texts += [("legends pieces", x) for x in run_cli("pieces", "--rules", rules).splitlines()]
     check(texts, keys, rules)
 
 

@@ -251,12 +251,14 @@ def piece_text(t: PieceType, legends: bool) -> str:
 
 
 def powers_named(t: PieceType) -> list[dict[str, str]]:
-    """Each power of a piece by its printed category and name (no text: the piece's text
-    says what they do; :func:`piece_text`)."""
+    """The powers of a piece that have a name of their own (the rulebook's: Flying,
+    Quickness ...), by printed category and name; ``text`` is the name too, for a panel that
+    prints "label: text". What they do is the piece's text (:func:`piece_text`), said once."""
     out = []
     for p in t.powers:
         name = power_name(p.key) if p.key else ""
-        out.append({"label": p.label, "name": "" if name == t.name else name})
+        if name and name != t.name:
+            out.append({"label": p.label, "name": name, "text": name})
     return out
 
 
