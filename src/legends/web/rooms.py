@@ -908,7 +908,7 @@ class Room:
         view = game.view(seat)
         last = last_action(self.store.shown(self.code, seat, before=step))
         return {"moment": moment, "latest": len(moments) - 1, "turn": view.turn,
-                "svg": self.picture(view, seat, last)}
+                "turn_label": turn_label(view.turn), "svg": self.picture(view, seat, last)}
 
     # -- after the end -----------------------------------------------------------------
     def replay_frame(self, seat: str, step: int) -> dict[str, Any]:
@@ -923,4 +923,4 @@ class Room:
         view = game.view(None)
         svg = self.picture(view, seat, last)
         return {"step": step, "of": len(actions), "action": actions[step - 1] if step else "",
-                "turn": game.turn, "svg": svg}
+                "turn": game.turn, "turn_label": turn_label(game.turn), "svg": svg}
