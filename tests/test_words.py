@@ -28,7 +28,7 @@ from legends.wording import (
     piece_text,
     turn_label,
 )
-from legends_core import Game, catalogue, catalogue_for, rulesets
+from legends_core import Game, LegendsError, catalogue, catalogue_for, rulesets
 from legends_core.events import Destroyed, Moved, PowerUsed, Revealed, describe
 from legends_core.piecetype import slug
 from legends_core.testing import position_dict
@@ -298,3 +298,22 @@ def test_a_power_is_told_by_its_name_not_its_key():
     assert "uses Distance Strike \u2192 g4" in line(strike.to_dict(), {}, True)
     ply = movelist.ply_text(strike.to_dict(), [], {})
     assert ply == "e6 Distance Strike \u2192 g4"
+
+
+# -- refusals ------------------------------------------------------------------------------
+def test_a_classic_refusal_gives_classic_examples(tmp_path):
+    game = Game.new(rules="classic", seed=1)
+    store = open_store(str(tmp_path / "r.sqlite3"), init=True)
+    room = Room.create(store, game, {s: {"kind": "human"} for s in game.players})
+    refusals = []
+    for text in ("a4-a6", "zz", "c4-c5"):
+        with pytest.raises(LegendsError) as caught:
+            room.check("red", text, room.decision("red"))
+        refusals.append(str(caught.value))
+    said = " ".join(refusals)
+    assert "'b2 scout b6'" in said and "c5 is a lake" in said
+    assert "charging" not in said and "water" not in said and "ability" not in said
+    # Stratego Legends keeps its own.
+    legends = Game.from_position(position_dict({"c3": 44, "a1": 141, "h8": 150, "h1": 136}))
+    with pytest.raises(LegendsError, match="charging c6"):
+        legends.parse_action("c3-c5", player="beige")
