@@ -30,6 +30,7 @@ from legends_core.ruleset import ALIASES, DEFAULT
 from legends_core.teams import side_of
 
 from .i18n import _
+from .wording import terrain_name
 
 if TYPE_CHECKING:
     from legends_core.registry import Catalogue
@@ -278,10 +279,10 @@ def _legend_word(terrain: str, legends: bool, rules: str) -> str:
     """A terrain as the legend names it: Stratego Legends' terrain names; land and lakes
     (Narnia's boulders) in the other editions."""
     if legends:
-        return _(terrain)
+        return terrain_name(terrain)
     if terrain == "water" and rules.startswith("narnia"):
-        return _("boulders")
-    return _(_PLAIN_GROUND.get(terrain, terrain))
+        return terrain_name("boulders")
+    return terrain_name(_PLAIN_GROUND.get(terrain, terrain))
 
 
 # A server draws the same board for every seat after every action: the squares' places, the

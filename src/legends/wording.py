@@ -50,6 +50,35 @@ def reason(text: str, legends: bool) -> str:
     return _(text) if text else text
 
 
+# The fixed words, each a literal ``_()`` call so the catalogues find it; built when asked,
+# in the language in use.
+def terrain_name(terrain: str) -> str:
+    """A terrain (``"marsh"``), water, a lake, land or boulders as a person reads it."""
+    words = {"desert": _("desert"), "forest": _("forest"), "marsh": _("marsh"),
+             "mountain": _("mountain"), "plains": _("plains"), "town": _("town"),
+             "water": _("water"), "lake": _("lake"), "land": _("land"),
+             "boulders": _("boulders"), "Boulders": _("Boulders")}
+    return words.get(terrain, terrain)
+
+
+def kind_name(kind: str) -> str:
+    """A piece's kind (``"magic"``) in words."""
+    return {"warrior": _("warrior"), "magic": _("magic"), "castle": _("castle")}.get(kind, kind)
+
+
+def colour_name(colour: str) -> str:
+    """A piece's colour (its nation's) in words."""
+    return {"gold": _("gold"), "green": _("green"), "blue": _("blue"), "silver": _("silver"),
+            "red": _("red"), "purple": _("purple")}.get(colour, colour)
+
+
+def _fixed(value: str) -> str | None:
+    """The fixed answers to questions (``choose done`` ...) in words (``None``: not one)."""
+    return {"done": _("Done"), "keep": _("Keep them as they are"),
+            "shuffle": _("Reshuffle them"), "reserve": _("Bring in a piece from the reserve"),
+            "decline": _("Decline"), "pass": _("Pass")}.get(value)
+
+
 def who(num: int | None, names: Mapping[int, str], legends: bool) -> str:
     """A piece as a line names it: by name (and collector number in Stratego Legends) when
     the event names it, else as hidden. An event names only pieces its reader may know."""
@@ -65,43 +94,44 @@ def who(num: int | None, names: Mapping[int, str], legends: bool) -> str:
 
 def window_name(window: str) -> str:
     """A response window by the moment the rulebook gives it."""
-    return _(WINDOW_NAMES.get(window, window))
+    return {"attack": _("during the attack"), "strike": _("before the strike is decided"),
+            "end": _("before the turn ends")}.get(window, WINDOW_NAMES.get(window, window))
 
 
 def answer(value: str, legends: bool, names: Mapping[int, str] | None = None) -> str:
     """An answer to a question (a ``choose`` action's value) as a person reads it, without a
     view (see :func:`option_labels` for the fuller labels of a seat's own options)."""
-    if value in _WORDS:
-        return _(_WORDS[value])
+    if (fixed := _fixed(value)) is not None:
+        return fixed
     seat, sep, index = value.partition(":")
     if sep and index.isdigit():
         text = (_("a destroyed piece of {seat}") if legends
                 else _("a captured piece of {seat}"))
         return text.format(seat=seat)
     if value in TERRAINS:
-        return _(value.capitalize())
+        return terrain_name(value)
     numbers = [n for n, name in (names or {}).items() if name == value]
     if legends and len(numbers) == 1:  # a piece named by the answer: its number too
         return _("{name} (#{number})").format(name=value, number=numbers[0])
     return value
 
 
-#: The kernel's short names of the setup's questions, in words.
-_QUESTIONS = {"shuffle": "the reshuffle of the opponent's face-down pieces",
-              "switch": "the setup switches"}
+def _question(short: str | None, legends: bool) -> str:
+    """The question a ``choose`` event answered: the setup's by the kernel's short names."""
+    if short == "shuffle":
+        return _("the reshuffle of the opponent's face-down pieces")
+    if short == "switch":
+        return _("the setup switches")
+    return prompt(short, legends) or ""
 
 
-#: The fixed answers, in words.
-_WORDS = {"done": "Done", "keep": "Keep them as they are", "shuffle": "Reshuffle them",
-          "reserve": "Bring in a piece from the reserve", "decline": "Decline",
-          "pass": "Pass"}
-
-_POWER_LINES = {
-    (False, False): "{seat}'s {piece} on {square} uses {power}",
-    (False, True): "{seat}'s {piece} on {square} uses {power} \u2192 {targets}",
-    (True, False): "{seat}'s {piece} on {square} uses its power",
-    (True, True): "{seat}'s {piece} on {square} uses its power \u2192 {targets}",
-}
+def _power_line(own: bool, targets: bool) -> str:
+    """A power used: by its name, or as the piece's own (one without a name of its own)."""
+    if own:
+        return (_("{seat}'s {piece} on {square} uses its power \u2192 {targets}") if targets
+                else _("{seat}'s {piece} on {square} uses its power"))
+    return (_("{seat}'s {piece} on {square} uses {power} \u2192 {targets}") if targets
+            else _("{seat}'s {piece} on {square} uses {power}"))
 
 
 def line(event: dict[str, Any], names: Mapping[int, str], legends: bool) -> str:
@@ -169,7 +199,7 @@ def line(event: dict[str, Any], names: Mapping[int, str], legends: bool) -> str:
             text = (_("{seat}'s {piece} on {square} uses its power (targets not shown)") if own
                     else _("{seat}'s {piece} on {square} uses {power} (targets not shown)"))
         else:
-            text = _(_POWER_LINES[own, bool(targets)])
+            text = _power_line(own, bool(targets))
         return text.format(seat=seat, piece=piece, square=square, power=name, targets=targets)
     if kind == "modify":
         return _("{piece} on {square} gets {amount} until the end of the turn").format(
@@ -187,8 +217,7 @@ def line(event: dict[str, Any], names: Mapping[int, str], legends: bool) -> str:
     if kind == "choose":
         return _("{seat} chooses {answer} ({question})").format(
             seat=seat, answer=answer(str(e["value"]), legends, names),
-            question=_(_QUESTIONS[e["prompt"]]) if e.get("prompt") in _QUESTIONS
-            else prompt(e.get("prompt"), legends) or "")
+            question=_question(e.get("prompt"), legends))
     if kind == "shuffle":
         return _("{seat} has the face-down pieces of the {army} army reshuffled").format(
             seat=seat, army=e["army"])
@@ -222,7 +251,9 @@ def piece_summary(t: PieceType, legends: bool) -> tuple[str, str]:
     if legends:
         return (f"#{t.number} {t.name}",
                 _("{kind}, {strength}, {colour} {type} ({nation})").format(
-                    kind=_(t.kind), strength=_(t.strength_label), colour=_(t.colour),
+                    kind=kind_name(t.kind), colour=colour_name(t.colour),
+                    strength=(_("strength {value}").format(value=t.strength)
+                              if t.strength is not None else _("no strength")),
                     type=t.type, nation=t.nation))
     army = _("{army} army").format(army=t.army)
     if t.strength is None:
@@ -358,8 +389,8 @@ def option_label(option: str, view: Any, legends: bool, cat: Mapping[int, PieceT
                     else _("{power}: {piece} {square}"))
         return text.format(power=name, piece=piece, square=a.src, targets=targets)
     value = a.value
-    if value in _WORDS:
-        return _(_WORDS[value])
+    if (fixed := _fixed(value)) is not None:
+        return fixed
     if SQUARE.fullmatch(value):
         there = _on(board, value)
         return (value if there is None
@@ -370,7 +401,7 @@ def option_label(option: str, view: Any, legends: bool, cat: Mapping[int, PieceT
     if types:
         return piece_heading(types[0], legends) if len(types) == 1 else value
     if value in TERRAINS:
-        return _(value.capitalize())
+        return terrain_name(value)
     return value
 
 

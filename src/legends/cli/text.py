@@ -22,7 +22,7 @@ from legends_core.ruleset import catalogue_for
 
 from ..i18n import _
 from ..svg import grid, split_square
-from ..wording import is_legends, line, piece_lines
+from ..wording import colour_name, is_legends, kind_name, line, piece_lines, terrain_name
 
 Segment = tuple[str, str]
 
@@ -211,12 +211,12 @@ def _marks(v: View, cat: Mapping[int, Any]) -> list[tuple[str, str, str | None]]
     present = {letter for row in v.board["rows"] for letter in row}
     legends = is_legends(v.rules)
     out: list[tuple[str, str, str | None]] = [
-        (x, _(_TERRAIN[x]), _(_TERRAIN[x])) for x in sorted(present)
+        (x, terrain_name(_TERRAIN[x]), terrain_name(_TERRAIN[x])) for x in sorted(present)
         if legends and x != "W" and x in _TERRAIN]
     if not legends and "P" in present:  # the board's letter for a square that is not a lake
         out.append(("P", _("land"), _("land")))
     if "W" in present:
-        water = _(_IMPASSABLE.get(v.rules, "water" if legends else "lake"))
+        water = terrain_name(_IMPASSABLE.get(v.rules, "water" if legends else "lake"))
         out.append(("~", water, water))
     out.extend((f"{tag(seat)}:", _("{seat}'s piece (its controller)").format(seat=seat), seat)
                for seat in _seats(v))
@@ -240,7 +240,7 @@ def _marks(v: View, cat: Mapping[int, Any]) -> list[tuple[str, str, str | None]]
                 else _("a castle (no strength)"))
         else:  # a Bomb or a Flag is what it is; no ranks
             what = (_("{names} (no rank)") if names else _("a piece without a rank"))
-        out.append((KIND_MARK[kind], what.format(names=names), names or _(kind)))
+        out.append((KIND_MARK[kind], what.format(names=names), names or kind_name(kind)))
     if v.player in _seats(v):
         out.append(("????", _("a piece you have not been shown"), _("hidden")))
         out.append(("colours", _("bold: your side's pieces; red: the other side's; dim: hidden "
@@ -377,9 +377,9 @@ def info_lines(v: View, square: str, catalogue: Catalogue) -> list[str]:
         return [_("no square {square} on this board").format(square=repr(square[:10]))]
     legends = is_legends(v.rules)
     if legends:
-        head = f"{square} ({_(_TERRAIN.get(letters[square], 'plains'))})"
+        head = f"{square} ({terrain_name(_TERRAIN.get(letters[square], 'plains'))})"
     elif letters[square] == "W":
-        head = f"{square} ({_(_IMPASSABLE.get(v.rules, 'lake'))})"
+        head = f"{square} ({terrain_name(_IMPASSABLE.get(v.rules, 'lake'))})"
     else:
         head = square
     p = v.piece_on(square)
@@ -403,7 +403,8 @@ def info_lines(v: View, square: str, catalogue: Catalogue) -> list[str]:
         out = [_("{square}: {piece} (#{number}), {seat}'s{strength}; {colour} {type} "
                  "({kind}; {status})").format(
             square=head, piece=p.name, number=p.number, seat=p.controller, strength=strength,
-            colour=_(str(p.colour)), type=p.type, kind=_(str(p.kind)), status=status)]
+            colour=colour_name(str(p.colour)), type=p.type, kind=kind_name(str(p.kind)),
+            status=status)]
     else:  # no numbers, colours or kinds a player of the other editions ever sees
         out = [_("{square}: {piece}, {seat}'s{strength} ({status})").format(
             square=head, piece=p.name, seat=p.controller, strength=strength, status=status)]
