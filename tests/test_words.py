@@ -317,3 +317,14 @@ def test_a_classic_refusal_gives_classic_examples(tmp_path):
     legends = Game.from_position(position_dict({"c3": 44, "a1": 141, "h8": 150, "h1": 136}))
     with pytest.raises(LegendsError, match="charging c6"):
         legends.parse_action("c3-c5", player="beige")
+
+
+def test_a_moving_power_is_named_once_in_the_move_list():
+    run = [{"kind": "turn", "number": 5, "player": "gray"},
+           {"kind": "power", "player": "gray", "piece": 148, "at": "h6", "key": "slashing",
+            "targets": ["f4"], "secret": False},
+           {"kind": "attack", "player": "gray", "frm": "h6", "to": "f4", "how": "slashing"},
+           {"kind": "destroy", "at": "f4", "piece": 47, "army": "beige", "cause": "attack"}]
+    names = {n: t.name for n, t in catalogue().items()}
+    listed = movelist.turns([(9, run)], [0, 10], names)
+    assert [p["text"] for p in listed[0]["plies"]] == ["h6xf4 (Slashing) Scythe takes Crailton Martyr"]

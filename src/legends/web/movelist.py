@@ -66,7 +66,8 @@ def track(known: dict[str, str], e: dict[str, Any], names: Mapping[int, str]) ->
     """Keep ``known`` (square -> name of the piece there that the seat was shown) up to date
     with event ``e``."""
     kind = e["kind"]
-    if kind == "reveal" and (n := _name(e.get("piece"), names)):
+    # A power's user is shown to all who are told of it: it names its piece.
+    if kind in ("reveal", "power") and (n := _name(e.get("piece"), names)):
         known[e["at"]] = n
     elif kind == "move":
         n = known.pop(e["frm"], None) or _name(e.get("piece"), names)
