@@ -809,7 +809,9 @@ class Room:
         """``seat``'s state message: their view, the events just shown to them (with a line of
         text each), the board picture drawn from their view and their decision number (``game``
         and ``steps``: the game after its first ``steps`` actions, in place of the latest); the
-        pending decision (``prompt``) and the game's end (``reason``) in the edition's words."""
+        pending decision (``prompt``) and the game's end (``reason``) in the edition's words;
+        each option as a person reads it (``labels``), headings to group long lists of them
+        by (``groups``) and the turn as the status line shows it (``turn_label``)."""
         view = (game or self.game).view(seat)
         last = self.last[seat] = last_action(events) or self.last.get(seat)
         # Labels, groups and the turn come from this seat's own view, like everything here.
