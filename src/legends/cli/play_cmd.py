@@ -326,8 +326,8 @@ def option_lines(view: View, actions: Sequence[Action],
         parts = [" ".join(a.dst for a in moves)] if moves else []
         for key, uses in powers.items():
             aims = " ".join(",".join(a.targets) for a in uses if a.targets)
-            name = _power_name(view, catalogue, src, key)
-            parts.append(f"{name} → {aims}" if aims else name)
+            # by its key, as it is typed ("c1 flying a1")
+            parts.append(f"{key} → {aims}" if aims else key)
         first = len(listed) + 1
         listed.extend(moves)
         for uses in powers.values():
