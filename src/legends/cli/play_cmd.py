@@ -367,7 +367,9 @@ def history_lines(game: Game, me: str) -> list[str]:
     lines: list[str] = []
     rounds: dict[int, list[str]] = {}
     for t in turns:
-        plies = ", ".join(p["text"] for p in t["plies"]) or "…"
+        if not t["plies"]:  # the turn under way, nothing played in it yet
+            continue
+        plies = ", ".join(p["text"] for p in t["plies"])
         if not t["turn"]:
             lines.append("  " + _("setup: {plies}").format(plies=plies))
         elif pairs:
