@@ -3,15 +3,18 @@
 ``str(game)`` is the referee's picture (every piece), ``str(view)`` one seat's (its own side
 at the bottom, pieces it has not been shown as ``????``)::
 
-          a        b        c     ...
-    10  P         Fg:Zom5  P      ...
-     9  Pb:Elv5   P        M      ...
+    beige's view, turn 1, beige to decide
+           a       b       c      ...
+     8  ~~~~~~~ Mg:???? Pg:???? ...
+    ...
+     1  Mb:Hok5 Fb:Dws2 Nb:Lea7 ...
+    curse: none   destroyed: beige 0; gray 0
 
 Each square is its terrain letter (``P`` plains, ``F`` forest, ``M`` marsh, ``N`` mountain,
 ``T`` town, ``D`` desert; ``~`` water or Narnia's boulders), then the piece on it: its
 controller's initial (``b2`` for a team game's ``beige-2``), a colon, and a four-character
-label, three letters of its name and its strength or rank (``*`` magic or Bomb, ``#`` castle,
-``X`` for 10). The labels come from the game's catalogue alone, so a piece keeps its label all
+label, three letters of its name and its strength or rank (``*`` magic or Bomb, ``#`` castle
+or Flag, ``X`` for 10). The labels come from the game's catalogue alone, so a piece keeps its label all
 game and a label says nothing about pieces out of sight.
 
 The drawing is made of segments ``(text, role)`` (:func:`board_rows`) so that a program can
@@ -234,7 +237,7 @@ def _axis(squares: Iterable[str]) -> str:
 
 
 def board_rows(view: View, seat: str | None = None,
-               catalogue: Mapping[int, Any] | None = None) -> list[list[Segment]]:
+               catalogue: Mapping[int, Any] | None = None) -> list[list[tuple[str, str]]]:
     """The board as ``seat`` sees it (``seat``'s side at the bottom; the view's own player's
     by default), as rows of segments: the file letters, then one row per rank from the top.
 
@@ -272,7 +275,7 @@ def board_rows(view: View, seat: str | None = None,
     return rows
 
 
-def plain(rows: Iterable[Iterable[Segment]]) -> str:
+def plain(rows: Iterable[Iterable[tuple[str, str]]]) -> str:
     """Rows of segments as plain text, trailing spaces dropped."""
     return "\n".join("".join(t for t, _ in row).rstrip() for row in rows)
 
