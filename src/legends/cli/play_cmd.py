@@ -109,9 +109,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     if args.load:  # resumed as saved; a new game is built below, once the computer is made
         record = read_record(args.load)
         if record.get("format") == PLAYER_RECORD:
-            raise PositionError(f"{args.load}: this is a player's own record, which holds only "
-                                "what that player was shown and cannot be resumed; save with "
-                                "--save-full to keep a game you can resume")
+            raise PositionError(_("{file}: this is a player's own record, which holds only "
+                                  "what that player was shown and cannot be resumed; save with "
+                                  "--save-full to keep a game you can resume"
+                                  ).format(file=args.load))
         try:
             game = Game.from_record(record)
         except PositionError as exc:
@@ -123,7 +124,8 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         seats = game_seats(args)
         mine = args.side or seats[0]
         if mine not in seats:
-            raise ValueError(f"--side {mine[:20]!r}: choose one of {', '.join(seats)}")
+            raise ValueError(_("--side {side}: choose one of {seats}").format(
+                side=repr(mine[:20]), seats=", ".join(seats)))
         placement: dict[str, str] = {}
         if takes_setup(args.rules):  # the computer's own setups, where it arranges one
             placement = {s: a for s in seats if s != mine
@@ -135,7 +137,8 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         game = Game.new(**kwargs, turn_limit=args.turn_limit)
     me = args.side or game.players[0]
     if me not in game.players:
-        raise ValueError(f"--side {me[:20]!r}: choose one of {', '.join(game.players)}")
+        raise ValueError(_("--side {side}: choose one of {seats}").format(
+            side=repr(me[:20]), seats=", ".join(game.players)))
     if not args.load:
         game.headers.update(event="legends play", site="legends (command line)", players={
             p: "you" if p == me else f"computer ({args.opponent})" for p in game.players})
@@ -155,7 +158,8 @@ def _setup_line(args: argparse.Namespace) -> str | None:
         raise ValueError("--setup and --setup-file: give your setup one way, not both")
     for other, given in (("--load", args.load), ("--campaign", args.campaign)):
         if given:
-            raise ValueError(f"{option} starts a new game; it cannot be used with {other}")
+            raise ValueError(_("{option} starts a new game; it cannot be used with {other}")
+                             .format(option=option, other=other))
     check_setup_rules(args.rules, option)
     _own_seat(args)
     return line if line is not None else read_setup_file(str(file))
@@ -165,7 +169,8 @@ def _own_seat(args: argparse.Namespace) -> str:
     """The seat the person plays (``--side``, checked, or the first)."""
     seats = game_seats(args)
     if args.side is not None and args.side not in seats:
-        raise ValueError(f"--side {args.side[:20]!r}: choose one of {', '.join(seats)}")
+        raise ValueError(_("--side {side}: choose one of {seats}").format(
+            side=repr(args.side[:20]), seats=", ".join(seats)))
     return str(args.side or seats[0])
 
 
@@ -424,11 +429,11 @@ def save(game: Game, path: str, player: str | None) -> None:
     """Save ``player``'s own record, or with ``None`` the full record (the opponent's hidden
     pieces, seed and salt included); a path that cannot be written is reported and play goes
     on."""
-    if not write_json(game.record(player), path, after="; the game goes on"):
+    if not write_json(game.record(player), path, after=_("; the game goes on")):
         return
     if player is None:
-        print(f"saved to {path} (the full record: every hidden piece, the seed and the salt; "
-              "resume it with --load)")
+        print(_("saved to {file} (the full record: every hidden piece, the seed and the salt; "
+                "resume it with --load)").format(file=path))
     else:
-        print(f"saved to {path} (your own record: what you were shown; it cannot be resumed, "
-              "use --save-full for that)")
+        print(_("saved to {file} (your own record: what you were shown; it cannot be resumed, "
+                "use --save-full for that)").format(file=path))
