@@ -188,3 +188,20 @@ def test_play_command_runs_with_the_new_commands(capsys):
     assert play_cmd.run(args, read=scripted(["2", "1", "history", "moves", "draw", "quit"])) == 0
     out = capsys.readouterr().out
     assert "the computer declines" in out and "move, act or use an ability" in out
+
+
+def test_history_needs_nothing_of_the_web_server():
+    import subprocess
+    import sys
+
+    # As without the 'web' extra: Starlette cannot be imported.
+    code = ("import sys; sys.modules['starlette'] = None\n"
+            "from legends_core import Game\n"
+            "from legends.cli.play_cmd import history_lines\n"
+            "g = Game.new(rules='classic', seed=1, setup=False)\n"
+            "g.apply(g.legal_actions()[0])\n"
+            "print(history_lines(g, 'red')[0])\n"
+            "print([m for m in sys.modules if m.startswith('legends.web.app')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0].lstrip().startswith("1. red: ") and out[1] == "[]"

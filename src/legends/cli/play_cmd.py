@@ -17,7 +17,6 @@ from legends_core.setupline import takes_setup
 from ..ai import PLAYERS, make_player
 from ..draw_offers import computer_accepts_draw
 from ..i18n import _, ngettext
-from ..web import movelist
 from ..wording import is_legends, option_groups, option_labels, prompt, reason
 from .common import (
     PLAYERS_HELP,
@@ -359,6 +358,8 @@ def history_lines(game: Game, me: str) -> list[str]:
     turn a line with more players. Built from ``me``'s own stream of events alone (the game
     replayed from its record, each action's events as ``me`` saw them), so it tells nothing
     the log did not."""
+    from ..web import movelist  # here, so that the command line loads nothing of the web
+
     record = game.record()
     start = Game.from_record({**record, "actions": []}, catalogue=game.catalogue)
     first = (start.turn, start.active_player) if start.decision_kind == "main" else (0, None)
