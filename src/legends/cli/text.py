@@ -79,14 +79,8 @@ class Terminal:
 # -- labels ------------------------------------------------------------------------------
 # The labels, the layout and the cells are the kernel's text board (legends_core.textboard),
 # which print(view) draws in plain text; here they get colours, a key and the edition's words.
-def _catalogue(v: View, catalogue: Mapping[int, Any] | None) -> Mapping[int, Any]:
-    """``catalogue``, or the view's ruleset's own when none is given."""
-    return catalogue_of(v, catalogue)
-
-
-def _terrain(v: View) -> dict[str, str]:
-    """Each square's terrain letter (files past ``z`` on a team game's wide board)."""
-    return terrain(v)
+_catalogue = catalogue_of  # the game's catalogue, or the view's ruleset's
+_terrain = terrain  # each square's terrain letter
 
 
 # -- the board ---------------------------------------------------------------------------
