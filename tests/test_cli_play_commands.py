@@ -205,3 +205,16 @@ def test_history_needs_nothing_of_the_web_server():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.splitlines()
     assert out[0].lstrip().startswith("1. red: ") and out[1] == "[]"
+
+
+def test_many_squares_to_choose_from_take_a_dozen_to_a_line():
+    from legends_core import Action
+
+    game = Game.new(seed=3, setup=False)
+    squares = [f"{f}{r}" for r in range(1, 5) for f in "abcdefgh"]  # 32 squares
+    actions = [Action.choose(sq) for sq in squares] + [Action.pass_()]
+    lines, listed = option_lines(game.view("beige"), actions, game.catalogue)
+    assert len(lines) == 4  # 12 + 12 + 8 squares, then pass
+    assert lines[0].split()[:3] == ["1-12", "choose", "a1"] and lines[2].split()[0] == "25-32"
+    assert [str(a) for a in listed] == [str(a) for a in actions]
+    assert lines[3].split() == ["33.", "pass"]

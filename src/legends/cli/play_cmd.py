@@ -54,6 +54,7 @@ Other commands:
 
 
 SQUARE = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
+SQUARES_A_LINE = 12  # squares to choose from, shown on one line
 PLAYER_RECORD = "stratego-legends-player-record"
 
 
@@ -303,10 +304,11 @@ def option_lines(view: View, actions: Sequence[Action],
 
     Moves and powers are grouped by the piece that makes them, one line a piece: its square
     and name, where it may move, then each power and where it may aim
-    (``c1 Wannok: c2 · flying → c4 a1``), numbered in the order shown (the
-    range before the line). Other answers (``pass``, a chosen square) are a numbered line
-    each, under the heading :func:`legends.wording.option_groups` gives them. Setup switches
-    are not listed: they are typed as two squares."""
+    (``c1 Wannok: c2 · flying → c4 a1``), numbered in the order shown (the range before the
+    line). Many squares to choose from are a dozen to a line, numbered likewise. Other
+    answers (``pass``, ``done``) are a numbered line each, under the heading
+    :func:`legends.wording.option_groups` gives them. Setup switches are not listed: they are
+    typed as two squares."""
     rules = view.rules
     words = option_labels(view, rules, catalogue)
     heads = option_groups(view, rules, catalogue)
@@ -340,6 +342,17 @@ def option_lines(view: View, actions: Sequence[Action],
         p = view.piece_on(src)
         piece = p.name if p is not None and p.name else "?"
         lines.append(f"  {numbers:>7}  {src} {piece}: " + " · ".join(parts))
+    # Many squares to choose from (where a power lands, say): a dozen to a line.
+    squares = [a for a in rest if a.kind == "choose" and SQUARE.fullmatch(a.value)
+               and str(a) not in heads]
+    if len(squares) > SQUARES_A_LINE:
+        rest = [a for a in rest if a not in squares]
+        for i in range(0, len(squares), SQUARES_A_LINE):
+            row = squares[i:i + SQUARES_A_LINE]
+            first = len(listed) + 1
+            listed.extend(row)
+            lines.append(f"  {first:>3}-{len(listed):<3}  " + _("choose {squares}").format(
+                squares=" ".join(a.value for a in row)))
     heading = None
     for a in sorted(rest, key=lambda a: heads.get(str(a), "")):
         head = heads.get(str(a))
