@@ -16,7 +16,7 @@ from legends_core.setupline import takes_setup
 
 from ..ai import PLAYERS, make_player
 from ..draw_offers import computer_accepts_draw
-from ..i18n import _, ngettext
+from ..i18n import _
 from ..wording import is_legends, option_groups, option_labels, prompt, reason
 from .common import (
     PLAYERS_HELP,
@@ -233,9 +233,10 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                 taken = undo(game, me, ask_always=ask_always)
                 if taken:
                     unseen, shown = [], ""
-                    out.line(ngettext("took back {count} decision; your turn again",
-                                      "took back {count} decisions; your turn again",
-                                      taken).format(count=taken))
+                    # Not how many actions: the computer's private steps (a response
+                    # window it was asked in) could depend on its hidden pieces.
+                    out.line(_("took back your last decision and the computer's since; your "
+                               "turn again"))
                     break
                 out.line(_("nothing to undo: you have not decided anything yet that can be "
                            "taken back"))
