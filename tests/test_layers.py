@@ -26,7 +26,7 @@ PROGRAMS = ROOT / "src" / "legends"
 PUBLIC = {
     "actions", "armies", "battleboards", "board", "campaign", "display", "endings", "errors",
     "events", "fairness", "piecetype", "records", "registry", "ruleset", "rulings", "safejson",
-    "setupline", "teams", "worlds",
+    "setupline", "teams", "textboard", "worlds",
 }
 
 #: Attributes that lead into the referee's state: no program may touch them.

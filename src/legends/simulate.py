@@ -6,7 +6,8 @@
 [10, 11]
 
 A job is a dict (see :func:`make_jobs`); :func:`play_one` plays it and returns a dict of plain
-data: the winner, the number of turns, how it ended and per-piece counts. A game is a function
+data: who played which side, the winner, the number of turns, how it ended and per-piece
+counts. A game is a function
 of its job alone (every random choice comes from its seed), so the same jobs give the same
 results on any backend, in any order of completion.
 
@@ -40,13 +41,15 @@ BACKENDS = ("local", "ray")
 
 
 def make_jobs(games: int, *, seed: int, players: Sequence[str] = ("heuristic", "random"),
-              swap: bool = False, rules: str | None = None, options: dict[str, Any] | None = None,
+              swap: bool = True, rules: str | None = None, options: dict[str, Any] | None = None,
               beige: Any = None, gray: Any = None, boards: Sequence[str] | None = None,
               turn_limit: int = 1000, players_count: int = 2,
               no_progress_limit: int | None = NO_PROGRESS_LIMIT,
               repetition_limit: int | None = None) -> list[Job]:
     """``games`` jobs with seeds ``seed, seed + 1, ...`` of the ruleset ``rules`` (``None``:
-    the default); with ``swap`` the two computer players change seats every other game.
+    the default). With ``swap`` (the default) two different computer players change sides
+    every other game, so that neither keeps the first move or one side's ground; ``False``
+    keeps the order given.
     ``beige`` and ``gray`` are the two seats' armies (``None``: the ruleset's own).
     ``players_count`` 4, 6 or 8 makes Stratego Legends team games, ``players`` then naming
     the computer player of each side (or of each seat). ``no_progress_limit`` and
@@ -92,7 +95,7 @@ def play_one(job: Job) -> Result:
             elif e.kind == "power":
                 powers[piece] += 1
     winner = game.winner
-    return {"seed": job["seed"],
+    return {"seed": job["seed"], "players": list(job["players"]),
             "winner": None if winner is None else f"{kinds[winner]}@{side_of(winner)}",
             "turns": game.turn, "reason": game.reason, "attacks": dict(attacks_won),
             "destroyed": dict(destroyed), "powers": dict(powers)}

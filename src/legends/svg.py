@@ -25,9 +25,11 @@ from typing import TYPE_CHECKING
 
 from legends_core import PieceView, View
 from legends_core.actions import Action
-from legends_core.board import file_index, file_name
+from legends_core.board import file_name
 from legends_core.ruleset import ALIASES, DEFAULT
 from legends_core.teams import side_of
+from legends_core.textboard import grid as grid  # the text boards lay squares out alike
+from legends_core.textboard import orientation_for, placer, split_square
 
 from .i18n import _
 from .wording import terrain_name
@@ -85,77 +87,6 @@ def wrap(text: str, width: int, lines: int = 3) -> list[str]:
     return out
 
 
-def orientation_for(view: View, seat: str | int | None = None) -> int:
-    """The quarter turn (0, 90, 180 or 270 degrees) that puts ``seat``'s side at the bottom.
-
-    ``seat`` is a player's name (default: the view's own player) or an angle. A seat's side is
-    its starting region on the board; a seat without one faces the board as the first player
-    does when it is the first seat, and from the other end otherwise.
-    """
-    if isinstance(seat, int):
-        if seat % 90:
-            raise ValueError(f"orientation must be a multiple of 90 degrees, not {seat}")
-        return seat % 360
-    who = view.player if seat is None else seat
-    regions = view.board.get("regions", {})
-    # A team game's seat sits along its side's edge with its teammates: the picture is turned
-    # by the regions of the whole side (one seat's band alone lies off to one end).
-    mates = next((seats for seats in view.teams.values() if who in seats), (who,))
-    region = [sq for mate in mates for sq in regions.get(mate, ())]
-    if region:
-        width, height = view.board["width"], view.board["height"]
-        spots = [split_square(s) for s in region]
-        fx = sum(f for f, _ in spots) / len(spots) - (width - 1) / 2
-        ry = sum(r for _, r in spots) / len(spots) - (height - 1) / 2
-        if abs(ry) >= abs(fx):
-            return 0 if ry <= 0 else 180
-        return 90 if fx < 0 else 270
-    seats = list(regions) or _seats(view)
-    if not seats or who not in seats:
-        return 0
-    return 0 if side_of(who) == side_of(seats[0]) else 180
-
-
-def split_square(square: str) -> tuple[int, int]:
-    """``'b3'`` -> ``(1, 2)``, ``'aa10'`` -> ``(26, 9)``: file and rank indexes from 0 (a
-    team game's wide board has files past ``z``)."""
-    m = _SQUARE.fullmatch(square)
-    if not m:
-        raise ValueError(f"{square[:10]!r} is not a square name like 'a1'")
-    return file_index(m.group(1)), int(m.group(2)) - 1
-
-
-def _seats(view: View) -> list[str]:
-    # Seats in the order the view lists them (destroyed areas are kept per seat, in turn order).
-    return list(view.destroyed)
-
-
-def _placer(width: int, height: int, angle: int):
-    """A function from a square's (file, rank) to its (column, row) in the picture."""
-    if angle == 0:
-        return lambda f, r: (f, height - 1 - r)
-    if angle == 180:
-        return lambda f, r: (width - 1 - f, r)
-    if angle == 90:   # file a (the first player's left-hand edge) nearest the viewer
-        return lambda f, r: (height - 1 - r, width - 1 - f)
-    return lambda f, r: (r, f)  # 270: the last file (their right-hand edge) nearest the viewer
-
-
-def grid(view: View, orientation: str | int | None = None) -> list[list[str]]:
-    """The squares as the picture lays them out for ``orientation`` (see
-    :func:`orientation_for`): rows from the top, each from the left. Text boards use it too."""
-    width, height = view.board["width"], view.board["height"]
-    angle = orientation_for(view, orientation)
-    cols, rows = (width, height) if angle in (0, 180) else (height, width)
-    place = _placer(width, height, angle)
-    out = [[""] * cols for _ in range(rows)]
-    for f in range(width):
-        for r in range(height):
-            c, row = place(f, r)
-            out[row][c] = f"{file_name(f)}{r + 1}"
-    return out
-
-
 def _mark(p: PieceView) -> str:
     return {"magic": "\u2605", "castle": "\u265c"}.get(p.kind or "", str(p.strength))
 
@@ -192,7 +123,7 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
     rows = view.board["rows"]
     angle = orientation_for(view, orientation)
     cols, nrows = (width, height) if angle in (0, 180) else (height, width)
-    place = _placer(width, height, angle)
+    place = placer(width, height, angle)
     margin = size * 0.5 if coordinates else 0.0
     panel_w = size * 4.2 if panel else 0.0
     total_w = margin + cols * size + panel_w
@@ -291,7 +222,7 @@ def _legend_word(terrain: str, legends: bool, rules: str) -> str:
 def _spots(width: int, height: int, angle: int, size: float,
            margin: float) -> dict[str, tuple[float, float]]:
     """Where each square's top left corner is in the picture."""
-    place = _placer(width, height, angle)
+    place = placer(width, height, angle)
     out = {}
     for f in range(width):
         for r in range(height):

@@ -759,6 +759,13 @@ class Game:
         return svg(view=self.view(None), last=self._played[-1] if self._played else None,
                          catalogue=self._engine.catalogue)
 
+    def __str__(self) -> str:
+        """The referee's picture as plain text: every piece on the board, as ``print(board)``
+        draws a chess board (see :mod:`legends_core.textboard`)."""
+        from .textboard import board
+
+        return board(self.view(None), catalogue=self._engine.catalogue)
+
     def __repr__(self) -> str:
         if not self.is_over:
             state = f"{self.current_player} to decide"

@@ -138,6 +138,20 @@ class View:
 
         return svg(view=self)
 
+    def __str__(self) -> str:
+        """The board as this player sees it, in plain text (their side at the bottom, pieces
+        they have not been shown as ``????``; see :mod:`legends_core.textboard`)."""
+        from .textboard import board
+
+        return board(self)
+
+    def __repr__(self) -> str:
+        if not self.over:
+            state = f"{self.to_move} to decide"
+        else:
+            state = f"won by {self.winner}" if self.winner else f"over: {self.reason}"
+        return f"<View of {self.player}, turn {self.turn}, {state}>"
+
     def piece_on(self, square: str) -> PieceView | None:
         """The piece on ``square`` as this view shows it, or ``None``."""
         for p in self.pieces:

@@ -8,12 +8,14 @@ import os
 import statistics
 import time
 from collections import Counter
+from typing import Any
 
 from legends_core import SEED_LIMIT
 from legends_core.ruleset import catalogue_for, get_ruleset
 from legends_core.teams import side_of
 
 from ..ai import make_player
+from ..i18n import _, ngettext
 from ..simulate import BACKENDS, make_jobs, run_games
 from .common import (
     PLAYERS_HELP,
@@ -35,8 +37,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", action="append", metavar="N|KINDS",
                    help=f"{PLAYERS_HELP}; and/or the computer players of the two sides "
                         "(beige,gray): random, heuristic or ismcts (default: heuristic,random)")
-    p.add_argument("--swap", action="store_true",
-                   help="alternate which player takes beige (results are per player)")
+    seating = p.add_mutually_exclusive_group()
+    seating.add_argument("--keep-seats", dest="swap", action="store_false",
+                         help="the first player takes the first side (beige) in every game; "
+                              "by default two different players change sides every other game")
+    seating.add_argument("--swap", dest="swap", action="store_true",
+                         help="change sides every other game (the default)")
+    p.set_defaults(swap=True)
     p.add_argument("--jobs", type=whole(1, 256), default=None,
                    help="processes to use (default: one per core); with --backend ray and no "
                         "--address, the CPUs of the local Ray instance")
@@ -92,34 +99,26 @@ def run(args: argparse.Namespace) -> int:
     failed = [r for r in everything if "error" in r]
     results = [r for r in everything if "error" not in r]
     dt = time.perf_counter() - t0
-    where = (f"{workers} process{'es' if workers > 1 else ''}" if args.backend == "local"
-             else f"Ray ({args.address or 'a local instance'})")
-    print(f"{len(everything)} games in {dt:.1f}s, {len(everything) / dt:.2f} games/s on {where} "
-          f"(seeds {base}..{base + len(everything) - 1})")
+    where = (ngettext("{n} process", "{n} processes", workers).format(n=workers)
+             if args.backend == "local"
+             else _("Ray ({address})").format(address=args.address or _("a local instance")))
+    print(_("{games} games in {seconds:.1f}s, {rate:.2f} games/s on {where} (seeds {first}..{last})")
+          .format(games=len(everything), seconds=dt, rate=len(everything) / dt, where=where,
+                  first=base, last=base + len(everything) - 1))
     for r in failed:
-        print(f"  game with seed {r['seed']} failed: {r['error']}")
+        print("  " + _("game with seed {seed} failed: {error}").format(seed=r["seed"],
+                                                                       error=r["error"]))
     if not results:
         return 1
-    n = len(results)
-    by_player: Counter[str] = Counter()
-    by_side: Counter[str] = Counter()
-    for r in results:
-        if r["winner"]:
-            who, side = r["winner"].split("@")
-            by_player[who] += 1
-            by_side[side] += 1
-    for name in dict.fromkeys(kinds):
-        lo, hi = wilson(by_player[name], n)
-        label = name if kinds[0] != kinds[1] else "either player"
-        print(f"  {label:<14} won {by_player[name]:>4}/{n} = {by_player[name] / n:6.1%}  "
-              f"(95% CI {lo:.1%} - {hi:.1%})")
-    first, second = side_of(seats[0]), side_of(seats[1])
-    print(f"  {first} side won {by_side[first]}, {second} side won {by_side[second]}, "
-          f"no winner {n - sum(by_side.values())}")
+    sides = [side_of(seats[0]), side_of(seats[1])]
+    for line in summary_lines(results, kinds, sides):
+        print(line)
     turns = [r["turns"] for r in results]
-    print(f"  game length in turns: mean {statistics.mean(turns):.1f}, median "
-          f"{statistics.median(turns):.0f}, min {min(turns)}, max {max(turns)}")
-    print("  how games ended:")
+    print("  " + _("game length in turns: mean {mean:.1f}, median {median:.0f}, min {least}, "
+                   "max {most}").format(mean=statistics.mean(turns),
+                                        median=statistics.median(turns),
+                                        least=min(turns), most=max(turns)))
+    print("  " + _("how games ended:"))
     for reason, times in Counter(r["reason"] for r in results).most_common():
         print(f"    {times:>4}  {reason}")
     cat = catalogue_for(args.rules)
@@ -127,8 +126,49 @@ def run(args: argparse.Namespace) -> int:
     for r in results:
         for k in totals:
             totals[k].update({int(a): b for a, b in r[k].items()})
-    print(f"  per piece (top {args.pieces} by attacks won): attacks won / destroyed / powers used")
+    print("  " + _("per piece (top {count} by attacks won): attacks won / destroyed / powers "
+                   "used").format(count=args.pieces))
     for num, won in totals["attacks"].most_common(args.pieces):
         print(f"    #{num:<4} {cat[num].name:<26} {won:>5} {totals['destroyed'][num]:>5} "
               f"{totals['powers'][num]:>5}")
     return 1 if failed else 0
+
+
+def summary_lines(results: list[dict[str, Any]], kinds: list[str],
+                  sides: list[str]) -> list[str]:
+    """Wins per player (with a 95% interval, and how each did on each side), then per side.
+
+    Each result names its players side by side (``players``), so the counts hold whether the
+    players changed sides between games or not."""
+    n = len(results)
+    won: Counter[str] = Counter()  # player
+    won_as: Counter[tuple[str, str]] = Counter()  # (player, side)
+    played_as: Counter[tuple[str, str]] = Counter()
+    by_side: Counter[str] = Counter()
+    for r in results:
+        for kind, side in zip(r.get("players", kinds), sides, strict=False):
+            played_as[kind, side] += 1
+        if r["winner"]:
+            who, side = r["winner"].split("@")
+            won[who] += 1
+            won_as[who, side] += 1
+            by_side[side] += 1
+    out = []
+    for name in dict.fromkeys(kinds):
+        lo, hi = wilson(won[name], n)
+        label = name if kinds[0] != kinds[1] else _("either player")
+        line = _("{player} won {wins}/{games} = {rate:6.1%}  (95% CI {low:.1%} - {high:.1%})"
+                 ).format(player=f"{label:<14}", wins=f"{won[name]:>4}", games=n,
+                          rate=won[name] / n, low=lo, high=hi)
+        if kinds[0] != kinds[1]:
+            line += "; " + ", ".join(
+                _("as {side} {wins}/{games}").format(side=side, wins=won_as[name, side],
+                                                     games=played_as[name, side])
+                for side in sides if played_as[name, side])
+        out.append("  " + line)
+    out.append("  " + _("{first} side won {first_wins}, {second} side won {second_wins}, no "
+                        "winner {draws}").format(first=sides[0], first_wins=by_side[sides[0]],
+                                                 second=sides[1],
+                                                 second_wins=by_side[sides[1]],
+                                                 draws=n - sum(by_side.values())))
+    return out

@@ -7,21 +7,26 @@ a terminal that shows colour, and as plain text otherwise (``NO_COLOR`` is respe
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import IO, Any
 
-from legends_core import PieceView, View
-from legends_core.board import file_name
-from legends_core.errors import LegendsError
+from legends_core import View
 from legends_core.events import Event, keyword_name
 from legends_core.registry import Catalogue
-from legends_core.ruleset import catalogue_for
+from legends_core.textboard import (  # noqa: F401 - label, stems: this module's API too
+    KIND_MARK,
+    TEN,
+    board_rows,
+    catalogue_of,
+    label,
+    labels,
+    stems,
+    tag,
+    terrain,
+)
 
 from ..i18n import _
-from ..svg import grid, split_square
 from ..wording import colour_name, is_legends, kind_name, line, piece_lines, terrain_name
 
 Segment = tuple[str, str]
@@ -32,6 +37,7 @@ _TERRAIN = {letter: name for name, letter in _LETTER.items()}
 TERRAIN_STYLE = {"D": "yellow", "F": "green", "M": "cyan", "N": "bright_black", "P": "",
                  "T": "magenta", "W": "blue"}
 MINE, THEIRS, HIDDEN = "bold", "bold red", "dim"
+_STYLE = {"mine": MINE, "theirs": THEIRS, "hidden": HIDDEN}  # by the kernel's roles
 
 
 class Terminal:
@@ -71,120 +77,10 @@ class Terminal:
 
 
 # -- labels ------------------------------------------------------------------------------
-#: What the strength mark of a label shows in place of a number, by piece kind.
-KIND_MARK = {"magic": "*", "castle": "#"}
-TEN = "X"  # strength 10: one character keeps every label four wide
-_MINOR = {"of", "the", "a", "an"}  # words that give no letter of their own to a stem
-
-
-def _mark(p: PieceView) -> str:
-    mark = KIND_MARK.get(p.kind or "", "")
-    if not mark:
-        s = p.strength or 0
-        mark = TEN if s == 10 else str(s)
-    return mark
-
-
-def _abbreviations(name: str) -> Iterable[str]:
-    """Three-letter abbreviations of ``name``, most natural first."""
-    words = re.findall(r"[A-Za-z0-9]+", name.replace("'", "")) or ["X"]
-    first = words[0]
-    letters = "".join(words)
-    yield letters[:3]
-    major = [first, *(w for w in words[1:] if w.lower() not in _MINOR)]
-    if len(major) > 1:
-        yield first[:2] + major[1][0]
-        yield first[0] + major[1][:2]
-    if len(major) > 2:
-        yield first[0] + major[1][0] + major[2][0]
-    for i in range(1, len(letters)):
-        for j in range(i + 1, len(letters)):
-            yield letters[0] + letters[i] + letters[j]
-
-
-def _stem(text: str) -> str:
-    return text.ljust(3)[:3].capitalize()
-
-
-def _assign(names: Iterable[str], taken: dict[str, str]) -> dict[str, str]:
-    """Give each of ``names`` (in order) the first free stem, recording it in ``taken``.
-
-    Names of several words that begin alike ("Spirit of Sea", "Spirit of Wrath") all take
-    their words' initials ('Sps', 'Spw'), rather than the first of them the letters they share.
-    """
-    names = list(names)
-    openings = [_stem(next(iter(_abbreviations(n)))) for n in names]
-    shared = {x for x in openings if openings.count(x) > 1}
-    stem_of: dict[str, str] = {}
-    for name, opening in zip(names, openings, strict=True):
-        words = len(re.findall(r"[A-Za-z0-9]+", name.replace("'", "")))
-        for stem in _abbreviations(name):
-            stem = _stem(stem)
-            if stem == opening and opening in shared and words > 1:
-                continue
-            if stem not in taken:
-                break
-        else:  # pragma: no cover - every name of two letters or more has many stems
-            stem = f"{name[:2]}{len(taken) % 10}"
-        taken[stem] = name
-        stem_of[name] = stem
-    return stem_of
-
-
-@lru_cache(maxsize=32)
-def _stems(names: tuple[str, ...]) -> dict[str, str]:
-    return _assign(names, {})
-
-
-def stems(catalogue: Mapping[int, Any]) -> dict[str, str]:
-    """The three-letter stem of every piece name in ``catalogue`` (name -> stem), different
-    for different names. They depend on the catalogue alone, so a piece keeps its label for
-    a whole game, whichever pieces are in view (and a label tells nothing of hidden ones)."""
-    return dict(_stems(tuple(sorted({t.name for t in catalogue.values()}))))
-
-
-def _catalogue(v: View, catalogue: Mapping[int, Any] | None) -> Mapping[int, Any]:
-    """``catalogue``, or the view's ruleset's own when none is given."""
-    if catalogue is not None:
-        return catalogue
-    try:
-        return catalogue_for(v.rules)
-    except LegendsError:  # a ruleset that is not installed here: the names in view will do
-        return {}
-
-
-def labels(view: View, catalogue: Mapping[int, Any] | None = None) -> dict[str, str]:
-    """A four-character label for each piece the viewer knows, by square: three letters of
-    its name and its strength (``*`` magic, ``#`` castle, ``X`` for 10), different for
-    different pieces (two of one kind share theirs), ``????`` for hidden pieces.
-
-    The letters come from ``catalogue`` (the game's; the view's ruleset's by default, see
-    :func:`stems`), so they stay the same all game long.
-    """
-    stem_of = stems(_catalogue(view, catalogue))
-    extra = sorted({p.name for p in view.pieces if p.number is not None and p.name}
-                   - stem_of.keys())
-    if extra:  # pieces from outside the catalogue given
-        stem_of.update(_assign(extra, {stem: name for name, stem in stem_of.items()}))
-    return {p.square: ("????" if p.number is None else stem_of[p.name or ""] + _mark(p))
-            for p in view.pieces}
-
-
-def label(p: PieceView) -> str:
-    """A piece's label on its own (see :func:`labels` for labels unique within a view)."""
-    return "????" if p.number is None else ((p.name or "")[:3] + _mark(p)).ljust(4)
-
-
-def tag(controller: str) -> str:
-    """A controller in a cell: ``b`` for beige, ``b2`` for beige-2 (a team game's seat)."""
-    return controller[0] + (controller.rsplit("-", 1)[1] if "-" in controller else "")
-
-
-def _terrain(v: View) -> dict[str, str]:
-    """Each square's terrain letter (files past ``z`` on a team game's wide board)."""
-    height = v.board["height"]
-    return {f"{file_name(f)}{height - r}": letter
-            for r, row in enumerate(v.board["rows"]) for f, letter in enumerate(row)}
+# The labels, the layout and the cells are the kernel's text board (legends_core.textboard),
+# which print(view) draws in plain text; here they get colours, a key and the edition's words.
+_catalogue = catalogue_of  # the game's catalogue, or the view's ruleset's
+_terrain = terrain  # each square's terrain letter
 
 
 # -- the board ---------------------------------------------------------------------------
@@ -277,49 +173,26 @@ def board_lines(v: View, seat: str | None = None,
     """The board as ``seat`` sees it (``seat``'s side at the bottom; the view's own player's
     by default), what its marks mean, and the curse slot and destroyed areas, as segments.
 
-    ``catalogue`` is the game's, which makes the labels (see :func:`labels`); the view's
-    ruleset's by default. ``commands`` adds the ``key`` and ``info`` commands of ``legends
-    play`` to the legend.
+    The board itself is the kernel's (:func:`legends_core.textboard.board_rows`), coloured
+    here. ``catalogue`` is the game's, which makes the labels (see :func:`labels`); the
+    view's ruleset's by default. ``commands`` adds the ``key`` and ``info`` commands of
+    ``legends play`` to the legend.
     """
     cat = _catalogue(v, catalogue)
-    squares = grid(v, seat)
-    terrain = _terrain(v)
-    by_square = {p.square: p for p in v.pieces}
-    names = labels(v, cat)
-    me = v.player if seat is None else seat
-    # Pieces of one's team are one's own colour: teammates play them as they cross bands.
-    mine = next((seats for seats in v.teams.values() if me in seats), (me,))
-    wide = max((len(tag(p.controller)) for p in v.pieces), default=1)  # 2 in team games
-    cell = 7 + wide
-    cols = list(zip(*squares, strict=True))
-    files = [_axis(col) for col in cols]
-    lines: list[list[Segment]] = [[("    " + "".join(f"{name:^{cell}}" for name in files), "")]]
-    for row in squares:
-        line: list[Segment] = [(f"{_axis(row):>2}  ", "")]
-        for sq in row:
-            letter = terrain[sq]
-            if letter == "W":
-                line.append(("~" * (cell - 1) + " ", TERRAIN_STYLE["W"]))
-                continue
-            line.append((letter, TERRAIN_STYLE.get(letter, "")))
-            p = by_square.get(sq)
-            if p is None:
-                line.append((" " * (cell - 1), ""))
-                continue
-            style = HIDDEN if p.number is None else MINE if p.controller in mine else THEIRS
-            line.append((f"{tag(p.controller):<{wide}}:{names[sq]}", style))
-            line.append((" ", ""))
-        lines.append(line)
-    items = [f"{mark} {short}" for mark, _meaning, short in _marks(v, cat) if short]
+    lines: list[list[Segment]] = [[(text, _STYLE.get(role, TERRAIN_STYLE.get(role, "")))
+                                   for text, role in row]
+                                  for row in board_rows(v, seat, cat)]
+    items = [f"{mark} {short}" for mark, _m, short in _marks(v, cat) if short]
     if commands:
-        items.append("'key' for more, 'info SQUARE' for a piece")
-    width = max(80, len("".join(t for t, _ in lines[0])))
+        items.append(_("'key' for more, 'info SQUARE' for a piece"))
+    width = max(80, len("".join(t for t, _s in lines[0])))
     lines.extend([(text, "dim")] for text in _pack(items, width))
-    tail = [f"{_lost(v)}: {'; '.join(f'{k} {len(x)}' for k, x in v.destroyed.items())}"]
+    lost = "; ".join(f"{k} {len(x)}" for k, x in v.destroyed.items())
+    tail = [f"{_lost(v)}: {lost}"]
     if _has_curses(v, cat):
-        curse = ("none" if v.curse is None
-                 else f"#{v.curse}{'' if v.curse_active else ' (arriving)'}")
-        tail.insert(0, f"curse: {curse}")
+        curse = (_("none") if v.curse is None else f"#{v.curse}" if v.curse_active
+                 else _("#{number} (arriving)").format(number=v.curse))
+        tail.insert(0, _("curse: {piece}").format(piece=curse))
     lines.append([("    " + "   ".join(tail), "")])
     return lines
 
@@ -338,17 +211,10 @@ def _pack(items: list[str], width: int) -> list[str]:
     return [*lines, line]
 
 
-def _axis(squares: Iterable[str]) -> str:
-    """The coordinate a row or column of squares shares (file letters or a rank number)."""
-    spots = [split_square(s) for s in squares]
-    files = {f for f, _ in spots}
-    return file_name(next(iter(files))) if len(files) == 1 else str(spots[0][1] + 1)
-
-
 def board_text(v: View, seat: str | None = None,
                catalogue: Mapping[int, Any] | None = None) -> str:
     """The board as plain text (see :func:`board_lines`)."""
-    return "\n".join("".join(t for t, _ in line) for line in board_lines(v, seat, catalogue))
+    return "\n".join("".join(t for t, _s in line) for line in board_lines(v, seat, catalogue))
 
 
 def key_lines(v: View, catalogue: Mapping[int, Any] | None = None) -> list[str]:

@@ -11,6 +11,16 @@ Games live in an SQLite file (:mod:`.store`), so a restart or a reload loses not
 The kernel never imports this package.
 """
 
-from .app import create_app, default_db_path
+from typing import Any
 
 __all__ = ["create_app", "default_db_path"]
+
+
+def __getattr__(name: str) -> Any:
+    # The app (and Starlette) load when first asked for, so that the building blocks here
+    # without a server (the move list, for ``legends play``) work without the 'web' extra.
+    if name in __all__:
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
