@@ -114,10 +114,13 @@ function showFocus(sq) {
   const el = tileAt(sq), svg = document.querySelector("#board svg");
   if (!el || !svg) return;
   const size = Number(svg.querySelector("defs rect[id^='t-']").getAttribute("width"));
-  const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-  for (const [k, v] of Object.entries({x: Number(el.getAttribute("x")) + 1, y: Number(el.getAttribute("y")) + 1,
-    width: size - 2, height: size - 2, rx: 4, class: "focus-ring", "aria-hidden": "true"})) r.setAttribute(k, v);
-  svg.append(r);
+  // Black on a white halo: seen on every terrain and piece colour.
+  for (const cls of ["focus-ring halo", "focus-ring"]) {
+    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    for (const [k, v] of Object.entries({x: Number(el.getAttribute("x")) + 4, y: Number(el.getAttribute("y")) + 4,
+      width: size - 8, height: size - 8, rx: 4, class: cls, "aria-hidden": "true"})) r.setAttribute(k, v);
+    svg.append(r);
+  }
 }
 
 // The square next to ``sq`` in the picture's direction (dx, dy), however the board is turned.

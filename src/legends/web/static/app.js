@@ -421,25 +421,30 @@ function fit(svg) {
   if (!tiles.length || !rect) return;
   const size = Number(rect.getAttribute("width"));
   let w = 0, h = 0;
-  for (const t of tiles) {
-    w = Math.max(w, Number(t.getAttribute("x")) + size);
-    h = Math.max(h, Number(t.getAttribute("y")) + size);
+  for (const tl of tiles) {
+    w = Math.max(w, Number(tl.getAttribute("x")) + size);
+    h = Math.max(h, Number(tl.getAttribute("y")) + size);
   }
   for (const label of svg.querySelectorAll(":scope > text.c")) {
     const b = label.getBBox();
     h = Math.max(h, b.y + b.height);
   }
-  const left = Math.min(...tiles.map((t) => Number(t.getAttribute("x"))));
+  const left = Math.min(...tiles.map((tl) => Number(tl.getAttribute("x"))));
   const top = h + size * 0.15;
-  const used = wide ? flowPanel(panel, size, w - left) : 0;
+  // On a phone the panel's text is drawn larger, to stay legible (at least 11 CSS pixels).
+  const k = NARROW.matches ? 1.6 : 1;
+  const used = wide ? flowPanel(panel, size, (w - left) / k) * k : 0;
   const p = panel.getBBox();
-  panel.setAttribute("transform", `translate(${left - p.x},${top - p.y})`);
-  let bottom = top + p.height;
+  panel.setAttribute("transform", `translate(${left - p.x * k},${top - p.y * k}) scale(${k})`);
+  let bottom = top + p.height * k;
   if (legend) {
     const l = legend.getBBox();
-    const lx = wide ? left + used + size * 0.5 : left + (w - left) * 0.62;
-    legend.setAttribute("transform", `translate(${lx - l.x},${top - l.y})`);
-    bottom = Math.max(bottom, top + l.height);
+    // Beside the panel; on a phone (one column), under it.
+    const under = NARROW.matches && !wide;
+    const lx = wide ? left + used + size * 0.5 : under ? left : left + (w - left) * 0.62;
+    const ly = under ? bottom + size * 0.2 : top;
+    legend.setAttribute("transform", `translate(${lx - l.x * k},${ly - l.y * k}) scale(${k})`);
+    bottom = Math.max(bottom, ly + l.height * k);
   }
   bottom += size * 0.1;
   svg.setAttribute("viewBox", `0 0 ${w} ${bottom}`);
