@@ -14,8 +14,8 @@ import re
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
-from tests.test_web_browser import (  # noqa: F401
-    TIMEOUT, browser, chromium, new_page, server, wait_to_decide)
+
+from test_web_browser import TIMEOUT, browser, chromium, new_page, server, wait_to_decide  # noqa: F401
 
 AXE = Axe()
 
@@ -46,7 +46,11 @@ def choose_by_keys(page: Page, element_id: str, value: str) -> None:
 
 
 def serious(page: Page) -> list[str]:
-    found = AXE.run(page).response["violations"]
+    """axe-core's serious and critical violations on the page as it is now."""
+    result = AXE.run(page).response
+    assert result["testEngine"]["name"] == "axe-core" and result["url"] == page.url  # it ran
+    found = result["violations"]
+    print(page.url, [(v["id"], v["impact"], len(v["nodes"])) for v in found])
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
             for v in found if v["impact"] in ("serious", "critical")]
 

@@ -5,7 +5,8 @@ with whole titles, and the optional sounds."""
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
-from tests.test_web_browser import TIMEOUT, browser, chromium, server, wait_to_decide  # noqa: F401
+
+from test_web_browser import TIMEOUT, browser, chromium, server, wait_to_decide  # noqa: F401
 
 PHONE = {"width": 400, "height": 800}
 LEGIBLE = 11  # CSS pixels
@@ -20,7 +21,7 @@ SIZES = """() => [...document.querySelectorAll('#board svg text')].filter((t) =>
   }).map((t) => [parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a, t.textContent])"""
 
 
-def phone(browser: Browser) -> Page:
+def phone(browser: Browser) -> Page:  # noqa: F811
     page = browser.new_context(viewport=PHONE, has_touch=True).new_page()
     page.set_default_timeout(TIMEOUT)
     return page

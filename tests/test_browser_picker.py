@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from tests.test_web_browser import TIMEOUT, browser, chromium, select, server, target  # noqa: F401
+
+from test_web_browser import TIMEOUT, browser, chromium, select, server, target  # noqa: F401
 
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 400, "height": 800}}
 
