@@ -70,3 +70,43 @@ def test_the_devourers_question_is_a_picker_that_fits_and_filters(server, browse
     expect(page.locator("body")).not_to_have_attribute("data-states", states or "")
     expect(dialog).to_be_hidden()
     page.context.close()
+
+
+def test_answers_show_the_servers_labels_under_its_group_headings(server, browser):  # noqa: F811
+    page = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server)
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "beige")
+    page.select_option("#position", "devourer")
+    page.click("#start")
+    expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
+    select(page, "d4")
+    target(page, "d5")
+    expect(page.locator("#picker-filter")).to_be_visible()
+    # The state as the words helper's server sends it: a text for each option, a heading for
+    # some, and the turn's own label. Shown again as the page shows any state.
+    page.evaluate("""() => {
+        const m = structuredClone(me.shown);
+        m.labels = {"choose Mist Giant": "Mist Giant (Gray Giants)", "choose Mummy": "Mummy"};
+        m.groups = {"choose Mist Giant": "Giants", "choose Mummy": "Undead"};
+        m.turn_label = "Round 1, beige";
+        show(m);
+    }""")
+    expect(page.locator("#decision")).to_contain_text("Round 1, beige")
+    heads = page.locator("#picker-list .picker-head")
+    expect(heads).to_have_text(["Giants", "Undead"])
+    giants = page.locator("#picker-list [role=group]").first
+    expect(giants.locator("[role=option]")).to_have_text(["Mist Giant (Gray Giants)"])
+    assert giants.locator("[role=option]").get_attribute("data-option") == "choose Mist Giant"
+    # The filter reads the heading too; the option string itself is what is sent.
+    page.locator("#picker-filter").fill("giants")
+    expect(page.locator("#picker-list [role=option]:visible")).to_have_count(1)
+    sent = page.evaluate("""() => new Promise((done) => {
+        const real = me.ws.send.bind(me.ws);
+        me.ws.send = (text) => { done(JSON.parse(text).action); real(text); };
+        document.querySelector('#picker-list [aria-selected=true]').click();
+    })""")
+    assert sent == "choose Mist Giant"
+    page.context.close()
+

@@ -162,6 +162,7 @@ function send(action) {
   $("#question").close();
   clearMarks();
   me.options = parseOptions([]);
+  if (window.access) window.access.refresh();  // the squares' labels lose their choices
   document.body.dataset.phase = "waiting";
 }
 
