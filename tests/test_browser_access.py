@@ -57,6 +57,8 @@ def serious(page: Page) -> list[str]:
 
 def test_a_whole_game_played_by_keyboard_alone(server, browser):  # noqa: F811
     page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server)
     expect(page.locator("#rules option")).not_to_have_count(0)
     choose_by_keys(page, "opponent", "random")
@@ -105,11 +107,14 @@ def test_a_whole_game_played_by_keyboard_alone(server, browser):  # noqa: F811
     page.keyboard.press("Enter")
     expect(page.locator("body")).to_have_attribute("data-phase", "over")
     expect(page.locator("#end-title")).to_have_text("You won!")
+    assert errors == []  # the page's scripts threw nothing on the way
     page.context.close()
 
 
 def test_the_pages_pass_an_axe_audit(server, browser):  # noqa: F811
     page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server)
     expect(page.locator("#rules option")).not_to_have_count(0)
     assert serious(page) == [], "lobby"
@@ -138,6 +143,7 @@ def test_the_pages_pass_an_axe_audit(server, browser):  # noqa: F811
     page.click("#resign-yes")
     expect(page.locator("#end")).to_be_visible()
     assert serious(page) == [], "end"
+    assert errors == []
     page.context.close()
 
 

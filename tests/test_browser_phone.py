@@ -4,6 +4,7 @@ with whole titles, and the optional sounds."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from test_web_browser import TIMEOUT, browser, chromium, server, wait_to_decide  # noqa: F401
@@ -24,6 +25,7 @@ SIZES = """() => [...document.querySelectorAll('#board svg text')].filter((t) =>
 def phone(browser: Browser) -> Page:  # noqa: F811
     page = browser.new_context(viewport=PHONE, has_touch=True).new_page()
     page.set_default_timeout(TIMEOUT)
+    page.on("pageerror", lambda e: pytest.fail(f"the page threw: {e}"))
     return page
 
 
