@@ -388,7 +388,9 @@ function ask(text, o) {
   // The keyboard goes to the answers, unless the player is on the board and the answers are
   // squares (chosen there as well).
   const onBoard = window.access && window.access.onBoard() && o.choices.some(isSquare);
-  if (first && !onBoard) first.focus({preventScroll: true});
+  // On a phone the dialog comes under the board: brought into view, unless squares on the
+  // board answer it too (the board stays where the player is looking).
+  if (first && !onBoard) first.focus({preventScroll: o.choices.some(isSquare)});
 }
 
 // The question as the state words it (the prompt), else the decision's name.

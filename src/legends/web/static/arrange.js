@@ -75,14 +75,14 @@ function currentLine() { return setupBoard.cells.join(""); }
 function readLine(text) {
   const chars = [...text].filter((c) => !" /\t".includes(c)).map((c) => (c === "?" ? "." : c.toUpperCase()));
   const n = setupBoard.squares.length;
-  if (chars.length !== n) throw new Error(`a setup line here has ${n} characters (one a square), this one ${chars.length}`);
+  if (chars.length !== n) throw new Error(t("a setup line here has {n} characters (one a square), this one {count}", {n, count: chars.length}));
   const used = {};
   chars.forEach((c, i) => {
     if (c === EMPTY_CELL) return;
     const p = setupBoard.msg.pieces.find((x) => x.char === c);
-    if (!p) throw new Error(`position ${i + 1} (${setupBoard.squares[i]}): '${c}' is not a piece of this army`);
+    if (!p) throw new Error(t("position {at} ({square}): '{char}' is not a piece of this army", {at: i + 1, square: setupBoard.squares[i], char: c}));
     used[c] = (used[c] || 0) + 1;
-    if (used[c] > p.count) throw new Error(`position ${i + 1} (${setupBoard.squares[i]}): one ${p.name} too many (the army has ${p.count})`);
+    if (used[c] > p.count) throw new Error(t("position {at} ({square}): one {piece} too many (the army has {count})", {at: i + 1, square: setupBoard.squares[i], piece: p.name, count: p.count}));
   });
   return chars;
 }
