@@ -73,7 +73,24 @@ function board(msg, seat) {
   }
   refresh();
   zoomApply();
+  squeezeShortNames(svg);
   if (access.inBoard) focusSquare(access.focus);
+}
+
+// A short name wider than its piece (wide letters at the phone's larger size) is narrowed to
+// fit, rather than drawn over the next square.
+function squeezeShortNames(svg) {
+  if (!NARROW.matches) return;
+  const rect = svg.querySelector("defs rect[id^='t-']");
+  if (!rect) return;
+  const room = Number(rect.getAttribute("width")) * 0.78;
+  svg.querySelectorAll("text.a").forEach((el) => {
+    el.removeAttribute("textLength");
+    if (el.getComputedTextLength() > room) {
+      el.setAttribute("textLength", String(room));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  });
 }
 
 // After the marks change (a piece selected, its targets shown): say so in each label.
@@ -271,6 +288,7 @@ window.addEventListener("DOMContentLoaded", () => {
   box.addEventListener("pointerdown", () => { access.inBoard = false; });
   wireZoom();
   addEventListener("resize", zoomApply);
+  NARROW.addEventListener("change", () => { const svg = document.querySelector("#board svg"); if (svg) squeezeShortNames(svg); });
 });
 
 window.access = {board, refresh, onBoard: () => access.inBoard, announce, squareLabel, focusSquare, zoomTo};
