@@ -107,6 +107,12 @@ def test_a_whole_game_played_by_keyboard_alone(server, browser):  # noqa: F811
     page.keyboard.press("Enter")
     expect(page.locator("body")).to_have_attribute("data-phase", "over")
     expect(page.locator("#end-title")).to_have_text("You won!")
+    # The end dialog fits the window, and its replay too once opened (it scrolls inside).
+    tab_to(page, "replay-open")
+    page.keyboard.press("Enter")
+    expect(page.locator("#replay-board svg")).to_be_visible()
+    end = page.locator("#end").bounding_box()
+    assert end is not None and end["y"] >= 0 and end["y"] + end["height"] <= 800
     assert errors == []  # the page's scripts threw nothing on the way
     page.context.close()
 

@@ -89,6 +89,21 @@ def test_a_team_board_zooms_and_pans_on_a_phone(server, browser):  # noqa: F811
     assert abs(svg.bounding_box()["width"] - base) < 2
     # The minus button does not go below the legible size.
     expect(page.locator("#zoom-out")).to_be_disabled()
+    # Two fingers spreading apart on the board zoom it in.
+    box = board.bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + min(box["height"], 300) / 2
+    touch = page.context.new_cdp_session(page)
+
+    def fingers(kind: str, gap: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": cx - gap, "y": cy, "id": 1},
+                                                {"x": cx + gap, "y": cy, "id": 2}]
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    fingers("touchStart", 30)
+    for gap in (45, 60, 75):
+        fingers("touchMove", gap)
+    fingers("touchEnd", 0)
+    assert float(page.locator("body").get_attribute("data-zoom") or 0) > 2
     page.context.close()
 
 
