@@ -110,3 +110,27 @@ def test_answers_show_the_servers_labels_under_its_group_headings(server, browse
     assert sent == "choose Mist Giant"
     page.context.close()
 
+
+def test_a_power_button_names_the_power_and_sends_its_option(server, browser):  # noqa: F811
+    page = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server)
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "beige")
+    page.select_option("#position", "archer")
+    page.click("#start")
+    expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
+    select(page, "d4")
+    power = page.locator('#controls button.power[data-action="distance-strike"]')
+    expect(power).to_have_text("Distance Strike")  # the card's name, not the key
+    power.click()
+    expect(page.locator("#controls button.power")).to_have_count(1)
+    target_button = page.locator("#controls button.power").first
+    assert target_button.get_attribute("data-option") == "d4 distance-strike d6"
+    page.evaluate("""() => { const m = structuredClone(me.shown);
+        m.labels = {"d4 distance-strike d6": "Distance Strike at d6"}; show(m); }""")
+    select(page, "d4")
+    page.locator('#controls button.power[data-action="distance-strike"]').click()
+    expect(page.locator("#controls button.power").first).to_have_text("Distance Strike at d6")
+    page.context.close()
+

@@ -15,6 +15,7 @@ const me = {
   shown: null,         // the last state message, shown again if an action is refused
   decision: null,      // the decision number of that state: every action sent echoes it
   editions: {},        // edition name -> its title ("Classic Stratego")
+  powerNames: new Map(), // collector number -> {power key: its name}, once fetched
 };
 
 // -- lobby -------------------------------------------------------------------------------
@@ -321,15 +322,37 @@ function drawChoices() {
   (o.moves[sel] || []).forEach((sq) => mark(sq, "target"));
   const direct = directMoves(sel);
   Object.keys(direct).forEach((sq) => mark(sq, "target"));
+  const names = powerNames(sel);
   for (const [key, targets] of Object.entries(o.powers[sel] || {})) {
     if (Object.values(direct).some((a) => a.startsWith(`${sel} ${key} `))) continue;
     const alone = targets.length === 1 && targets[0].length === 0;
-    controls.append(button(alone ? label(`${sel} ${key}`, key) : key, () => {
+    const b = button(alone ? label(`${sel} ${key}`, names[key] || key) : names[key] || key, () => {
       if (alone) return send(`${sel} ${key}`);
       me.power = {src: sel, key, targets};
       redraw();
-    }, "power"));
+    }, "power");
+    b.dataset.action = key;
+    controls.append(b);
   }
+}
+
+// A power's name as its card gives it ("Fire Wall"), for the piece on ``sq`` the viewer
+// knows (the piece's public text, fetched once; the buttons are redrawn when it arrives).
+function powerNames(sq) {
+  const p = me.view && me.view.pieces.find((x) => x.square === sq);
+  if (!p || p.number == null) return {};
+  const n = String(p.number);
+  if (me.powerNames.has(n)) return me.powerNames.get(n) || {};
+  me.powerNames.set(n, null);
+  if (!me.pieces.has(n)) me.pieces.set(n, api(`/api/pieces/${n}?rules=${encodeURIComponent(me.rules)}`));
+  me.pieces.get(n).then((info) => {
+    // A power's text opens with its name ("Distance Strike: an enemy piece ..."); its label
+    // is the kind of power ("Action").
+    const named = (pw) => (/^([^:]{1,40}): /.exec(pw.text || "") || [])[1] || pw.key;
+    me.powerNames.set(n, Object.fromEntries(info.powers.filter((pw) => pw.key).map((pw) => [pw.key, named(pw)])));
+    if (me.selected === sq && !me.power) redraw();
+  }).catch(() => me.powerNames.delete(n));
+  return {};
 }
 
 // Outside Stratego Legends a piece's "power" with one square as its target is a way of
