@@ -27,9 +27,16 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from legends.web import create_app
 from legends.web.wire import UVICORN
+from legends_core.testing import position_dict
 from webgames import castle_hunt
 
 OUTPUT = Path(__file__).parent / "output"
+#: Beige's Psychic Devourer on d4 beside gray's hidden Mist Giant on d5: attacking it asks beige
+#: to name the piece it attacks, from every piece there is (a question of some 200 answers).
+DEVOURER = {"d4": 60, "d5": 120, "a1": 67, "h8": 176, "b1": 16, "g8": 184}
+#: Beige's Frodnaj Archer on d4 with gray's Mist Giant two squares away: its Distance Strike
+#: is offered on beige's first turn.
+ARCHER = {"d4": 14, "d6": 120, "a1": 67, "h8": 176, "g8": 184}
 TIMEOUT = 15_000  # milliseconds Playwright waits for anything on the page
 
 
@@ -49,7 +56,9 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "games.sqlite3"
-    app = create_app(db_path=str(db), positions={"castle-hunt": castle_hunt()}, computer_time=0.0)
+    app = create_app(db_path=str(db), positions={"castle-hunt": castle_hunt(),
+                                                   "devourer": position_dict(DEVOURER),
+                                                   "archer": position_dict(ARCHER)}, computer_time=0.0)
     port = free_port()
     # Served as `legends serve` serves it (its websocket protocol, compressing as it does).
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",

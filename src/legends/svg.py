@@ -87,6 +87,22 @@ def wrap(text: str, width: int, lines: int = 3) -> list[str]:
     return out
 
 
+#: Words left out of a short name ("Knight of the Rose" -> "KniRo").
+_SMALL_WORDS = frozenset({"of", "the", "a", "an", "and", "de", "du", "la", "le"})
+
+
+def short_name(name: str, width: int = 5) -> str:
+    """A piece name cut to ``width`` letters, legible where the whole name would not be: one
+    word's first letters ("Marshal" -> "Marsh"), else the first word's three and the next
+    word's two ("Psychic Devourer" -> "PsyDe")."""
+    words = [w for w in re.split(r"[\s\-]+", name) if w and w.lower() not in _SMALL_WORDS]
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0][:width]
+    return (words[0][: width - 2] + words[1][:2].capitalize())[:width]
+
+
 def _mark(p: PieceView) -> str:
     return {"magic": "\u2605", "castle": "\u265c"}.get(p.kind or "", str(p.strength))
 
@@ -154,7 +170,10 @@ def board_svg(*, view: View, last: Action | None = None, size: float = 56,
            f".n{{font-size:{_n(size * 0.13)}px;text-anchor:middle}}"
            f".c{{font-size:{_n(size * 0.25)}px;text-anchor:middle}}"
            f".t{{font-size:{_n(size * 0.2)}px}}.h{{font-weight:bold}}"
-           f".s{{font-size:{_n(size * 0.14)}px;text-anchor:middle}}</style>"]
+           f".s{{font-size:{_n(size * 0.14)}px;text-anchor:middle}}"
+           # A piece's short name, for a page to show in place of the whole name where the
+           # board is drawn small (a phone): hidden in the picture itself.
+           f".a{{display:none;font-size:{_n(size * 0.3)}px;text-anchor:middle}}</style>"]
     for t in terrains:
         out.append(f'<rect id="t-{t}" width="{size}" height="{size}" fill="{TERRAIN_COLOURS[t]}" '
                    f'stroke="#555" stroke-width="0.5"/>')
@@ -325,6 +344,8 @@ def _piece(p: PieceView, x: float, y: float, size: float, legends: bool = True) 
         more = "".join(f'<tspan x="{mid}" dy="{_n(size * 0.137)}">{escape(line)}</tspan>'
                        for line in lines[1:])
         parts.append(f'<text x="{mid}" y="{_n(size * 0.64)}" class="n">{escape(lines[0])}{more}'
+                     f'</text>')
+        parts.append(f'<text x="{mid}" y="{_n(size * 0.84)}" class="a">{escape(short_name(p.name or ""))}'
                      f'</text>')
     parts.append("</g>")
     return "".join(parts)

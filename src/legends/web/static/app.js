@@ -15,6 +15,7 @@ const me = {
   shown: null,         // the last state message, shown again if an action is refused
   decision: null,      // the decision number of that state: every action sent echoes it
   editions: {},        // edition name -> its title ("Classic Stratego")
+  powerNames: new Map(), // collector number -> {power key: its name}, once fetched
 };
 
 // -- lobby -------------------------------------------------------------------------------
@@ -43,12 +44,17 @@ async function lobby() {
   document.querySelectorAll("#lobby form").forEach((f) => f.addEventListener("submit", hold));
   const opts = await api("/api/options");
   const rules = $("#rules");
+  // The list shows each edition's short title whole; its description is written beside it.
   for (const r of opts.rulesets) {
     me.editions[r.name] = r.description.split(":")[0];
-    const o = new Option(`${r.name}: ${r.description}`, r.name);
+    const o = new Option(me.editions[r.name], r.name);
     o.dataset.seats = JSON.stringify({2: r.seats, ...r.team_seats});
+    o.dataset.about = r.description.slice(me.editions[r.name].length + 1).trim();
     rules.add(o);
   }
+  const about = () => { $("#rules-about").textContent = rules.selectedOptions[0].dataset.about || ""; };
+  rules.addEventListener("change", about);
+  about();
   // The numbers of players the chosen edition is played by (Stratego Legends: also team
   // games of 4, 6 or 8), and the sides offered: that game's seats (the first moves first).
   const players = $("#players");
@@ -63,14 +69,14 @@ async function lobby() {
   const sides = () => {
     const seats = JSON.parse(rules.selectedOptions[0].dataset.seats)[players.value];
     const side = $("#side");
-    side.replaceChildren(...seats.map((s, i) => new Option(i ? s : `${s} (moves first)`, s)),
-                         new Option(seats.length > 2 ? "any, at random" : "either, at random", "random"));
+    side.replaceChildren(...seats.map((s, i) => new Option(i ? s : t("{seat} (moves first)", {seat: s}), s)),
+                         new Option(seats.length > 2 ? t("any, at random") : t("either, at random"), "random"));
   };
   rules.addEventListener("change", counts);
   players.addEventListener("change", sides);
   counts();
   const opponent = $("#opponent");
-  for (const p of opts.players) opponent.add(new Option(`the computer (${p})`, p));
+  for (const p of opts.players) opponent.add(new Option(t("the computer ({player})", {player: p}), p));
   opponent.value = opts.players.includes("search") ? "search" : opts.players[0];
   opponent.addEventListener("change", () => { $("#auto-pass").checked = opponent.value !== "human"; });
   if (opts.positions.length) {
@@ -122,19 +128,19 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${proto}//${location.host}/ws/${me.code}`);
   me.ws = ws;
-  $("#connection").textContent = "connecting…";
+  $("#connection").textContent = t("connecting…");
   ws.onopen = () => {
     me.retry = 0;
-    $("#connection").textContent = "connected";
+    $("#connection").textContent = t("connected");
     ws.send(JSON.stringify({type: "hello", token: me.token}));
   };
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
   ws.onclose = (ev) => {
-    $("#connection").textContent = "disconnected";
+    $("#connection").textContent = t("disconnected");
     if (me.closing || ev.code === 4403) return;
     if (ev.code === 4408) {
       // Closed after a long silence: come back when the person does.
-      $("#connection").textContent = "disconnected while idle: click or press a key to reconnect";
+      $("#connection").textContent = t("disconnected while idle: click or press a key to reconnect");
       const back = () => { removeEventListener("pointerdown", back); removeEventListener("keydown", back); connect(); };
       addEventListener("pointerdown", back);
       addEventListener("keydown", back);
@@ -152,11 +158,12 @@ function send(action) {
   me.ws.send(JSON.stringify({type: "action", action, decision: me.decision}));
   // The next state may come only when this seat is next asked (or the game ends): until
   // then nothing here can be chosen.
-  $("#decision").textContent = "Sent; waiting…";
+  $("#decision").textContent = t("Sent; waiting…");
   $("#controls").replaceChildren();
   $("#question").close();
   clearMarks();
   me.options = parseOptions([]);
+  if (window.access) window.access.refresh();  // the squares' labels lose their choices
   document.body.dataset.phase = "waiting";
 }
 
@@ -178,6 +185,7 @@ function receive(msg) {
     arrangeHide();
     document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1);
     log(msg.lines);
+    if (window.access) window.access.announce(msg, me.seat);  // moves, attacks, whose turn
     seats(msg.seats);
     show(msg);
   } else if (msg.type === "seats") {
@@ -209,8 +217,9 @@ function log(lines) {
 
 function seats(all) {
   const parts = Object.entries(all).map(([seat, s]) => {
-    const who = s.kind === "computer" ? `computer (${s.player})` : (s.taken ? s.name || "player" : "waiting for a player");
-    return `${seat}: ${who}${seat === me.seat ? " (you)" : ""}`;
+    const who = s.kind === "computer" ? t("computer ({player})", {player: s.player})
+      : (s.taken ? s.name || t("player") : t("waiting for a player"));
+    return seat === me.seat ? t("{seat}: {who} (you)", {seat, who}) : t("{seat}: {who}", {seat, who});
   });
   const text = parts.join(" · ");
   $("#seats").textContent = text;
@@ -218,7 +227,8 @@ function seats(all) {
   document.querySelectorAll(".dialog-seats").forEach((el) => { el.textContent = text; });
   const waiting = Object.values(all).some((s) => s.kind === "human" && !s.taken);
   const many = Object.keys(all).length > 2;
-  $("#code-hint").textContent = waiting ? `(give this code to ${many ? "the other players" : "your opponent"})` : "";
+  $("#code-hint").textContent = !waiting ? "" : many ? t("(give this code to the other players)")
+    : t("(give this code to your opponent)");
 }
 
 // -- the state of the game ---------------------------------------------------------------
@@ -243,27 +253,36 @@ function show(msg) {
   me.selected = null; me.power = null; me.swapFirst = null;
   $("#board").innerHTML = msg.svg;
   fit($("#board svg"));
+  if (window.access) window.access.board(msg, me.seat);  // square labels, keys, zoom
   const v = msg.view;
   document.body.dataset.toMove = v.to_move || "";
   document.body.dataset.turn = String(v.turn);
   if (v.over) return finished(v);
   if (v.to_move !== me.seat) {
-    $("#decision").textContent = v.to_move ? `Waiting for ${v.to_move}…` : "";
+    $("#decision").textContent = v.to_move ? t("Waiting for {seat}…", {seat: v.to_move}) : "";
     $("#controls").replaceChildren();
     $("#question").close();
     document.body.dataset.phase = "waiting";
     return;
   }
   document.body.dataset.phase = "deciding";
-  $("#decision").textContent = `Turn ${v.turn}: ${msg.prompt || v.decision}`;
+  $("#decision").textContent = msg.turn_label
+    ? t("{turn}: {prompt}", {turn: msg.turn_label, prompt: msg.prompt || v.decision})
+    : t("Turn {turn}: {prompt}", {turn: v.turn, prompt: msg.prompt || v.decision});
   redraw();
 }
 
 // Files past z (aa, ab, ...) on a team game's wide board.
 function isSquare(text) { return /^[a-z]{1,2}[0-9]{1,2}$/.test(text); }
 
-// Controls, highlights and the question dialog for the current decision and selection.
+// Controls, highlights and the question dialog for the current decision and selection; then
+// the squares' labels say what may be chosen (access.js).
 function redraw() {
+  drawChoices();
+  if (window.access) window.access.refresh();
+}
+
+function drawChoices() {
   const o = me.options;
   clearMarks();
   const controls = $("#controls");
@@ -281,35 +300,59 @@ function redraw() {
   if (swapping) {
     Object.keys(o.swaps).forEach((sq) => mark(sq, "selectable"));
     if (me.swapFirst) { mark(me.swapFirst, "selected"); o.swaps[me.swapFirst].forEach((sq) => mark(sq, "target")); }
-    controls.append(button("Done switching", () => send("choose done"), "done"));
+    controls.append(button(t("Done switching"), () => send("choose done"), "done", "choose done"));
     return;
   }
   const pieces = new Set([...Object.keys(o.moves), ...Object.keys(o.powers)]);
   pieces.forEach((sq) => mark(sq, "selectable"));
-  if (o.pass) controls.append(button("Pass", () => send("pass"), "pass"));
+  if (o.pass) controls.append(button(label("pass", t("Pass")), () => send("pass"), "pass", "pass"));
   const sel = me.selected;
   if (!sel) return;
   mark(sel, "selected");
   if (me.power) {
     const {src, key, targets} = me.power;
     targets.filter((t) => t.length === 1).forEach((t) => mark(t[0], "target"));
-    for (const t of targets) {
-      controls.append(button(`${key} → ${t.join(", ")}`, () => send([src, key, ...t].join(" ")), "power"));
+    for (const tg of targets) {
+      const option = [src, key, ...tg].join(" ");
+      controls.append(button(label(option, `${key} → ${tg.join(", ")}`), () => send(option), "power", option));
     }
-    controls.append(button("Back", () => { me.power = null; redraw(); }));
+    controls.append(button(t("Back"), () => { me.power = null; redraw(); }));
     return;
   }
   (o.moves[sel] || []).forEach((sq) => mark(sq, "target"));
   const direct = directMoves(sel);
   Object.keys(direct).forEach((sq) => mark(sq, "target"));
+  const names = powerNames(sel);
   for (const [key, targets] of Object.entries(o.powers[sel] || {})) {
     if (Object.values(direct).some((a) => a.startsWith(`${sel} ${key} `))) continue;
-    controls.append(button(key, () => {
-      if (targets.length === 1 && targets[0].length === 0) return send(`${sel} ${key}`);
+    const alone = targets.length === 1 && targets[0].length === 0;
+    const b = button(alone ? label(`${sel} ${key}`, names[key] || key) : names[key] || key, () => {
+      if (alone) return send(`${sel} ${key}`);
       me.power = {src: sel, key, targets};
       redraw();
-    }, "power"));
+    }, "power");
+    b.dataset.action = key;
+    controls.append(b);
   }
+}
+
+// A power's name as its card gives it ("Fire Wall"), for the piece on ``sq`` the viewer
+// knows (the piece's public text, fetched once; the buttons are redrawn when it arrives).
+function powerNames(sq) {
+  const p = me.view && me.view.pieces.find((x) => x.square === sq);
+  if (!p || p.number == null) return {};
+  const n = String(p.number);
+  if (me.powerNames.has(n)) return me.powerNames.get(n) || {};
+  me.powerNames.set(n, null);
+  if (!me.pieces.has(n)) me.pieces.set(n, api(`/api/pieces/${n}?rules=${encodeURIComponent(me.rules)}`));
+  me.pieces.get(n).then((info) => {
+    // A power's text opens with its name ("Distance Strike: an enemy piece ..."); its label
+    // is the kind of power ("Action").
+    const named = (pw) => (/^([^:]{1,40}): /.exec(pw.text || "") || [])[1] || pw.key;
+    me.powerNames.set(n, Object.fromEntries(info.powers.filter((pw) => pw.key).map((pw) => [pw.key, named(pw)])));
+    if (me.selected === sq && !me.power) redraw();
+  }).catch(() => me.powerNames.delete(n));
+  return {};
 }
 
 // Outside Stratego Legends a piece's "power" with one square as its target is a way of
@@ -319,31 +362,62 @@ function directMoves(sel) {
   if (me.rules === "legends" || !sel) return out;
   for (const [key, targets] of Object.entries(me.options.powers[sel] || {})) {
     if (targets.every((t) => t.length === 1 && isSquare(t[0]))) {
-      for (const t of targets) if (!(me.options.moves[sel] || []).includes(t[0])) out[t[0]] = `${sel} ${key} ${t[0]}`;
+      for (const [sq] of targets) if (!(me.options.moves[sel] || []).includes(sq)) out[sq] = `${sel} ${key} ${sq}`;
     }
   }
   return out;
 }
 
-function button(label, onclick, cls) {
+// What a person reads for an option (the state's labels, from the server's wording), or
+// the given fallback. The option string itself is what is sent.
+function label(option, fallback) {
+  const labels = me.shown && me.shown.labels;
+  return (labels && labels[option]) || fallback;
+}
+
+// data-action: the answer's own word ("keep", a square, a piece name), as the page always
+// had it; data-option: the whole option string sent.
+function button(text, onclick, cls, option) {
   const b = document.createElement("button");
   b.type = "button";
-  b.textContent = label;
+  b.textContent = text;
   if (cls) b.className = cls;
-  b.dataset.action = label;
+  b.dataset.action = option ? option.replace(/^choose /, "") : text;
+  if (option) b.dataset.option = option;
   b.addEventListener("click", onclick);
   return b;
 }
 
 function ask(text, o) {
   const dlg = $("#question");
-  $("#question-text").textContent = text;
+  $("#question-text").textContent = msgPrompt(text);
   const box = $("#question-choices");
-  box.replaceChildren();
-  for (const value of o.choices) box.append(button(value, () => send(`choose ${value}`), "choice"));
-  if (o.pass) box.append(button("pass", () => send("pass"), "choice"));
+  const groups = (me.shown && me.shown.groups) || {};
+  const answers = o.choices.map((value) => {
+    const option = `choose ${value}`;
+    return {option, label: label(option, value), group: groups[option] || ""};
+  });
+  if (o.pass) answers.push({option: "pass", label: label("pass", t("pass")), group: ""});
+  const many = window.picker && answers.length > window.picker.PICKER_AT;
+  box.classList.toggle("many", Boolean(many));
+  let first = null;
+  if (many) first = window.picker.buildPicker(box, answers, send);
+  else {
+    box.replaceChildren(...answers.map((a) => button(a.label, () => send(a.option), "choice", a.option)));
+    first = box.querySelector("button");
+  }
   if (!dlg.open) dlg.show();
+  dlg.scrollTop = 0;
+  // The keyboard goes to the answers, unless the player is on the board and the answers are
+  // squares (chosen there as well).
+  const onBoard = window.access && window.access.onBoard() && o.choices.some(isSquare);
+  // On a phone the dialog comes under the board: brought into view, unless squares on the
+  // board answer it too (the board stays where the player is looking).
+  if (first && !onBoard) first.focus({preventScroll: o.choices.some(isSquare)});
 }
+
+// The question as the state words it (the prompt), else the decision's name.
+function msgPrompt(text) { return (me.shown && me.shown.prompt) || text; }
 
 // -- the board ---------------------------------------------------------------------------
 // On a narrow screen the picture's panel (turn, curse slot, destroyed pieces) and terrain
@@ -373,25 +447,30 @@ function fit(svg) {
   if (!tiles.length || !rect) return;
   const size = Number(rect.getAttribute("width"));
   let w = 0, h = 0;
-  for (const t of tiles) {
-    w = Math.max(w, Number(t.getAttribute("x")) + size);
-    h = Math.max(h, Number(t.getAttribute("y")) + size);
+  for (const tl of tiles) {
+    w = Math.max(w, Number(tl.getAttribute("x")) + size);
+    h = Math.max(h, Number(tl.getAttribute("y")) + size);
   }
   for (const label of svg.querySelectorAll(":scope > text.c")) {
     const b = label.getBBox();
     h = Math.max(h, b.y + b.height);
   }
-  const left = Math.min(...tiles.map((t) => Number(t.getAttribute("x"))));
+  const left = Math.min(...tiles.map((tl) => Number(tl.getAttribute("x"))));
   const top = h + size * 0.15;
-  const used = wide ? flowPanel(panel, size, w - left) : 0;
+  // On a phone the panel's text is drawn larger, to stay legible (at least 11 CSS pixels).
+  const k = NARROW.matches ? 1.6 : 1;
+  const used = wide ? flowPanel(panel, size, (w - left) / k) * k : 0;
   const p = panel.getBBox();
-  panel.setAttribute("transform", `translate(${left - p.x},${top - p.y})`);
-  let bottom = top + p.height;
+  panel.setAttribute("transform", `translate(${left - p.x * k},${top - p.y * k}) scale(${k})`);
+  let bottom = top + p.height * k;
   if (legend) {
     const l = legend.getBBox();
-    const lx = wide ? left + used + size * 0.5 : left + (w - left) * 0.62;
-    legend.setAttribute("transform", `translate(${lx - l.x},${top - l.y})`);
-    bottom = Math.max(bottom, top + l.height);
+    // Beside the panel; on a phone (one column), under it.
+    const under = NARROW.matches && !wide;
+    const lx = wide ? left + used + size * 0.5 : under ? left : left + (w - left) * 0.62;
+    const ly = under ? bottom + size * 0.2 : top;
+    legend.setAttribute("transform", `translate(${lx - l.x * k},${ly - l.y * k}) scale(${k})`);
+    bottom = Math.max(bottom, ly + l.height * k);
   }
   bottom += size * 0.1;
   svg.setAttribute("viewBox", `0 0 ${w} ${bottom}`);
@@ -463,8 +542,8 @@ function clicked(sq) {
     return redraw();
   }
   if (me.power && me.power.src === me.selected) {
-    const t = me.power.targets.find((x) => x.length === 1 && x[0] === sq);
-    if (t) return send(`${me.power.src} ${me.power.key} ${sq}`);
+    const hit = me.power.targets.find((x) => x.length === 1 && x[0] === sq);
+    if (hit) return send(`${me.power.src} ${me.power.key} ${sq}`);
   }
   if (me.selected && (o.moves[me.selected] || []).includes(sq)) return send(`${me.selected}-${sq}`);
   const direct = directMoves(me.selected);
@@ -504,7 +583,7 @@ $("#board") && $("#board").addEventListener("mouseover", async (ev) => {
   for (const r of p.rulings) {
     const line = document.createElement("p");
     line.className = "ruling";
-    line.textContent = "Ruling: " + r;
+    line.textContent = t("Ruling: {text}", {text: r});
     info.append(line);
   }
 });
@@ -516,12 +595,13 @@ function finished(v) {
   document.body.dataset.phase = "over";
   $("#question").close();
   $("#controls").replaceChildren();
-  $("#decision").textContent = "The game is over.";
+  $("#decision").textContent = t("The game is over.");
   // A team game is won by a whole side: its seats are v.winners.
   const team = (v.winners || []).length > 1;
   const side = team ? v.winner.replace(/-\d+$/, "") : v.winner;
-  const title = (v.winners || []).includes(me.seat) ? (team ? "Your team won!" : "You won!")
-    : v.winner ? `${team ? `${side} (${v.winners.join(", ")})` : side} won` : "No winner";
+  const title = (v.winners || []).includes(me.seat) ? (team ? t("Your team won!") : t("You won!"))
+    : !v.winner ? t("No winner")
+    : team ? t("{side} ({seats}) won", {side, seats: v.winners.join(", ")}) : t("{side} won", {side});
   $("#end-title").textContent = title;
   $("#end-reason").textContent = (me.shown && me.shown.reason) || v.reason;  // the edition's words
   const dlg = $("#end");
@@ -533,7 +613,8 @@ async function frame(step) {
   Object.assign(replay, f);
   $("#replay-board").innerHTML = f.svg;
   fit($("#replay-board svg"));
-  $("#replay-step").textContent = `${f.step} / ${f.of}${f.action ? ": " + f.action : ""}`;
+  $("#replay-step").textContent = f.action ? t("{step} / {of}: {action}", {step: f.step, of: f.of, action: f.action})
+    : t("{step} / {of}", {step: f.step, of: f.of});
 }
 
 async function download(mine) {
@@ -573,6 +654,6 @@ window.addEventListener("DOMContentLoaded", async () => {
     const known = recall(code);
     if (known) return enter(code, known.seat, known.token, false);
     $("#join-code").value = code;
-    $("#lobby-hint").textContent = `Join game ${code}: enter your name and press Join.`;
+    $("#lobby-hint").textContent = t("Join game {code}: enter your name and press Join.", {code});
   }
 });

@@ -12,6 +12,7 @@ const setupBoard = {
   cells: [],          // the character on each of them ("." empty)
   picked: null,       // {tray: char} or {cell: index}: what the next click places or swaps
   sending: false,     // the line is on its way to the server
+  focus: null,        // the square holding the grid's tab stop
 };
 
 const EMPTY_CELL = ".";
@@ -49,7 +50,7 @@ function arrangeShow(msg) {
   $("#arrange").hidden = false;
   $("#arrange").dataset.seat = msg.seat;
   $("#controls").replaceChildren();
-  $("#decision").textContent = msg.line !== null ? "Your setup is sent." : "Arrange your army.";
+  $("#decision").textContent = msg.line !== null ? t("Your setup is sent.") : t("Arrange your army.");
   build();
   draw();
 }
@@ -74,14 +75,14 @@ function currentLine() { return setupBoard.cells.join(""); }
 function readLine(text) {
   const chars = [...text].filter((c) => !" /\t".includes(c)).map((c) => (c === "?" ? "." : c.toUpperCase()));
   const n = setupBoard.squares.length;
-  if (chars.length !== n) throw new Error(`a setup line here has ${n} characters (one a square), this one ${chars.length}`);
+  if (chars.length !== n) throw new Error(t("a setup line here has {n} characters (one a square), this one {count}", {n, count: chars.length}));
   const used = {};
   chars.forEach((c, i) => {
     if (c === EMPTY_CELL) return;
     const p = setupBoard.msg.pieces.find((x) => x.char === c);
-    if (!p) throw new Error(`position ${i + 1} (${setupBoard.squares[i]}): '${c}' is not a piece of this army`);
+    if (!p) throw new Error(t("position {at} ({square}): '{char}' is not a piece of this army", {at: i + 1, square: setupBoard.squares[i], char: c}));
     used[c] = (used[c] || 0) + 1;
-    if (used[c] > p.count) throw new Error(`position ${i + 1} (${setupBoard.squares[i]}): one ${p.name} too many (the army has ${p.count})`);
+    if (used[c] > p.count) throw new Error(t("position {at} ({square}): one {piece} too many (the army has {count})", {at: i + 1, square: setupBoard.squares[i], piece: p.name, count: p.count}));
   });
   return chars;
 }
@@ -182,19 +183,24 @@ function build() {
     return e;
   };
   const status = el("p", {id: "arrange-status"});
-  const change = button("Change my setup", unready, "unready");
+  const change = button(t("Change my setup"), unready, "unready");
   change.hidden = true;
-  const grid = el("div", {id: "arrange-grid", role: "grid"});
+  // One tab stop for the grid; the arrow keys move between its squares, Enter picks a piece
+  // and Enter on a second square swaps the two (as two clicks do).
+  const grid = el("div", {id: "arrange-grid"});
+  grid.setAttribute("role", "group");
+  grid.setAttribute("aria-label", t("your setup area, your side at the bottom"));
+  grid.addEventListener("keydown", (ev) => gridKey(ev, width));
   const width = Math.max(...setupBoard.msg.rows.map((r) => r.length));
   grid.style.gridTemplateColumns = `repeat(${width}, minmax(0, 1fr))`;
   // The player's own side at the bottom: the back row (the line's first) is drawn last.
   [...setupBoard.msg.rows].reverse().forEach((row) => {
     for (const sq of row) {
       const i = setupBoard.squares.indexOf(sq);
-      const cell = el("button", {type: "button", className: "cell", draggable: true});
+      const cell = el("button", {type: "button", className: "cell", draggable: true, tabIndex: -1});
       cell.dataset.cell = sq;
       cell.dataset.index = String(i);
-      cell.addEventListener("click", () => clickCell(i));
+      cell.addEventListener("click", () => { setupBoard.focus = sq; clickCell(i); });
       cell.addEventListener("dragstart", (ev) => {
         if (!editable() || setupBoard.cells[i] === EMPTY_CELL) return ev.preventDefault();
         ev.dataTransfer.setData("text/plain", "cell:" + i);
@@ -206,33 +212,48 @@ function build() {
   const tray = el("div", {id: "arrange-tray"});
   dropTarget(tray, () => null);
   const buttons = el("div", {id: "arrange-buttons"},
-    button("Random fill", randomFill, "random-fill"),
-    button("Clear", () => { setupBoard.cells = setupBoard.cells.map(() => EMPTY_CELL); setupBoard.picked = null; draw(); }, "clear"),
-    button("Ready", ready, "ready"));
+    button(t("Random fill"), randomFill, "random-fill"),
+    button(t("Clear"), () => { setupBoard.cells = setupBoard.cells.map(() => EMPTY_CELL); setupBoard.picked = null; draw(); }, "clear"),
+    button(t("Ready"), ready, "ready"));
   const lineInput = el("input", {id: "arrange-line", spellcheck: false, autocomplete: "off"});
-  lineInput.setAttribute("aria-label", "setup line");
-  const lineRow = el("div", {className: "arrange-row"}, el("label", {htmlFor: "arrange-line", textContent: "Setup line"}),
-    lineInput, button("Use this line", () => useLine(lineInput.value), "use-line"));
-  const nameInput = el("input", {id: "arrange-name", maxLength: 40, placeholder: "name"});
-  nameInput.setAttribute("aria-label", "name for this setup");
+  lineInput.setAttribute("aria-label", t("setup line"));
+  const lineRow = el("div", {className: "arrange-row"}, el("label", {htmlFor: "arrange-line", textContent: t("Setup line")}),
+    lineInput, button(t("Use this line"), () => useLine(lineInput.value), "use-line"));
+  const nameInput = el("input", {id: "arrange-name", maxLength: 40, placeholder: t("name")});
+  nameInput.setAttribute("aria-label", t("name for this setup"));
   const saved = el("select", {id: "arrange-saved"});
-  saved.setAttribute("aria-label", "saved setups");
+  saved.setAttribute("aria-label", t("saved setups"));
   const savedRow = el("div", {className: "arrange-row"},
-    nameInput, button("Save", () => {
+    nameInput, button(t("Save"), () => {
       const name = nameInput.value.trim();
-      if (!name) { $("#arrange-error").textContent = "give the setup a name to save it under"; return; }
+      if (!name) { $("#arrange-error").textContent = t("give the setup a name to save it under"); return; }
       storeSetups({...savedSetups(), [name]: currentLine()});
       $("#arrange-error").textContent = "";
       draw();
       saved.value = name;
     }, "save-setup"),
     saved,
-    button("Load", () => { const line = savedSetups()[saved.value]; if (line) useLine(line); }, "load-setup"),
-    button("Delete", () => { const all = savedSetups(); delete all[saved.value]; storeSetups(all); draw(); }, "delete-setup"));
+    button(t("Load"), () => { const line = savedSetups()[saved.value]; if (line) useLine(line); }, "load-setup"),
+    button(t("Delete"), () => { const all = savedSetups(); delete all[saved.value]; storeSetups(all); draw(); }, "delete-setup"));
   const hint = el("p", {className: "hint", textContent:
-    "Click a piece, then a square (or two squares to swap them), or drag. Pieces you leave in the tray are dealt at random over the empty squares when you are ready."});
-  box.append(el("h2", {textContent: "Arrange your army"}), status, change, grid, tray, buttons, hint, lineRow, savedRow,
+    t("Click a piece, then a square (or two squares to swap them), or drag. With the keyboard: Tab to the squares, arrow keys to move, Enter on two squares to swap them. Pieces you leave in the tray are dealt at random over the empty squares when you are ready.")});
+  box.append(el("h2", {textContent: t("Arrange your army")}), status, change, grid, tray, buttons, hint, lineRow, savedRow,
     el("p", {id: "arrange-error", className: "error", role: "alert"}));
+}
+
+// The arrow keys within the setup grid (its cells in reading order, ``width`` a row).
+function gridKey(ev, width) {
+  const step = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -width, ArrowDown: width}[ev.key];
+  if (step === undefined) return;
+  const cells = [...document.querySelectorAll("#arrange-grid .cell")];
+  const i = cells.indexOf(ev.target);
+  const next = cells[i + step];
+  if (i < 0 || !next) return;
+  ev.preventDefault();
+  ev.stopPropagation();
+  setupBoard.focus = next.dataset.cell;
+  cells.forEach((c) => { c.tabIndex = c === next ? 0 : -1; });
+  next.focus();
 }
 
 function dropTarget(node, index) {
@@ -255,11 +276,17 @@ function draw() {
   const b = setupBoard, msg = b.msg;
   if (!msg) return;
   const sent = msg.line !== null;
-  const others = Object.entries(msg.ready).map(([seat, ok]) =>
-    `${seat}${seat === me.seat ? " (you)" : ""}: ${ok ? "ready" : "arranging…"}`);
+  const others = Object.entries(msg.ready).map(([seat, ok]) => seat === me.seat
+    ? (ok ? t("{seat} (you): ready", {seat}) : t("{seat} (you): arranging…", {seat}))
+    : (ok ? t("{seat}: ready", {seat}) : t("{seat}: arranging…", {seat})));
   const waitingFor = Object.entries(msg.ready).filter(([s, ok]) => !ok && s !== me.seat).map(([s]) => s);
-  $("#arrange-status").textContent = others.join(" · ") + (sent && waitingFor.length
-    ? ` — the game begins when ${waitingFor.join(", ")} ${waitingFor.length > 1 ? "are" : "is"} ready.` : "");
+  const status = others.join(" · ");
+  $("#arrange-status").textContent = !(sent && waitingFor.length) ? status
+    : waitingFor.length > 1 ? t("{status} — the game begins when {seats} are ready.", {status, seats: waitingFor.join(", ")})
+    : t("{status} — the game begins when {seat} is ready.", {status, seat: waitingFor[0]});
+  // The grid's one tab stop: the square last moved to, else the first.
+  const cellsNow = [...document.querySelectorAll("#arrange-grid .cell")];
+  if (!cellsNow.some((c) => c.dataset.cell === b.focus)) b.focus = cellsNow.length ? cellsNow[0].dataset.cell : null;
   document.querySelectorAll("#arrange-grid .cell").forEach((cell) => {
     const i = Number(cell.dataset.index);
     const ch = b.cells[i];
@@ -272,22 +299,30 @@ function draw() {
       name.className = "nm";
       name.textContent = pieceName(ch);
       cell.append(rank, name);
-      cell.title = `${cell.dataset.cell}: ${pieceName(ch)}`;
-    } else cell.title = cell.dataset.cell;
+      cell.title = t("{square}: {piece}", {square: cell.dataset.cell, piece: pieceName(ch)});
+      cell.setAttribute("aria-label", t("{square}: {piece} ({rank})", {square: cell.dataset.cell, piece: pieceName(ch), rank: rankLabel(ch)}));
+    } else {
+      cell.title = cell.dataset.cell;
+      cell.setAttribute("aria-label", t("{square}: empty", {square: cell.dataset.cell}));
+    }
+    cell.tabIndex = cell.dataset.cell === b.focus ? 0 : -1;
     cell.classList.toggle("picked", !!b.picked && b.picked.cell === i);
+    cell.setAttribute("aria-pressed", String(!!b.picked && b.picked.cell === i));
     cell.disabled = !editable();
   });
   const tray = $("#arrange-tray");
   tray.replaceChildren();
   for (const p of msg.pieces) {
     const n = left(p.char);
-    const t = button(`${rankLabel(p.char)} ${p.name} ×${n}`, () => clickTray(p.char), "tray-piece");
-    t.dataset.char = p.char;
-    t.disabled = !editable() || n <= 0;
-    t.draggable = editable() && n > 0;
-    t.addEventListener("dragstart", (ev) => ev.dataTransfer.setData("text/plain", "tray:" + p.char));
-    t.classList.toggle("picked", !!b.picked && b.picked.tray === p.char);
-    tray.append(t);
+    const piece = button(t("{rank} {piece} ×{count}", {rank: rankLabel(p.char), piece: p.name, count: n}),
+                         () => clickTray(p.char), "tray-piece");
+    piece.dataset.char = p.char;
+    piece.disabled = !editable() || n <= 0;
+    piece.draggable = editable() && n > 0;
+    piece.addEventListener("dragstart", (ev) => ev.dataTransfer.setData("text/plain", "tray:" + p.char));
+    piece.classList.toggle("picked", !!b.picked && b.picked.tray === p.char);
+    piece.setAttribute("aria-pressed", String(!!b.picked && b.picked.tray === p.char));
+    tray.append(piece);
   }
   tray.hidden = sent;
   document.querySelectorAll("#arrange-buttons button").forEach((x) => { x.disabled = !editable(); });
@@ -311,7 +346,7 @@ function draw() {
   // squares): what is dealt is the pieces still in the tray, not every empty square.
   const rest = msg.pieces.reduce((n, p) => n + left(p.char), 0);
   const ready = $("#arrange .ready");
-  ready.textContent = rest ? `Ready (deal the ${rest} pieces left)` : "Ready";
+  ready.textContent = rest ? t("Ready (deal the {count} pieces left)", {count: rest}) : t("Ready");
   ready.dataset.action = "Ready";
   $("#arrange").dataset.line = currentLine();
   if (sent && !b.sending) sessionStorage.removeItem(draftKey());

@@ -76,12 +76,15 @@ window.endings = (() => {
     $("#endings").hidden = state.over;
     $("#accept-draw").hidden = !toAnswer;
     $("#decline-draw").hidden = !(toAnswer || (o && o.seat === state.seat));
-    $("#decline-draw").textContent = o && o.seat === state.seat ? "Withdraw the offer" : "Decline";
+    $("#decline-draw").textContent = o && o.seat === state.seat ? t("Withdraw the offer") : t("Decline");
     $("#offer-draw").hidden = Boolean(o);
     let text = line || "";
     if (o) {
-      text = o.seat === state.seat ? "You offered a draw." : `${o.seat} offers a draw.`;
-      if (o.accepted.length) text += ` Accepted by ${o.accepted.join(", ")}.`;
+      const who = o.seat === state.seat ? null : o.seat;
+      text = o.accepted.length
+        ? (who ? t("{seat} offers a draw. Accepted by {seats}.", {seat: who, seats: o.accepted.join(", ")})
+          : t("You offered a draw. Accepted by {seats}.", {seats: o.accepted.join(", ")}))
+        : (who ? t("{seat} offers a draw.", {seat: who}) : t("You offered a draw."));
     }
     $("#offer-line").textContent = text;
   }
@@ -109,11 +112,12 @@ window.endings = (() => {
     const tick = () => {
       box.replaceChildren(...Object.keys(c.left).map((seat) => {
         const span = document.createElement("span");
-        const t = left(seat);
-        span.textContent = `${seat}${seat === state.seat ? " (you)" : ""} ${format(t)}`;
+        const secs = left(seat);
+        span.textContent = seat === state.seat ? t("{seat} (you) {time}", {seat, time: format(secs)})
+          : t("{seat} {time}", {seat, time: format(secs)});
         span.dataset.seat = seat;
         if (c.running === seat && !state.over) span.className = "running";
-        if (t < 30) span.classList.add("low");
+        if (secs < 30) span.classList.add("low");
         return span;
       }));
     };
@@ -128,20 +132,20 @@ window.endings = (() => {
     const me_ = state.seat;
     const reason = v.reason || "";
     const words = {
-      [`${me_} resigned`]: "You resigned.",
-      [`${me_} lost on time`]: "You ran out of time.",
-      "drawn by agreement": "Drawn by agreement.",
+      [`${me_} resigned`]: t("You resigned."),
+      [`${me_} lost on time`]: t("You ran out of time."),
+      "drawn by agreement": t("Drawn by agreement."),
     };
     if (words[reason]) $("#end-reason").textContent = words[reason];
     if (!v.winner) {
-      if (reason === "drawn by agreement") $("#end-title").textContent = "A draw";
+      if (reason === "drawn by agreement") $("#end-title").textContent = t("A draw");
       return;
     }
     // Name who won: a computer player, or another person.
     const seats = me.shown && me.shown.seats ? me.shown.seats : {};
     const who = seats[v.winner];
     if (who && who.kind === "computer" && !(v.winners || []).includes(me_)) {
-      $("#end-title").textContent = `The computer (${v.winner}) won`;
+      $("#end-title").textContent = t("The computer ({seat}) won", {seat: v.winner});
     }
   }
 

@@ -34,36 +34,38 @@ function drawMoves(data) {
   const pairs = data.players.length === 2;
   const rows = [];
   let row = null;
-  for (const t of data.turns) {
-    const number = t.turn ? Math.ceil(t.turn / (pairs ? 2 : 1)) : 0;
-    if (!row || !pairs || row.dataset.number !== String(number) || t.turn === 0) {
+  for (const turn of data.turns) {
+    const number = turn.turn ? Math.ceil(turn.turn / (pairs ? 2 : 1)) : 0;
+    if (!row || !pairs || row.dataset.number !== String(number) || turn.turn === 0) {
       row = document.createElement("tr");
       row.dataset.number = String(number);
       const th = document.createElement("th");
-      th.textContent = t.turn ? `${number}.` : "setup";
+      th.textContent = turn.turn ? `${number}.` : t("setup");
       row.append(th);
       if (pairs) row.append(document.createElement("td"), document.createElement("td"));
       else row.append(document.createElement("td"));
       rows.push(row);
     }
-    const col = pairs ? Math.max(0, data.players.indexOf(t.seat)) : 0;
+    const col = pairs ? Math.max(0, data.players.indexOf(turn.seat)) : 0;
     const cell = row.children[1 + col];
-    if (!pairs && t.seat) {
+    if (!pairs && turn.seat) {
       const who = document.createElement("span");
       who.className = "seat";
-      who.textContent = t.seat + (t.seat === me.seat ? " (you)" : "");
+      who.textContent = turn.seat === me.seat ? t("{seat} (you)", {seat: turn.seat}) : turn.seat;
       cell.append(who);
     }
-    cell.dataset.turn = String(t.turn);
-    t.plies.forEach((p) => cell.append(plyButton(p)));
-    if (!t.plies.length) cell.append(Object.assign(document.createElement("span"), {className: "pending", textContent: "…"}));
+    cell.dataset.turn = String(turn.turn);
+    turn.plies.forEach((p) => cell.append(plyButton(p)));
+    if (!turn.plies.length) cell.append(Object.assign(document.createElement("span"), {className: "pending", textContent: "…"}));
   }
   body.replaceChildren(...rows);
   const seen = new Set([0]);
   moveList.plies = {};
-  data.turns.forEach((t) => t.plies.forEach((p) => {
+  data.turns.forEach((turn) => turn.plies.forEach((p) => {
     seen.add(p.moment);
-    moveList.plies[p.moment] = `turn ${t.turn}${t.seat ? " (" + t.seat + ")" : ""}: ${p.text}`;
+    moveList.plies[p.moment] = turn.seat
+      ? t("turn {turn} ({seat}): {ply}", {turn: turn.turn, seat: turn.seat, ply: p.text})
+      : t("turn {turn}: {ply}", {turn: turn.turn, ply: p.text});
   }));
   moveList.moments = [...seen].sort((a, b) => a - b);
   moveList.latest = data.latest;
@@ -104,8 +106,9 @@ async function lookAt(moment) {
   $("#past-board").innerHTML = f.svg;
   fit($("#past-board svg"));
   const i = moveList.moments.indexOf(f.moment);
-  $("#past-what").textContent = f.moment === 0 ? "The start, as you saw it"
-    : `After ${moveList.plies[f.moment] || "turn " + f.turn} (${i} of ${moveList.moments.length - 1})`;
+  $("#past-what").textContent = f.moment === 0 ? t("The start, as you saw it")
+    : t("After {what} ({at} of {of})", {what: moveList.plies[f.moment] || t("turn {turn}", {turn: f.turn}),
+                                          at: i, of: moveList.moments.length - 1});
   document.body.dataset.looking = String(f.moment);
   // On a phone the list is under the board: bring the board into view.
   const r = $("#past").getBoundingClientRect();
@@ -141,14 +144,16 @@ window.addEventListener("DOMContentLoaded", () => {
   $("#past-next").addEventListener("click", () => step(1));
   document.addEventListener("legends:message", (ev) => {
     const msg = ev.detail;
-    if (msg.type !== "state" && msg.type !== "welcome") return;
+    // While the players arrange their setups there are no moves yet (the server refuses the
+    // list until the game begins: asking then only logged a 400 for each seat).
+    if (msg.type !== "state" && !(msg.type === "welcome" && !msg.arranging)) return;
     // One request for a burst of messages.
     clearTimeout(moveList.fresh);
     moveList.fresh = setTimeout(refreshMoves, 60);
   });
   document.addEventListener("keydown", (ev) => {
     if (document.body.dataset.phase === "lobby" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    if (ev.target.closest && ev.target.closest("input, select, textarea, #board, #arrange, dialog")) return;
     if ($("#end").open) return;  // the end screen has its own replay
     if (ev.key === "ArrowLeft") step(-1);
     else if (ev.key === "ArrowRight") step(1);
