@@ -41,14 +41,25 @@ _loaded: dict[str, gettext.NullTranslations] = {}
 _loading = threading.Lock()
 
 
-def choose(code: object) -> str:
-    """The language of ours that ``code`` names: ``de_DE.UTF-8``, ``de-AT`` and ``DE`` are
-    ``de``; anything unknown (or not a string) is English."""
+def _base(code: object) -> str:
+    """The language part of a code such as ``de_DE.UTF-8`` or ``nl-BE`` (``de``, ``nl``)."""
     if not isinstance(code, str):
-        return SOURCE
+        return ""
     base = code.strip().lower()[:40]
     for mark in ".@_-":
         base = base.split(mark, 1)[0]
+    return base
+
+
+def known(code: object) -> bool:
+    """Is ``code`` one of :data:`LANGUAGES` (perhaps with a region or an encoding)?"""
+    return _base(code) in LANGUAGES
+
+
+def choose(code: object) -> str:
+    """The language of ours that ``code`` names: ``de_DE.UTF-8``, ``de-AT`` and ``DE`` are
+    ``de``; anything unknown (or not a string) is English."""
+    base = _base(code)
     return base if base in LANGUAGES else SOURCE
 
 
@@ -61,7 +72,7 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
         value = environ.get(name, "")
         if value:
             for code in value.split(":"):
-                if choose(code) != SOURCE:
+                if known(code):
                     return choose(code)
             return SOURCE
     return SOURCE

@@ -88,7 +88,6 @@ def extract_html(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Co
 def template(root: Path) -> Any:
     """Every message in the sources under ``root`` (the top of the source tree), as a Babel
     catalogue."""
-    from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
     from babel.messages.frontend import parse_mapping_cfg
 
