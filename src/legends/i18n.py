@@ -17,6 +17,7 @@ reads nothing and costs nothing.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import os
@@ -115,10 +116,11 @@ def _read(code: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
+@functools.lru_cache(maxsize=16)
 def messages(code: str, where: str | None = None) -> dict[str, str]:
     """``code``'s translations as ``{English: translation}`` (singular messages only; with
     ``where``, those used in a source file whose path holds it, e.g. ``"web/static/"``).
-    Empty for English and unknown languages."""
+    Empty for English and unknown languages. Read once: do not change what it returns."""
     code = choose(code)
     path = po_path(code)
     if code == SOURCE or not path.is_file():

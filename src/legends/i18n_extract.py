@@ -54,7 +54,9 @@ class _PageText(HTMLParser):
         if tag in VOID:
             return
         self.depth += 1
-        if "data-i18n" in named:
+        if named.get("data-i18n"):  # the message named in it (the page uses that)
+            self.found.append((line, collapse(named["data-i18n"] or "")))
+        elif "data-i18n" in named:  # its text is the message
             self.open.append((self.depth, line, []))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
