@@ -183,10 +183,10 @@ def untranslated(root: Path) -> dict[str, list[str]]:
         if code == SOURCE:
             continue
         path = root / "src/legends" / po_path(code).relative_to(LOCALE.parent)
-        po = read(path, code) if path.is_file() else {}
+        po = read(path, code) if path.is_file() else _catalog(code)
         missing = []
         for m in wanted:
-            have = po.get(m.id) if path.is_file() else None
+            have = po.get(m.id)
             strings = [] if have is None else (
                 list(have.string) if isinstance(have.string, tuple) else [have.string])
             if have is None or have.fuzzy or not strings or not all(strings):
@@ -219,9 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     todo = untranslated(args.root) if not changed or not args.check else {}
     for code, missing in todo.items():
         if missing:
+            example = collapse(missing[0])
+            example = example if len(example) <= 60 else example[:57] + "..."
             print(f"{code}: {len(missing)} message(s) to translate in "
                   f"src/legends/locale/{code}/LC_MESSAGES/{DOMAIN}.po (empty or fuzzy), e.g. "
-                  f"{missing[0]!r}")
+                  f"{example!r}")
     return 1 if args.check and (changed or any(todo.values())) else 0
 
 
