@@ -219,3 +219,19 @@ def test_each_seat_reads_the_servers_words_in_its_own_language(http, monkeypatch
             again.send_json({"type": "hello", "token": made["token"], "lang": "nl"})
             assert again.receive_json()["type"] == "welcome"
             assert again.receive_json()["prompt"] == "tot ziens"
+
+
+def test_work_handed_to_the_store_threads_keeps_the_callers_language():
+    import asyncio
+
+    from legends.web.writer import Writer
+
+    async def both() -> tuple[str, str]:
+        writer = Writer(store=None)  # type: ignore[arg-type]  # (only its threads are used)
+        try:
+            with language("nl"):
+                return await writer.run(i18n.current), await writer.read(_, "bye")
+        finally:
+            writer.close()
+
+    assert asyncio.run(both()) == ("nl", "tot ziens")
