@@ -88,8 +88,11 @@ def describe(camp: Campaign) -> str:
 def table_text(camp: Campaign) -> str:
     """The table of games and scores, and the result so far."""
     a, b = camp.names
-    lines = [f"{_('game'):>4}  {_('first'):<12} {_('winner'):<12} {_('score'):>5} "
-             f"{_('turns'):>5}  {_('totals'):>9}  {_('wins'):>5}  {_('how it ended')}"]
+    # The column headings (translated outside the f-string, where the extraction sees them).
+    game, first, winner, score = _("game"), _("first"), _("winner"), _("score")
+    turns, totals, wins, how = _("turns"), _("totals"), _("wins"), _("how it ended")
+    lines = [f"{game:>4}  {first:<12} {winner:<12} {score:>5} {turns:>5}  {totals:>9}  "
+             f"{wins:>5}  {how}"]
     for row in camp.table():
         totals = "{}-{}".format(*row["totals"])
         wins = "{}-{}".format(*row["wins"])

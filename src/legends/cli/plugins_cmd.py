@@ -43,6 +43,7 @@ def _call(ep: metadata.EntryPoint, hook: str) -> tuple[list[Any], str]:
 
 def run(args: argparse.Namespace) -> int:
     off = disabled()
+    off_word = _("disabled")
     import legends_core
 
     print(_("legends {version} from {folder}").format(
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {group}:")
         for ep in sorted(metadata.entry_points(group=group), key=lambda e: e.name):
             if ep.name in off:
-                print(f"    {ep.name:<24} {_dist(ep):<28} {_('disabled')}")
+                print(f"    {ep.name:<24} {_dist(ep):<28} {off_word}")
                 continue
             types, problem = _call(ep, "legends_piece_types")
             count = ngettext("{count} piece", "{count} pieces", len(types)).format(
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     sources = {DEFAULT: _("built in")}
     for ep in sorted(metadata.entry_points(group=GROUP), key=lambda e: e.name):
         if ep.name in off:
-            print(f"    ({ep.name}: {_('disabled')})")
+            print(f"    ({ep.name}: {off_word})")
             continue
         found, problem = _call(ep, "legends_rulesets")
         if problem:
