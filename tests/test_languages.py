@@ -9,9 +9,9 @@ When a test here fails because a message was added or changed: run
 
 from __future__ import annotations
 
+import ast
 import io
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,14 +79,22 @@ def test_the_catalogues_hold_every_message_of_the_sources():
 
 
 def test_no_message_is_formatted_before_it_is_translated():
-    # _(f"...") or _("..." % x) cannot be found in a catalogue: the placeholders go in the
-    # message, the values after translating it.
-    # Nor is a call inside an f-string's braces seen by the extraction.
-    bad = re.compile(r"\b(_|ngettext)\(\s*f[\"']|\b_\(\s*[\"'][^\"']*[\"']\s*%|\{(_|ngettext)\(")
-    found = [f"{path.relative_to(ROOT)}:{n}"
-             for path in (SRC / "legends").rglob("*.py")
-             for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if bad.search(text)]
+    # _(f"..."), _("..." % x) or _("...".format(x)) cannot be found in a catalogue: the
+    # placeholders go in the message, the values after translating it. Nor does the
+    # extraction see a call inside an f-string's braces.
+    found = []
+    for path in (SRC / "legends").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside = {id(node) for f in ast.walk(tree) if isinstance(f, ast.JoinedStr)
+                  for node in ast.walk(f)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("_", "ngettext")):
+                continue
+            formatted = any(isinstance(a, (ast.JoinedStr, ast.BinOp, ast.Call))
+                            for a in node.args[:2])
+            if formatted or id(node) in inside:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not found, found
 
 
