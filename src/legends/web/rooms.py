@@ -45,7 +45,7 @@ import functools
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import attrs
 
@@ -118,12 +118,14 @@ def _legends(record: dict[str, Any]) -> bool:
 
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
-def _in_seat_language(build: Callable[..., T]) -> Callable[..., T]:
+def _in_seat_language(build: Callable[Concatenate[Room, str, P], T]
+                      ) -> Callable[Concatenate[Room, str, P], T]:
     """A method making ``seat``'s message (its first argument) in the language it reads."""
     @functools.wraps(build)
-    def built(self: Room, seat: str, *args: Any, **kwargs: Any) -> T:
+    def built(self: Room, seat: str, *args: P.args, **kwargs: P.kwargs) -> T:
         with language(self.langs.get(seat, SOURCE)):
             return build(self, seat, *args, **kwargs)
     return built
