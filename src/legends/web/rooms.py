@@ -428,7 +428,7 @@ class Room:
     def arrange_messages(self) -> dict[str, dict[str, Any]]:
         """Each person's ``arrange`` message (their own line and who is ready)."""
         assert self.arrangement is not None
-        return {s: self.in_language(s, self.arrangement.message, s, self.public_seats())
+        return {s: self._in_language(s, self.arrangement.message, s, self.public_seats())
                 for s in self.people}
 
     def computer_choice(self, seat: str) -> Action:
@@ -803,7 +803,7 @@ class Room:
         """``seat``'s browser reads ``lang`` (a seat shown in two browsers: the latest)."""
         self.langs[seat] = choose(lang)
 
-    def in_language(self, seat: str, build: Callable[..., T], *args: Any) -> T:
+    def _in_language(self, seat: str, build: Callable[..., T], *args: Any) -> T:
         """``build(*args)``, made in the language ``seat`` reads."""
         with language(self.langs.get(seat, SOURCE)):
             return build(*args)
