@@ -15,13 +15,23 @@ from typing import Any, NoReturn
 
 from legends_core.errors import LegendsError, clip
 
+from ..i18n import LANGUAGES, _, choose, from_environment, known, language
+
 COMMANDS = ("game", "play", "simulate", "campaign", "replay", "pieces", "armies", "verify",
             "serve", "backup", "plugins")
-EPILOG = """environment:
+
+
+def epilog() -> str:
+    return _("""environment:
   LEGENDS_DISABLE_PACKS  comma-separated entry-point names of piece packs or ruleset plugins
                          to leave out, e.g. LEGENDS_DISABLE_PACKS=example
                          ('legends plugins' lists them)
-  NO_COLOR               print without colour"""
+  NO_COLOR               print without colour
+  LANGUAGE, LC_ALL, LC_MESSAGES, LANG
+                         the language to write in, as for other programs (the first one set
+                         counts), unless --lang is given""")
+
+
 MAX_MESSAGE = 1000  # characters of an error line (an army report lists every fault)
 
 
@@ -35,9 +45,11 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
-        if not action.option_strings or "default" in text or not has_default(action):
+        # Help that speaks of its default already says what it is.
+        said = any(word in text.casefold() for word in ("default", _("default").casefold()))
+        if not action.option_strings or said or not has_default(action):
             return text
-        return f"{text} (default: %(default)s)"
+        return _("{help} (default: {default})").format(help=text, default="%(default)s")
 
 
 def has_default(action: argparse.Action) -> bool:
@@ -56,9 +68,26 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
+        # argparse's own words, in the language of the run (its catalogue is not ours).
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = _("show this help and exit")
+
+    def format_usage(self) -> str:
+        formatter = self._get_formatter()
+        formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups,
+                            _("usage: "))
+        return formatter.format_help()
+
+    def format_help(self) -> str:
+        # argparse's own, with the usage line's prefix in the language of the run
+        return super().format_help().replace("usage: ", _("usage: "), 1)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"legends: error: {error_line(message)} (see '{self.prog} --help')\n")
+        self.exit(2, _("legends: error: {message} (see '{command} --help')").format(
+            message=error_line(message), command=self.prog) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,9 +105,14 @@ def build_parser() -> argparse.ArgumentParser:
         verify_cmd,
     )
 
-    ap = Parser(prog="legends", description="Stratego Legends rules engine (and other "
-                "editions of Stratego). Without a command: 'legends game'.", epilog=EPILOG)
-    ap.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    ap = Parser(prog="legends", description=_("Stratego Legends rules engine (and other "
+                "editions of Stratego). Without a command: 'legends game'."), epilog=epilog())
+    ap.add_argument("--version", action="version", version=f"%(prog)s {version()}",
+                    help=_("show the version and exit"))
+    ap.add_argument("--lang", metavar="CODE", type=lang_arg,
+                    help=_("the language to write in: {languages} (by default the one the "
+                           "environment asks for, else English)").format(
+                               languages=", ".join(LANGUAGES)))
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     for mod in (game_cmd, play_cmd, simulate_cmd, campaign_cmd, replay_cmd, pieces_cmd,
                 armies_cmd, verify_cmd, serve_cmd, backup_cmd, plugins_cmd):
@@ -94,11 +128,52 @@ def version() -> str:
         return "unknown"
 
 
+def lang_arg(text: str) -> str:
+    """``--lang``: one of :data:`~legends.i18n.LANGUAGES` (``de_DE`` and ``de-AT`` are ``de``)."""
+    if not known(text):
+        raise argparse.ArgumentTypeError(_("{code}: choose one of {languages}").format(
+            code=text[:20], languages=", ".join(LANGUAGES)))
+    return choose(text)
+
+
+def chosen_language(argv: Sequence[str]) -> str:
+    """The language of this run: ``--lang`` (given before the command), else the
+    environment's. Read before the parser is built, since its help is in that language."""
+    for i, arg in enumerate(argv):
+        if arg in COMMANDS or arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return choose(arg.partition("=")[2])
+        if arg == "--lang" and i + 1 < len(argv):
+            return choose(argv[i + 1])
+    return from_environment()
+
+
+def without_lang(argv: list[str]) -> list[str]:
+    """``argv`` without its ``--lang`` option (already taken)."""
+    out: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            out.append(arg)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    with language(chosen_language(args)):
+        return _main(args)
+
+
+def _main(argv: list[str]) -> int:
     ap = build_parser()
     args = ap.parse_args(argv)
-    if not args.command:
-        args = ap.parse_args(["game", *(argv or [])])
+    if not args.command:  # the options before it are the program's, the rest the game's
+        args = ap.parse_args(["game", *without_lang(argv)])
     try:
         return int(args.run(args) or 0)
     except BrokenPipeError:
@@ -107,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (LegendsError, OSError, ValueError, KeyError) as exc:
-        print(f"legends: error: {error_line(exc)}", file=sys.stderr)
+        print(_("legends: error: {message}").format(message=error_line(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("", file=sys.stderr)

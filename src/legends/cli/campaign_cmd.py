@@ -12,43 +12,44 @@ from legends_core.campaign import SIDES, Campaign
 from legends_core.errors import PositionError
 
 from ..ai import make_player
+from ..i18n import _
 from .common import army_arg, seed_arg, whole, write_json
 
 YOU, COMPUTER = "you", "computer"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("campaign", help="a campaign between two computer players, with its "
-                                        "table of games and scores")
+    p = sub.add_parser("campaign", help=_("a campaign between two computer players, with its "
+                                          "table of games and scores"))
     p.add_argument("--games", type=whole(1, 99), default=2,
-                   help="2 for a two-game campaign (the higher total score wins), or N for "
-                        "best-of-N (a majority of wins)")
+                   help=_("2 for a two-game campaign (the higher total score wins), or N for "
+                          "best-of-N (a majority of wins)"))
     p.add_argument("--kind", choices=("two-game", "best-of"), default=None,
-                   help="force the kind (default: two-game for 2 games, best-of otherwise)")
+                   help=_("force the kind (default: two-game for 2 games, best-of otherwise)"))
     p.add_argument("--players", default="heuristic,heuristic",
-                   help="the two computer players, the first playing beige: random, "
-                        "heuristic or ismcts")
-    p.add_argument("--seed", type=seed_arg, help="seed of the campaign (each game's is drawn "
-                                                 "from it)")
-    p.add_argument("--beige", help="beige army: preset-1..preset-6, random, or a file")
-    p.add_argument("--gray", help="gray army: preset-1..preset-6, random, or a file")
+                   help=_("the two computer players, the first playing beige: random, "
+                          "heuristic or ismcts"))
+    p.add_argument("--seed", type=seed_arg, help=_("seed of the campaign (each game's is drawn "
+                                                   "from it)"))
+    p.add_argument("--beige", help=_("beige army: preset-1..preset-6, random, or a file"))
+    p.add_argument("--gray", help=_("gray army: preset-1..preset-6, random, or a file"))
     p.add_argument("--turn-limit", type=whole(1), default=1000,
-                   help="end a game without a winner after this many turns")
-    p.add_argument("--save", help="write the campaign (JSON) to this file after every game")
+                   help=_("end a game without a winner after this many turns"))
+    p.add_argument("--save", help=_("write the campaign (JSON) to this file after every game"))
     p.set_defaults(run=run)
 
 
 def _kind(games: int, kind: str | None) -> str:
     kind = kind or ("two-game" if games == 2 else "best-of")
     if kind == "two-game" and games != 2:
-        raise ValueError("--kind two-game: a two-game campaign has --games 2")
+        raise ValueError(_("--kind two-game: a two-game campaign has --games 2"))
     return kind
 
 
 def run(args: argparse.Namespace) -> int:
     kinds = [k.strip() for k in args.players.split(",")]
     if len(kinds) != 2:
-        raise ValueError("--players needs two computer players, e.g. heuristic,random")
+        raise ValueError(_("--players needs two computer players, e.g. heuristic,random"))
     if kinds[0] == kinds[1]:
         names = (f"{kinds[0]}-1", f"{kinds[1]}-2")
     else:
@@ -57,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     camp = Campaign.new(kind=_kind(args.games, args.kind), games=args.games, names=names,
                         armies=(army_arg(args.beige), army_arg(args.gray)), seed=args.seed,
                         turn_limit=args.turn_limit, auto_pass=True)
-    print(f"Campaign ({describe(camp)}): {names[0]} (beige) against {names[1]} (gray)")
+    print(_("Campaign ({kind}): {first} (beige) against {second} (gray)").format(
+        kind=describe(camp), first=names[0], second=names[1]))
     while not camp.is_over:
         if camp.chooser is not None:
             camp.choose_first(camp.chooser)  # a computer that lost chooses to go first
@@ -67,9 +69,11 @@ def run(args: argparse.Namespace) -> int:
             assert who is not None
             game.apply(players[SIDES.index(who)].choose(game.knowledge(who)))
         row = camp.finish_game()
-        won = "nobody" if row["winner"] is None else names[row["winner"]]
-        print(f"  game {len(camp.results)}: won by {won} ({game.reason}, {game.turn} turns), "
-              f"score {row['score']}")
+        text = (_("  game {number}: won by nobody ({reason}, {turns} turns), score {score}")
+                if row["winner"] is None else
+                _("  game {number}: won by {winner} ({reason}, {turns} turns), score {score}"))
+        print(text.format(number=len(camp.results), winner=names[row["winner"] or 0],
+                          reason=game.reason, turns=game.turn, score=row["score"]))
         if args.save:
             write(camp, args.save)
     print(table_text(camp))
@@ -77,26 +81,35 @@ def run(args: argparse.Namespace) -> int:
 
 
 def describe(camp: Campaign) -> str:
-    return "two games, scores" if camp.kind == "two-game" else f"best of {camp.games}"
+    return (_("two games, scores") if camp.kind == "two-game"
+            else _("best of {games}").format(games=camp.games))
 
 
 def table_text(camp: Campaign) -> str:
     """The table of games and scores, and the result so far."""
     a, b = camp.names
-    lines = [f"{'game':>4}  {'first':<12} {'winner':<12} {'score':>5} {'turns':>5}  "
-             f"{'totals':>9}  {'wins':>5}  how it ended"]
+    # The column headings (translated outside the f-string, where the extraction sees them).
+    game, first, winner, score = _("game"), _("first"), _("winner"), _("score")
+    turns, totals, wins, how = _("turns"), _("totals"), _("wins"), _("how it ended")
+    lines = [f"{game:>4}  {first:<12} {winner:<12} {score:>5} {turns:>5}  {totals:>9}  "
+             f"{wins:>5}  {how}"]
     for row in camp.table():
         totals = "{}-{}".format(*row["totals"])
         wins = "{}-{}".format(*row["wins"])
         lines.append(f"{row['game']:>4}  {row['first']:<12} {row['winner'] or '-':<12} "
                      f"{row['score']:>5} {row['turns']:>5}  {totals:>9}  {wins:>5}  "
                      f"{row['reason']}")
-    if camp.is_over:
-        outcome = f"{camp.winner} wins the campaign" if camp.winner else "the campaign is drawn"
+    if camp.is_over and camp.winner:
+        text = _("Totals {a} {a_score}, {b} {b_score}; wins {a} {a_wins}, {b} {b_wins}: "
+                 "{winner} wins the campaign.")
+    elif camp.is_over:
+        text = _("Totals {a} {a_score}, {b} {b_score}; wins {a} {a_wins}, {b} {b_wins}: "
+                 "the campaign is drawn.")
     else:
-        outcome = "the campaign goes on"
-    lines.append(f"Totals {a} {camp.scores[0]}, {b} {camp.scores[1]}; wins {a} "
-                 f"{camp.wins[0]}, {b} {camp.wins[1]}: {outcome}.")
+        text = _("Totals {a} {a_score}, {b} {b_score}; wins {a} {a_wins}, {b} {b_wins}: "
+                 "the campaign goes on.")
+    lines.append(text.format(a=a, b=b, a_score=camp.scores[0], b_score=camp.scores[1],
+                             a_wins=camp.wins[0], b_wins=camp.wins[1], winner=camp.winner))
     return "\n".join(lines)
 
 
@@ -109,7 +122,7 @@ def load(path: str) -> Campaign:
     try:
         return Campaign.from_dict(safejson.load_file(path, "campaign"))
     except PositionError as exc:
-        raise PositionError(f"{path}: {exc}") from None
+        raise PositionError(_("{file}: {problem}").format(file=path, problem=exc)) from None
 
 
 def play_campaign(args: argparse.Namespace, read: Callable[[str], str]) -> int:
@@ -120,22 +133,26 @@ def play_campaign(args: argparse.Namespace, read: Callable[[str], str]) -> int:
     if os.path.exists(path):
         camp = load(path)
         if YOU not in camp.names:
-            raise ValueError(f"{path}: not a campaign of yours against the computer")
-        print(f"Resuming the campaign in {path} ({describe(camp)}).")
+            raise ValueError(_("{file}: not a campaign of yours against the computer").format(
+                file=path))
+        print(_("Resuming the campaign in {file} ({kind}).").format(file=path,
+                                                                      kind=describe(camp)))
     else:
         side = args.side or "beige"
         if side not in SIDES:
-            raise ValueError(f"--side {side[:20]!r}: choose beige or gray")
+            raise ValueError(_("--side {side}: choose beige or gray").format(
+                side=repr(side[:20])))
         names = (YOU, COMPUTER) if side == "beige" else (COMPUTER, YOU)
         armies = (army_arg(args.beige), army_arg(args.gray))
         camp = Campaign.new(kind=_kind(args.games, None), games=args.games, names=names,
                             armies=armies, seed=args.seed, turn_limit=args.turn_limit)
         if not write(camp, path):
             return 2
-        print(f"A new campaign ({describe(camp)}) is saved in {path}.")
+        print(_("A new campaign ({kind}) is saved in {file}.").format(kind=describe(camp),
+                                                                        file=path))
     me = SIDES[camp.names.index(YOU)]
     computer = make_player(args.opponent, (args.seed or 0) + 7)
-    print(f"You play {me} in every game.")
+    print(_("You play {side} in every game.").format(side=me))
     while not camp.is_over:
         game = camp.game
         if game is None:
@@ -145,13 +162,15 @@ def play_campaign(args: argparse.Namespace, read: Callable[[str], str]) -> int:
                 camp.choose_first(COMPUTER)
             game = camp.start_game()
             write(camp, path)
-            print(f"Game {len(camp.results) + 1}: {camp.next_first()} go"
-                  f"{'' if camp.next_first() == YOU else 'es'} first.")
+            text = (_("Game {number}: you go first.") if camp.next_first() == YOU
+                    else _("Game {number}: {player} goes first."))
+            print(text.format(number=len(camp.results) + 1, player=camp.next_first()))
         if not game.is_over and not session(game, me, computer, read,
                                             ask_always=args.ask_always,
                                             on_save=lambda p: _saved(camp, p)):
             write(camp, path)
-            print(f"The campaign is saved in {path}; play on with --campaign {path}.")
+            print(_("The campaign is saved in {file}; play on with --campaign {file}.").format(
+                file=path))
             return 0
         camp.finish_game()
         write(camp, path)
@@ -163,7 +182,7 @@ def play_campaign(args: argparse.Namespace, read: Callable[[str], str]) -> int:
 
 def _saved(camp: Campaign, path: str) -> None:
     if write(camp, path):
-        print(f"saved to {path}")
+        print(_("saved to {file}").format(file=path))
 
 
 def _choose_first(camp: Campaign, read: Callable[[str], str]) -> bool:
@@ -172,9 +191,9 @@ def _choose_first(camp: Campaign, read: Callable[[str], str]) -> bool:
     answers = {"1": YOU, "you": YOU, "me": YOU, "2": COMPUTER, COMPUTER: COMPUTER}
     while True:
         try:
-            text = read("You lost the last game: who goes first, 1. you or 2. computer? ")
+            text = read(_("You lost the last game: who goes first, 1. you or 2. computer? "))
         except EOFError:
-            print("\nbye")
+            print("\n" + _("bye"))
             return False
         text = text.strip().casefold()
         if text in ("quit", "exit"):
@@ -183,4 +202,4 @@ def _choose_first(camp: Campaign, read: Callable[[str], str]) -> bool:
             camp.choose_first(answers[text])
             return True
         if text:  # an empty line just asks again
-            print("answer 1 (you) or 2 (computer)")
+            print(_("answer 1 (you) or 2 (computer)"))

@@ -9,14 +9,15 @@ from typing import Any
 
 from legends_core.ruleset import DEFAULT, GROUP, get_ruleset, rulesets
 
+from ..i18n import _, ngettext
 from . import version
 
 PIECES = "legends.pieces"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("plugins", help="list the installed piece packs and rulesets "
-                       "(switch some off with LEGENDS_DISABLE_PACKS)")
+    p = sub.add_parser("plugins", help=_("list the installed piece packs and rulesets "
+                                         "(switch some off with LEGENDS_DISABLE_PACKS)"))
     p.set_defaults(run=run)
 
 
@@ -37,31 +38,35 @@ def _call(ep: metadata.EntryPoint, hook: str) -> tuple[list[Any], str]:
         found = getattr(plugin, hook, None)
         return (list(found()) if found is not None else []), ""
     except Exception as exc:  # a broken plugin is listed, with what went wrong
-        return [], f"failed to load: {exc!r}"[:200]
+        return [], _("failed to load: {problem}").format(problem=repr(exc))[:200]
 
 
 def run(args: argparse.Namespace) -> int:
     off = disabled()
+    off_word = _("disabled")
     import legends_core
 
-    print(f"legends {version()} from {os.path.dirname(legends_core.__file__)}")
+    print(_("legends {version} from {folder}").format(
+        version=version(), folder=os.path.dirname(legends_core.__file__)))
     groups = sorted(g for g in metadata.entry_points().groups if g.startswith(PIECES))
-    print("piece packs (entry-point groups legends.pieces and legends.pieces.<edition>):")
+    print(_("piece packs (entry-point groups {group} and {group}.<edition>):").format(
+        group=PIECES))
     for group in groups:
         print(f"  {group}:")
         for ep in sorted(metadata.entry_points(group=group), key=lambda e: e.name):
             if ep.name in off:
-                print(f"    {ep.name:<24} {_dist(ep):<28} disabled")
+                print(f"    {ep.name:<24} {_dist(ep):<28} {off_word}")
                 continue
             types, problem = _call(ep, "legends_piece_types")
-            count = f"{len(types)} piece" + ("" if len(types) == 1 else "s")
+            count = ngettext("{count} piece", "{count} pieces", len(types)).format(
+                count=len(types))
             print(f"    {ep.name:<24} {_dist(ep):<28} {problem or count}")
-    print(f"rulesets (entry-point group {GROUP}):")
+    print(_("rulesets (entry-point group {group}):").format(group=GROUP))
     offered = rulesets()
-    sources = {DEFAULT: "built in"}
+    sources = {DEFAULT: _("built in")}
     for ep in sorted(metadata.entry_points(group=GROUP), key=lambda e: e.name):
         if ep.name in off:
-            print(f"    ({ep.name}: disabled)")
+            print(f"    ({ep.name}: {off_word})")
             continue
         found, problem = _call(ep, "legends_rulesets")
         if problem:
@@ -70,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
             sources[getattr(rs, "name", "?")] = f"{ep.name} ({_dist(ep)})"
     for name, text in offered.items():
         seats = ", ".join(get_ruleset(name).seats)
-        print(f"    {name:<20} {sources.get(name, 'registered at run time'):<36} seats {seats}")
+        source = sources.get(name, _("registered at run time"))
+        print(f"    {name:<20} {source:<36} " + _("seats {seats}").format(seats=seats))
         print(f"    {'':<20} {text}")
-    print(f"disabled by LEGENDS_DISABLE_PACKS: {', '.join(off) or 'none'}")
+    print(_("disabled by LEGENDS_DISABLE_PACKS: {names}").format(
+        names=", ".join(off) or _("none")))
     return 0

@@ -18,6 +18,8 @@ from typing import Any
 
 import attrs
 
+from ..i18n import _, choose, from_environment, language
+
 ENV = "LEGENDS_SERVE"
 #: The default beat, as ``legends.web.app.COMPUTER_TIME`` (not imported from there: this module
 #: loads without the web extra, to say that it is missing)
@@ -32,6 +34,9 @@ class Settings:
     positions: dict[str, Any] = attrs.field(factory=dict)
     computer_time: float = COMPUTER_TIME
     thinkers: int | None = None
+    #: the language the processes write their lines in (``legends --lang``, or the
+    #: environment's)
+    lang: str = "en"
 
     def to_json(self) -> str:
         return json.dumps(attrs.asdict(self))
@@ -40,10 +45,11 @@ class Settings:
     def from_json(cls, text: str) -> Settings:
         data = json.loads(text)
         if not isinstance(data, dict) or not isinstance(data.get("db"), str):
-            raise ValueError(f"{ENV}: expected the settings 'legends serve' writes")
+            raise ValueError(_("{variable}: expected the settings 'legends serve' writes")
+                             .format(variable=ENV))
         return cls(db=data["db"], positions=dict(data.get("positions") or {}),
                    computer_time=float(data.get("computer_time", COMPUTER_TIME)),
-                   thinkers=data.get("thinkers"))
+                   thinkers=data.get("thinkers"), lang=choose(data.get("lang")))
 
 
 def build(settings: Settings, init: bool = False) -> Any:
@@ -67,10 +73,11 @@ def prepare(settings: Settings, workers: int, init: bool) -> str:
     from ..web.store import StoreError, is_url, open_store
 
     if not is_url(settings.db):
-        raise ValueError(
-            f"--workers {workers} needs a PostgreSQL store (--db postgresql://USER@HOST/DATABASE): "
-            f"the server processes share every game through it, and an SQLite store "
-            f"({settings.db}) is kept by one process; with SQLite, leave out --workers")
+        raise ValueError(_(
+            "--workers {workers} needs a PostgreSQL store (--db {url}): the server processes "
+            "share every game through it, and an SQLite store ({store}) is kept by one "
+            "process; with SQLite, leave out --workers").format(
+                workers=workers, url="postgresql://USER@HOST/DATABASE", store=settings.db))
     try:
         store = open_store(settings.db, init=init)
     except StoreError as exc:
@@ -103,12 +110,20 @@ def app() -> Any:
 
     raw = os.environ.get(ENV)
     if raw is None:
-        raise SystemExit(f"legends: {ENV} is not set: start the server with 'legends serve'")
+        with language(from_environment()):
+            raise SystemExit(_("legends: {variable} is not set: start the server with "
+                               "'legends serve'").format(variable=ENV))
     try:
-        made = build(Settings.from_json(raw))
-    except (StoreError, ValueError) as exc:
-        print(f"legends: server process {os.getpid()} could not start: {exc}",
-              file=sys.stderr, flush=True)
-        raise SystemExit(1) from None
-    print(f"legends: server process {os.getpid()} started", flush=True)
+        settings = Settings.from_json(raw)
+    except ValueError as exc:
+        raise SystemExit(f"legends: {exc}") from None
+    with language(settings.lang):
+        try:
+            made = build(settings)
+        except (StoreError, ValueError) as exc:
+            print(_("legends: server process {process} could not start: {problem}").format(
+                process=os.getpid(), problem=exc), file=sys.stderr, flush=True)
+            raise SystemExit(1) from None
+        print(_("legends: server process {process} started").format(process=os.getpid()),
+              flush=True)
     return made

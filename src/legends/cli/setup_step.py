@@ -19,13 +19,18 @@ from legends_core.errors import ArmyError
 from legends_core.ruleset import get_ruleset
 from legends_core.setupline import format_setup, parse_setup, setup_squares, setup_table
 
+from ..i18n import _
 from .text import Terminal
 
-HELP = """Arrange your army before the game begins. Type:
+
+def help_text() -> str:
+    return _("""Arrange your army before the game begins. Type:
   two squares to swap their pieces, e.g. 'a1 b2'
   a whole setup line: one character a square, your back row first, each row from your left
     to your right ('.' squares are dealt at random)
-  'random' for a new deal, 'show' to see the setup again, 'done' to start the game, 'quit'"""
+  'random' for a new deal, 'show' to see the setup again, 'done' to start the game, 'quit'""")
+
+
 SQUARE = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
 DONE = frozenset({"done", "ready", "start", "ok"})
 
@@ -61,7 +66,7 @@ def area_lines(rules: str, seat: str, line: str) -> list[str]:
             rows.append([])
             last = rank
         rows[-1].append((square, ch))
-    files = [re.sub(r"\d+", "", sq) for sq, _ in max(rows, key=len)]
+    files = [re.sub(r"\d+", "", sq) for sq, _ch in max(rows, key=len)]
     out = ["     " + "".join(f"{f:>3}" for f in files)]
     for row in reversed(rows):
         at = {re.sub(r"\d+", "", sq): ch for sq, ch in row}
@@ -71,7 +76,7 @@ def area_lines(rules: str, seat: str, line: str) -> list[str]:
     table = setup_table(rs, seat)
     out.append("  " + ", ".join(f"{_label(ch)} {name} ({count})"
                                 for ch, (name, count) in table.items()))
-    out.append(f"  setup line: {line}")
+    out.append("  " + _("setup line: {line}").format(line=line))
     return out
 
 
@@ -85,19 +90,19 @@ def arrange(rules: str, seat: str, read: Callable[[str], str], out: Terminal | N
     out = out or Terminal()
     squares = setup_squares(get_ruleset(rules).board(), seat)
     line = deal(rules, seat, seed=seed)
-    out.line(f"Your setup ({seat}), your side at the bottom:")
+    out.line(_("Your setup ({seat}), your side at the bottom:").format(seat=seat))
     out.lines(area_lines(rules, seat, line))
-    out.line("Swap two pieces ('a1 b2'), type a setup line, 'random', or 'done' to start "
-             "('help' for more).")
+    out.line(_("Swap two pieces ('a1 b2'), type a setup line, 'random', or 'done' to start "
+               "('help' for more)."))
     while True:
         try:
             text = read("setup> ").strip()
         except EOFError:
-            out.line("\nbye")
+            out.line("\n" + _("bye"))
             return None
         word = text.casefold()
         if not text or word in ("help", "?"):  # nothing typed: the help again, no complaint
-            out.line(HELP)
+            out.line(help_text())
             continue
         if word in DONE:
             return line
@@ -113,8 +118,9 @@ def arrange(rules: str, seat: str, read: Callable[[str], str], out: Terminal | N
             elif len(words) == 2 and all(SQUARE.fullmatch(w) for w in words):
                 outside = [w for w in words if w not in squares]
                 if outside:
-                    raise ArmyError(f"{outside[0]} is not in your setup area ({squares[0]} to "
-                                    f"{squares[-1]})")
+                    raise ArmyError(_("{square} is not in your setup area ({first} to "
+                                      "{last})").format(square=outside[0], first=squares[0],
+                                                        last=squares[-1]))
                 i, j = squares.index(words[0]), squares.index(words[1])
                 cells = list(line)
                 cells[i], cells[j] = cells[j], cells[i]
@@ -122,6 +128,6 @@ def arrange(rules: str, seat: str, read: Callable[[str], str], out: Terminal | N
             else:
                 line = deal(rules, seat, text)
         except ArmyError as exc:
-            out.line(f"{exc} (type 'help' to see what you can type)")
+            out.line(_("{problem} (type 'help' to see what you can type)").format(problem=exc))
             continue
         out.lines(area_lines(rules, seat, line))

@@ -76,8 +76,10 @@ from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
 from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS, make_player
+from ..i18n import choose, current, language
 from ..wording import is_legends, piece_summary, piece_text, powers_named
 from .arranging import RANDOM, Arrangement, takes_setup
+from .catalogues import SpokenLanguage, page_messages
 from .codes import joinable, parse_code
 from .endings import time_control
 from .faults import crash_point
@@ -837,6 +839,10 @@ class Server:
             conn.put({"type": "error", "message": str(exc)})
             conn.close(BUSY_CLOSE)
             return
+        # What the server makes for this seat, in the language its browser reads (the latest
+        # hello of the seat's browsers counts; by default the request's: .catalogues).
+        lang = choose(hello.get("lang", current()))
+        room.speaks(seat, lang)
         try:
             async with self.using(room):
                 try:
@@ -865,7 +871,8 @@ class Server:
                     conn.put({"type": "error", "message": "closed after a long silence"})
                     conn.close(IDLE_CLOSE)
                     return
-                await self._answer(conn, room, seat, text)
+                with language(lang):
+                    await self._answer(conn, room, seat, text)
         except WebSocketDisconnect:
             pass
         finally:
@@ -1121,6 +1128,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Route("/api/games/{code}/moves", guarded(moves), methods=["POST"]),
         Route("/api/games/{code}/seen", guarded(seen), methods=["POST"]),
         Route("/api/pieces/{number}", guarded(piece)),
+        Route("/api/messages/{lang}", page_messages),
         WebSocketRoute("/ws/{code}", server.play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -1149,6 +1157,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             except (StoreError, OSError) as exc:
                 _log_refusal("closing the store", exc)
 
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(SecurityHeaders), Middleware(SpokenLanguage)])
     app.state.server = server
     return app

@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 import attrs
 from starlette.requests import Request
 
+from ..i18n import _
+
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -66,14 +68,14 @@ async def read_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit() or len(declared) > 12:
-            raise Refused("bad Content-Length")
+            raise Refused(_("bad Content-Length"))
         if int(declared) > limit:
-            raise TooLarge(f"request body larger than {limit} bytes")
+            raise TooLarge(_("request body larger than {limit} bytes").format(limit=limit))
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise TooLarge(f"request body larger than {limit} bytes")
+            raise TooLarge(_("request body larger than {limit} bytes").format(limit=limit))
     return bytes(body)
 
 

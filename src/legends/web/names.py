@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..i18n import _
+
 #: Invisible characters that writing needs: the zero-width non-joiner (Persian, the scripts of
 #: India) and the zero-width joiner (those scripts too, and emoji made of several, such as a
 #: family or a profession with a skin tone).
@@ -28,16 +30,16 @@ def unseen_character(text: str) -> str | None:
     for ch in text:
         kind = unicodedata.category(ch)
         if kind == "Cc":
-            what = "a control character"
+            said = _("holds a control character ({character})")
         elif kind == "Cs":
-            what = "a lone surrogate (half of a character)"
+            said = _("holds a lone surrogate, half of a character ({character})")
         elif ch in DIRECTION:
-            what = "a mark that turns the direction of the text"
+            said = _("holds a mark that turns the direction of the text ({character})")
         elif kind == "Cf" and ch not in JOINERS:
-            what = "an invisible formatting character"
+            said = _("holds an invisible formatting character ({character})")
         else:
             continue
-        return f"holds {what} ({_label(ch)})"
+        return said.format(character=_label(ch))
     return None
 
 

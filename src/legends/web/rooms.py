@@ -41,10 +41,11 @@ actions are refused until the last line is in and the game is built.
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import attrs
 
@@ -58,6 +59,7 @@ from legends_core.registry import Catalogue
 from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from ..ai import make_player
+from ..i18n import SOURCE, choose, language
 from ..svg import board_svg
 from ..wording import (
     error_text,
@@ -122,6 +124,20 @@ def _legends(record: dict[str, Any]) -> bool:
     name = start.get("rules", start.get("name")) if isinstance(start, dict) else None
     name = str(name or DEFAULT)
     return ALIASES.get(name, name) == DEFAULT
+
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+def _in_seat_language(build: Callable[Concatenate[Room, str, P], T]
+                      ) -> Callable[Concatenate[Room, str, P], T]:
+    """A method making ``seat``'s message (its first argument) in the language it reads."""
+    @functools.wraps(build)
+    def built(self: Room, seat: str, *args: P.args, **kwargs: P.kwargs) -> T:
+        with language(self.langs.get(seat, SOURCE)):
+            return build(self, seat, *args, **kwargs)
+    return built
 
 
 class Room:
@@ -193,6 +209,8 @@ class Room:
         self.watched: Callable[[str], bool] = lambda seat: True
         self.users = 0
         self.used = time.monotonic()
+        #: per person: the language their browser reads (what is made for them is in it)
+        self.langs: dict[str, str] = {}
         if game is not None:
             self._begin(game)
         elif arrangement is not None:
@@ -425,7 +443,8 @@ class Room:
     def arrange_messages(self) -> dict[str, dict[str, Any]]:
         """Each person's ``arrange`` message (their own line and who is ready)."""
         assert self.arrangement is not None
-        return {s: self.arrangement.message(s, self.public_seats()) for s in self.people}
+        return {s: self._in_language(s, self.arrangement.message, s, self.public_seats())
+                for s in self.people}
 
     def computer_choice(self, seat: str) -> Action:
         """The computer player's choice for ``seat`` (may take a while: call from a worker)."""
@@ -795,6 +814,15 @@ class Room:
         return 0
 
     # -- messages (each from one seat's knowledge only) --------------------------------
+    def speaks(self, seat: str, lang: str) -> None:
+        """``seat``'s browser reads ``lang`` (a seat shown in two browsers: the latest)."""
+        self.langs[seat] = choose(lang)
+
+    def _in_language(self, seat: str, build: Callable[..., T], *args: Any) -> T:
+        """``build(*args)``, made in the language ``seat`` reads."""
+        with language(self.langs.get(seat, SOURCE)):
+            return build(*args)
+
     def public_seats(self) -> dict[str, dict[str, Any]]:
         """Who plays each seat: public to everyone at the table."""
         return {seat: {"kind": info.get("kind", "human"), "player": info.get("player"),
@@ -804,6 +832,7 @@ class Room:
     def lines(self, events: list[dict[str, Any]]) -> list[str]:
         return [line(e, self.names, self.legends) for e in events]
 
+    @_in_seat_language
     def state(self, seat: str, events: list[dict[str, Any]],
               game: Game | None = None, steps: int | None = None) -> dict[str, Any]:
         """``seat``'s state message: their view, the events just shown to them (with a line of
@@ -828,6 +857,7 @@ class Room:
     def picture(self, view: View, seat: str, last: Action | None) -> str:
         return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
 
+    @_in_seat_language
     def greeting(self, seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """What a browser that took ``seat`` is sent first: who is who and the log, then the
         state, both as of the last message ``seat`` was sent (a person not yet told of the

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from functools import partial
 from typing import Any, TypeVar
 
@@ -87,12 +88,13 @@ class Writer:
         """``work(*args)`` done in the writer's thread, in turn with the actions being stored
         (for the store's other writes: a new game, a seat taken)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thread, partial(work, *args))
+        # In the caller's context: what it makes is in the caller's language (legends.i18n).
+        return await loop.run_in_executor(self._thread, copy_context().run, partial(work, *args))
 
     async def read(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)``, which only reads the store, done in the reading thread."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._reader, partial(work, *args))
+        return await loop.run_in_executor(self._reader, copy_context().run, partial(work, *args))
 
     def close(self) -> None:
         """Wait for the transaction being written, if any (call before closing the store)."""

@@ -132,7 +132,7 @@ function connect() {
   ws.onopen = () => {
     me.retry = 0;
     $("#connection").textContent = t("connected");
-    ws.send(JSON.stringify({type: "hello", token: me.token}));
+    ws.send(JSON.stringify({type: "hello", token: me.token, lang: document.documentElement.lang}));
   };
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
   ws.onclose = (ev) => {
@@ -645,6 +645,7 @@ function wireEnd() {
 
 // -- start -------------------------------------------------------------------------------
 window.addEventListener("DOMContentLoaded", async () => {
+  await window.i18nReady;
   wireEnd();
   wireLog();
   await lobby();
