@@ -6,7 +6,8 @@ from legends_core import Game
 
 
 def test_short_names_keep_the_start_of_the_words():
-    assert short_name("Marshal") == "Marsh"
+    assert short_name("Marshal") == "Mars."
+    assert short_name("Bomb") == "Bomb"
     assert short_name("Psychic Devourer") == "PsyDe"
     assert short_name("Knight of the Rose") == "KniRo"  # small words left out
     assert short_name("Spy") == "Spy"

@@ -93,13 +93,15 @@ _SMALL_WORDS = frozenset({"of", "the", "a", "an", "and", "de", "du", "la", "le"}
 
 def short_name(name: str, width: int = 5) -> str:
     """A piece name cut to ``width`` letters, legible where the whole name would not be: one
-    word's first letters ("Marshal" -> "Marsh"), else the first word's three and the next
+    word's first letters, marked as cut ("Marshal" -> "Mars."), else the first word's three and the next
     word's two ("Psychic Devourer" -> "PsyDe")."""
     words = [w for w in re.split(r"[\s\-]+", name) if w and w.lower() not in _SMALL_WORDS]
     if not words:
         return ""
     if len(words) == 1:
-        return words[0][:width]
+        # A cut word is marked as cut: "Marsh" would read as a word of its own.
+        word = words[0]
+        return word if len(word) <= width else word[: width - 1] + "."
     return (words[0][: width - 2] + words[1][:2].capitalize())[:width]
 
 

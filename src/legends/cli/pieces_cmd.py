@@ -60,11 +60,14 @@ def run(args: argparse.Namespace) -> int:
             seen.add((t.name, t.army))
             rank = "-" if t.strength is None else str(t.strength)
             rows.append(f"{t.name:<28} {rank:>4}  {t.army:<7} {kws}")
+    # The headings are translated first: the extraction cannot see a call inside f-string braces.
+    name, st, colour, kind, keywords = (_("name"), _("st"), _("colour"), _("type"),
+                                        _("keywords"))
     if legends:
-        print(f"{'#':>4}  {_('name'):<28} {_('st'):>2}  {_('colour'):<7} {_('type'):<12} "
-              f"{_('keywords')}")
+        print(f"{'#':>4}  {name:<28} {st:>2}  {colour:<7} {kind:<12} {keywords}")
     else:
-        print(f"{_('name'):<28} {_('rank'):>4}  {_('army'):<7} {_('keywords')}")
+        rank, army = _("rank"), _("army")
+        print(f"{name:<28} {rank:>4}  {army:<7} {keywords}")
     print("\n".join(rows))
     print(ngettext("{count} piece", "{count} pieces", len(rows)).format(count=len(rows)))
     return 0
