@@ -472,3 +472,41 @@ def error_text(text: str, rules: str, catalogue: Any = None) -> str:
     for kernel, own in _HINTS:
         text = text.replace(kernel, own.format(run=run))
     return _WATER.sub(lambda m: f"{m.group(1)} is a lake", text)
+
+
+def offer_line(notice: dict[str, Any]) -> str:
+    """A draw offer's notice (what happened, and the seat that did it) in words."""
+    seat = notice.get("seat", "")
+    what = notice.get("what")
+    if what == "offers":
+        return _("{seat} offers a draw").format(seat=seat)
+    if what == "declined by the computer":
+        return _("{seat} offers a draw; the computer declines").format(seat=seat)
+    if what == "withdraws":
+        return _("{seat} withdraws the draw offer").format(seat=seat)
+    if what == "declines":
+        return _("{seat} declines the draw").format(seat=seat)
+    if what == "accepts":
+        return _("{seat} accepts the draw").format(seat=seat)
+    return str(notice.get("line", ""))  # a notice stored in words by an older server
+
+
+def edition_about(name: str, description: str) -> tuple[str, str]:
+    """An edition's title (a proper name, as the kernel gives it before the colon) and what it
+    is, in the reader's language; an edition the programs do not know keeps its own words."""
+    title, _sep, rest = description.partition(":")
+    about = {
+        "barrage": _("classic Stratego with eight pieces a side (an example ruleset)"),
+        "classic": _("10x10 board with two lakes, 40 ranked pieces a side, take the Flag"),
+        "legends": _("8x8 battle boards, 30 pieces a side with powers, death curses, "
+                     "castles"),
+        "narnia-1": _("classic rules with the armies of Aslan and the White Witch; option "
+                      "captures=open|prisoner|secret"),
+        "narnia-2": _("Game 1 plus powered pieces and Red's reinforcements (the mechanism; "
+                      "the powers are not in our sources)"),
+        "ultimate-campaign": _("Lightning with a second army in reserve per player, brought "
+                               "in a piece a turn; take both enemy Flags"),
+        "ultimate-lightning": _("20 pieces a side, cavalry, long-range Scouts, attacker wins "
+                                "ties, rescues"),
+    }.get(name)
+    return title.strip(), about or rest.strip()

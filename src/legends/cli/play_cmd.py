@@ -10,14 +10,22 @@ from typing import Any
 from legends_core import Ending, Game, View
 from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError
-from legends_core.events import Event
+from legends_core.events import Event, power_name
 from legends_core.registry import Catalogue
 from legends_core.setupline import takes_setup
 
 from ..ai import PLAYERS, make_player
 from ..draw_offers import computer_accepts_draw
 from ..i18n import _
-from ..wording import is_legends, option_groups, option_labels, prompt, reason
+from ..wording import (
+    error_text,
+    is_legends,
+    option_groups,
+    option_labels,
+    prompt,
+    reason,
+    turn_label,
+)
 from .common import (
     PLAYERS_HELP,
     add_game_options,
@@ -204,7 +212,7 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
         if board_text(view, catalogue=cat) != shown:  # at every decision (once if unchanged)
             out.lines(board_lines(view, catalogue=cat, commands=True))
             shown = board_text(view, catalogue=cat)
-        out.line([(_("Turn {turn}, {seat}: ").format(turn=game.turn, seat=me), "bold"),
+        out.line([(_("{turn}, {seat}: ").format(turn=turn_label(game.turn), seat=me), "bold"),
                   (prompt(game.decision, legends) or "", "bold")])
         # Setup switches are typed as two squares, not picked from hundreds of pairs.
         choices, listed = option_lines(view, actions, cat)
@@ -288,7 +296,8 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
             except IndexError:
                 out.line(_("choose a number from 1 to {count}").format(count=len(listed)))
             except LegendsError as exc:
-                out.line(_("not legal: {reason}").format(reason=exc))
+                out.line(_("not legal: {reason}").format(
+                    reason=error_text(str(exc), rules, cat)))
     for line in event_lines(unseen, names, rules):
         out.line(f"  {line}")
     out.lines(board_lines(game.view(me), catalogue=cat))
@@ -305,7 +314,7 @@ def option_lines(view: View, actions: Sequence[Action],
 
     Moves and powers are grouped by the piece that makes them, one line a piece: its square
     and name, where it may move, then each power and where it may aim
-    (``c1 Wannok: c2 · flying → c4 a1``), numbered in the order shown (the range before the
+    (``c1 Wannok: c2 · Flying → c4 a1``), numbered in the order shown (the range before the
     line). Many squares to choose from are a dozen to a line, numbered likewise. Other
     answers (``pass``, ``done``) are a numbered line each, under the heading
     :func:`legends.wording.option_groups` gives them. Setup switches are not listed: they are
@@ -333,8 +342,9 @@ def option_lines(view: View, actions: Sequence[Action],
         parts = [" ".join(a.dst for a in moves)] if moves else []
         for key, uses in powers.items():
             aims = " ".join(",".join(a.targets) for a in uses if a.targets)
-            # by its key, as it is typed ("c1 flying a1")
-            parts.append(f"{key} → {aims}" if aims else key)
+            # by its name; the numbers are how it is chosen
+            name = power_name(key)
+            parts.append(f"{name} → {aims}" if aims else name)
         first = len(listed) + 1
         listed.extend(moves)
         for uses in powers.values():

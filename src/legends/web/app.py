@@ -77,7 +77,7 @@ from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
-from ..wording import is_legends, piece_summary, piece_text, powers_named
+from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
 from .arranging import RANDOM, Arrangement, takes_setup
 from .catalogues import SpokenLanguage, page_messages
 from .codes import joinable, parse_code
@@ -168,8 +168,9 @@ def editions() -> list[dict[str, Any]]:
         ruleset = get_ruleset(name)
         teams = {} if ruleset.fixed_seats else {
             str(n): list(seat_names(n)) for n in PLAYER_COUNTS if n != len(ruleset.seats)}
-        out.append({"name": name, "description": text, "seats": list(ruleset.seats),
-                    "team_seats": teams})
+        title, about = edition_about(name, text)
+        out.append({"name": name, "description": text, "title": title, "about": about,
+                    "seats": list(ruleset.seats), "team_seats": teams})
     return out
 
 

@@ -53,18 +53,20 @@ from legends_core import Game, View
 from legends_core.actions import Action
 from legends_core.endings import Ending
 from legends_core.errors import LegendsError, PositionError
-from legends_core.events import Event
+from legends_core.events import Event, power_name
 from legends_core.records import without_result
 from legends_core.registry import Catalogue
 from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from ..ai import make_player
+from ..draw_offers import computer_accepts_draw
 from ..i18n import SOURCE, choose, language
 from ..svg import board_svg
 from ..wording import (
     error_text,
     is_legends,
     line,
+    offer_line,
     option_groups,
     option_labels,
     prompt,
@@ -629,7 +631,7 @@ class Room:
         if notice != self.notice:
             self.notice = notice
             if notice is not None:
-                batches.append(self._offer_notice(str(notice.get("line", ""))))
+                batches.append(self._offer_notice(notice))
         # Up to date only if every stored action was taken (the others come when announced).
         self.rev = changes.rev if len(actions) == len(changes.actions) else UNKNOWN
         return batches
@@ -718,10 +720,11 @@ class Room:
             raise LegendsError(f"{side} offered a draw on turn {last}; it may offer again from "
                                f"turn {again}, once every seat has played a turn")
         offered = {**self.offered, side: turn}
-        if any(s in self.computers for s in self._others(side)):
-            # Computer players never accept a draw: declined at once (see .endings).
-            return self._set_offer(None, f"{seat} offers a draw; the computer declines", offered)
-        return self._set_offer(Offer(side, seat), f"{seat} offers a draw", offered)
+        if any(s in self.computers and not computer_accepts_draw(self.game.knowledge(s))
+               for s in self._others(side)):
+            # A computer player's answer is legends.draw_offers' rule, as in legends play.
+            return self._set_offer(None, ("declined by the computer", seat), offered)
+        return self._set_offer(Offer(side, seat), ("offers", seat), offered)
 
     def answer_offer(self, seat: str, accept: bool) -> dict[str, dict[str, Any]]:
         """``seat`` accepts or declines the standing offer (the offering seat's decline
@@ -735,16 +738,15 @@ class Room:
             if accept or seat != offer.seat:
                 raise LegendsError(f"the draw was offered by {offer.seat}: only the other side "
                                    "may accept it, and only its maker may withdraw it")
-            return self._set_offer(None, f"{seat} withdraws the draw offer")
+            return self._set_offer(None, ("withdraws", seat))
         if not accept:
-            return self._set_offer(None, f"{seat} declines the draw")
+            return self._set_offer(None, ("declines", seat))
         accepted = offer.accepted + ([] if seat in offer.accepted else [seat])
         if all(s in accepted for s in self._others(offer.side)):
             return self.end(Ending.draw())
-        return self._set_offer(attrs.evolve(offer, accepted=accepted),
-                               f"{seat} accepts the draw")
+        return self._set_offer(attrs.evolve(offer, accepted=accepted), ("accepts", seat))
 
-    def _set_offer(self, offer: Offer | None, line: str,
+    def _set_offer(self, offer: Offer | None, what: tuple[str, str],
                    offered: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
         """Store the offer as it now stands (and ``offered``, the turns of the sides' last
         offers, when given; kept in memory only once stored), and tell the table."""
@@ -752,14 +754,15 @@ class Room:
         self.offer = offer
         if offered is not None:
             self.offered = offered
-        # The revision it is stored as tells two notices with the same words apart.
-        self.notice = {"line": line, "rev": self.rev + 1}
+        # Stored as what happened and who did it (each person reads it in their language); the
+        # revision it is stored as tells two notices with the same words apart.
+        self.notice = {"what": what[0], "seat": what[1], "rev": self.rev + 1}
         try:
             self.rev = self.store.set_extras(self.code, self.extras(), rev=self.rev)
         except BaseException:
             self.offer, self.offered, self.notice = old
             raise
-        return self._offer_notice(line)
+        return self._offer_notice(self.notice)
 
     def _begun(self) -> None:
         if self.arranging:
@@ -775,10 +778,12 @@ class Room:
     def _others(self, side: str) -> list[str]:
         return [s for other, seats in self.game.teams.items() if other != side for s in seats]
 
-    def _offer_notice(self, line: str) -> dict[str, dict[str, Any]]:
-        """The same public message for every person: the offer as it now stands."""
-        message = {"type": "offer", "offer": self.public_offer(), "line": line}
-        return {s: message for s in self.people}
+    def _offer_notice(self, notice: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The same public message for every person, each in their language: the offer as it
+        now stands."""
+        offer = self.public_offer()
+        return {s: {"type": "offer", "offer": offer,
+                    "line": self._in_language(s, offer_line, notice)} for s in self.people}
 
     def public_offer(self) -> dict[str, Any] | None:
         return None if self.offer is None else self.offer.public()
@@ -832,6 +837,20 @@ class Room:
     def lines(self, events: list[dict[str, Any]]) -> list[str]:
         return [line(e, self.names, self.legends) for e in events]
 
+    @staticmethod
+    def passes(events: list[dict[str, Any]]) -> list[int]:
+        """Which of the lines are passes (the page folds them away: most of a game's lines),
+        said here because the lines are in the reader's language."""
+        return [i for i, e in enumerate(events) if e.get("kind") == "pass"]
+
+    @staticmethod
+    def power_names(view: View) -> dict[str, str]:
+        """The powers among ``view``'s options by name, for the page's buttons (a power is
+        chosen before its target; each option's whole label is in ``labels``)."""
+        keys = {o.split(" ")[1] for o in view.options
+                if " " in o and o.split(" ")[0] not in ("choose", "swap")}
+        return {k: power_name(k) for k in sorted(keys)}
+
     @_in_seat_language
     def state(self, seat: str, events: list[dict[str, Any]],
               game: Game | None = None, steps: int | None = None) -> dict[str, Any]:
@@ -850,7 +869,9 @@ class Room:
                 "labels": option_labels(view, self.rules_name, self.catalogue),
                 "groups": option_groups(view, self.rules_name, self.catalogue),
                 "turn_label": turn_label(view.turn),
-                "lines": self.lines(events), "svg": self.picture(view, seat, last),
+                "powers": self.power_names(view),
+                "lines": self.lines(events), "passes": self.passes(events),
+                "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps),
                 "offer": self.public_offer(), "clock": self.clock_shown(seat, game is None)}
 
@@ -876,7 +897,7 @@ class Room:
                    "players": self.players, "seats": self.public_seats(),
                    "rules": ALIASES.get(self.rules_name, self.rules_name),
                    "teams": {side: list(seats) for side, seats in self.game.teams.items()},
-                   "log": self.lines(log)}
+                   "log": self.lines(log), "log_passes": self.passes(log)}
         return welcome, self.state(seat, [], None if told == self.steps else game, told)
 
     # -- records -----------------------------------------------------------------------

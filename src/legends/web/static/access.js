@@ -248,8 +248,6 @@ function wireZoom() {
 }
 
 // -- the live region --------------------------------------------------------------------
-const PASSING = /^\S+ passes( \(|$)/;
-
 function say(text) {
   const region = document.querySelector("#announce");
   if (!region || !text) return;
@@ -262,7 +260,8 @@ function say(text) {
 // A state message: its new log lines (passes left out: most of a game's lines), then whose
 // turn it is when that changed.
 function announce(msg, seat) {
-  for (const line of msg.lines || []) if (!PASSING.test(line)) say(line);
+  const passes = new Set(msg.passes || []);
+  (msg.lines || []).forEach((line, i) => { if (!passes.has(i)) say(line); });
   const v = msg.view;
   const turn = v.over ? "over" : `${v.to_move}|${v.turn}|${v.decision}`;
   if (turn === access.said) return;

@@ -15,7 +15,6 @@ const me = {
   shown: null,         // the last state message, shown again if an action is refused
   decision: null,      // the decision number of that state: every action sent echoes it
   editions: {},        // edition name -> its title ("Classic Stratego")
-  powerNames: new Map(), // collector number -> {power key: its name}, once fetched
 };
 
 // -- lobby -------------------------------------------------------------------------------
@@ -46,10 +45,10 @@ async function lobby() {
   const rules = $("#rules");
   // The list shows each edition's short title whole; its description is written beside it.
   for (const r of opts.rulesets) {
-    me.editions[r.name] = r.description.split(":")[0];
+    me.editions[r.name] = r.title || r.description.split(":")[0];
     const o = new Option(me.editions[r.name], r.name);
     o.dataset.seats = JSON.stringify({2: r.seats, ...r.team_seats});
-    o.dataset.about = r.description.slice(me.editions[r.name].length + 1).trim();
+    o.dataset.about = r.about ?? r.description.slice(me.editions[r.name].length + 1).trim();
     rules.add(o);
   }
   const about = () => { $("#rules-about").textContent = rules.selectedOptions[0].dataset.about || ""; };
@@ -177,14 +176,14 @@ function receive(msg) {
     $("#edition").textContent = title;
     document.title = `${title} · ${msg.code}`;
     $("#log").replaceChildren();
-    log(msg.log);
+    log(msg.log, msg.log_passes);
     seats(msg.seats);
   } else if (msg.type === "arrange") {
     arrangeShow(msg);  // the setup board: arrange.js
   } else if (msg.type === "state") {
     arrangeHide();
     document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1);
-    log(msg.lines);
+    log(msg.lines, msg.passes);
     if (window.access) window.access.announce(msg, me.seat);  // moves, attacks, whose turn
     seats(msg.seats);
     show(msg);
@@ -199,16 +198,16 @@ function receive(msg) {
   if (window.endings) window.endings.receive(msg);  // resigning, draw offers, clocks
 }
 
-// "beige passes (attack)": most of a game's lines. They are kept but folded away (the log
-// then tells the story: moves, attacks, reveals, powers) until "show passes" is ticked.
-const PASS_LINE = /^\S+ passes( \(|$)/;
-
-function log(lines) {
+// Passes ("beige passes (attack)") are most of a game's lines. They are kept but folded away
+// (the log then tells the story: moves, attacks, reveals, powers) until "show passes" is
+// ticked; the server says which lines they are, since the lines are in the reader's language.
+function log(lines, passes) {
   const list = $("#log");
-  for (const line of lines) {
+  const folded = new Set(passes || []);
+  for (const [i, line] of lines.entries()) {
     const li = document.createElement("li");
     li.textContent = line;
-    if (PASS_LINE.test(line)) li.className = "pass";
+    if (folded.has(i)) li.className = "pass";
     list.append(li);
   }
   $("#pass-count").textContent = String(list.querySelectorAll("li.pass").length);
@@ -322,7 +321,7 @@ function drawChoices() {
   (o.moves[sel] || []).forEach((sq) => mark(sq, "target"));
   const direct = directMoves(sel);
   Object.keys(direct).forEach((sq) => mark(sq, "target"));
-  const names = powerNames(sel);
+  const names = powerNames();
   for (const [key, targets] of Object.entries(o.powers[sel] || {})) {
     if (Object.values(direct).some((a) => a.startsWith(`${sel} ${key} `))) continue;
     const alone = targets.length === 1 && targets[0].length === 0;
@@ -336,23 +335,9 @@ function drawChoices() {
   }
 }
 
-// A power's name as its card gives it ("Fire Wall"), for the piece on ``sq`` the viewer
-// knows (the piece's public text, fetched once; the buttons are redrawn when it arrives).
-function powerNames(sq) {
-  const p = me.view && me.view.pieces.find((x) => x.square === sq);
-  if (!p || p.number == null) return {};
-  const n = String(p.number);
-  if (me.powerNames.has(n)) return me.powerNames.get(n) || {};
-  me.powerNames.set(n, null);
-  if (!me.pieces.has(n)) me.pieces.set(n, api(`/api/pieces/${n}?rules=${encodeURIComponent(me.rules)}`));
-  me.pieces.get(n).then((info) => {
-    // A power's text opens with its name ("Distance Strike: an enemy piece ..."); its label
-    // is the kind of power ("Action").
-    const named = (pw) => (/^([^:]{1,40}): /.exec(pw.text || "") || [])[1] || pw.key;
-    me.powerNames.set(n, Object.fromEntries(info.powers.filter((pw) => pw.key).map((pw) => [pw.key, named(pw)])));
-    if (me.selected === sq && !me.power) redraw();
-  }).catch(() => me.powerNames.delete(n));
-  return {};
+// A power's name ("Distance Strike"), from the state message: chosen before its target.
+function powerNames() {
+  return (me.shown && me.shown.powers) || {};
 }
 
 // Outside Stratego Legends a piece's "power" with one square as its target is a way of
@@ -577,7 +562,7 @@ $("#board") && $("#board").addEventListener("mouseover", async (ev) => {
   info.append(h, facts, text);
   for (const pw of p.powers) {
     const line = document.createElement("p");
-    line.textContent = `${pw.label}${pw.key ? " [" + pw.key + "]" : ""}: ${pw.text}`;
+    line.textContent = `${pw.label}: ${pw.name || pw.text}`;
     info.append(line);
   }
   for (const r of p.rulings) {

@@ -27,15 +27,16 @@ function plyButton(ply) {
   return b;
 }
 
-// Two players: a row per round, each side's turn in its own column (as a chess move list).
-// More: a row per turn, naming its seat.
+// Two players: a row per round, each side's turn in its own column (as a chess move list),
+// the row numbered by its first turn as the status line counts turns ("Turn 13": row 13,
+// the reply is turn 14). More: a row per turn, naming its seat.
 function drawMoves(data) {
   const body = $("#move-list tbody");
   const pairs = data.players.length === 2;
   const rows = [];
   let row = null;
   for (const turn of data.turns) {
-    const number = turn.turn ? Math.ceil(turn.turn / (pairs ? 2 : 1)) : 0;
+    const number = turn.turn ? (pairs ? turn.turn - ((turn.turn + 1) % 2) : turn.turn) : 0;
     if (!row || !pairs || row.dataset.number !== String(number) || turn.turn === 0) {
       row = document.createElement("tr");
       row.dataset.number = String(number);
@@ -55,6 +56,7 @@ function drawMoves(data) {
       cell.append(who);
     }
     cell.dataset.turn = String(turn.turn);
+    if (turn.label) cell.title = turn.label;
     turn.plies.forEach((p) => cell.append(plyButton(p)));
     if (!turn.plies.length) cell.append(Object.assign(document.createElement("span"), {className: "pending", textContent: "…"}));
   }
