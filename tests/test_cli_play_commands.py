@@ -118,9 +118,11 @@ def test_history_tells_nothing_hidden():
     assert _same_moves(a, b, random.Random(2), 40) >= 6
     mine = history_lines(a, "red")
     assert mine == history_lines(b, "red")
-    # Numbered as the move list numbers them: a round of two turns a line.
+    # Numbered as the move list numbers them: a round of two turns a line, by its first
+    # turn as the status line counts turns (turns 1 and 2, then 3 and 4, ...).
     assert mine[0].lstrip().startswith("1. red: ") and "blue: " in mine[0]
-    assert any(line.lstrip().startswith("3. ") for line in mine)
+    assert mine[1].lstrip().startswith("3. red: ")
+    assert not any(line.lstrip().startswith("2. ") for line in mine)
     # Blue knows its own pieces: the twins are told apart there, so the comparison can fail.
     assert str(a.view("blue")) != str(b.view("blue"))
 

@@ -247,6 +247,9 @@ def board_rows(view: View, seat: str | None = None,
     cat = catalogue_of(view, catalogue)
     squares = grid(view, seat)
     letters = terrain(view)
+    if not _is_legends(view.rules):
+        # Only Stratego Legends has terrain: the others' land is drawn blank, lakes as water.
+        letters = {sq: " " if x == "P" else x for sq, x in letters.items()}
     by_square = {p.square: p for p in view.pieces}
     names = labels(view, cat)
     me = view.player if seat is None else seat

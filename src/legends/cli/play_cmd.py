@@ -378,7 +378,8 @@ def option_lines(view: View, actions: Sequence[Action],
 # -- history and undo ----------------------------------------------------------------------
 def history_lines(game: Game, me: str) -> list[str]:
     """The moves so far as ``me`` was shown them, numbered as the browser's move list numbers
-    them: a round of turns a line in a two-player game (``3. beige: b2-b3   gray: g7-g6``), a
+    them: a round of turns a line in a two-player game, numbered by its first turn as the
+    status line counts turns (``5. beige: b2-b3   gray: g7-g6``: turns 5 and 6), a
     turn a line with more players. Built from ``me``'s own stream of events alone (the game
     replayed from its record, each action's events as ``me`` saw them), so it tells nothing
     the log did not."""
@@ -403,7 +404,7 @@ def history_lines(game: Game, me: str) -> list[str]:
         if not t["turn"]:
             lines.append("  " + _("setup: {plies}").format(plies=plies))
         elif pairs:
-            number = (t["turn"] + 1) // 2
+            number = t["turn"] - (t["turn"] + 1) % 2  # the round's first turn, as the status says
             if number not in rounds:
                 rounds[number] = []
                 lines.append("")  # filled in below, in order

@@ -109,8 +109,6 @@ def _marks(v: View, cat: Mapping[int, Any]) -> list[tuple[str, str, str | None]]
     out: list[tuple[str, str, str | None]] = [
         (x, terrain_name(_TERRAIN[x]), terrain_name(_TERRAIN[x])) for x in sorted(present)
         if legends and x != "W" and x in _TERRAIN]
-    if not legends and "P" in present:  # the board's letter for a square that is not a lake
-        out.append(("P", _("land"), _("land")))
     if "W" in present:
         water = terrain_name(_IMPASSABLE.get(v.rules, "water" if legends else "lake"))
         out.append(("~", water, water))
