@@ -97,7 +97,11 @@ def _kind_names(cat: Mapping[int, Any], kind: str) -> str | None:
     """The names of the pieces of one kind when there are a few (an edition's Bomb, Flag or
     two Magics), else ``None``."""
     found = sorted({t.name for t in cat.values() if t.kind == kind})
-    return " or ".join(found) if 0 < len(found) <= 3 else None
+    if not 0 < len(found) <= 3:
+        return None
+    if len(found) == 1:
+        return found[0]
+    return _("{names} or {last}").format(names=", ".join(found[:-1]), last=found[-1])
 
 
 def _marks(v: View, cat: Mapping[int, Any]) -> list[tuple[str, str, str | None]]:

@@ -108,9 +108,10 @@ async function lookAt(moment) {
   $("#past-board").innerHTML = f.svg;
   fit($("#past-board svg"));
   const i = moveList.moments.indexOf(f.moment);
+  // (The turn's words are the server's, as the status line shows them.)
+  const what = moveList.plies[f.moment] || f.turn_label || String(f.turn);
   $("#past-what").textContent = f.moment === 0 ? t("The start, as you saw it")
-    : t("After {what} ({at} of {of})", {what: moveList.plies[f.moment] || t("turn {turn}", {turn: f.turn}),
-                                          at: i, of: moveList.moments.length - 1});
+    : t("After {what} ({at} of {of})", {what, at: i, of: moveList.moments.length - 1});
   document.body.dataset.looking = String(f.moment);
   // On a phone the list is under the board: bring the board into view.
   const r = $("#past").getBoundingClientRect();
