@@ -143,6 +143,12 @@ def _(message: str) -> str:
     return _translations(code).gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it here: for sentences listed
+    once and translated where they are used (see :mod:`legends.kernel_words`)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the language in use."""
     code = _current.get()

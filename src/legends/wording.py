@@ -26,6 +26,7 @@ from legends_core.registry import PieceType
 from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from .i18n import _
+from .kernel_words import ending, question
 
 #: The kernel's prompt for a turn's main decision (worded for Stratego Legends).
 MAIN_PROMPT = "move, act or use an ability"
@@ -47,7 +48,7 @@ def reason(text: str, legends: bool) -> str:
     if not legends:
         for kernel, own in _REASONS:
             text = text.replace(kernel, own)
-    return _(text) if text else text
+    return ending(text) if text else text
 
 
 # The fixed words, each a literal ``_()`` call so the catalogues find it; built when asked,
@@ -243,7 +244,7 @@ def prompt(decision: str | None, legends: bool) -> str | None:
     """The pending decision in words for the deciding seat (``None``: it is not deciding)."""
     if decision is None:
         return None
-    return _("your move") if not legends and decision == MAIN_PROMPT else _(decision)
+    return _("your move") if not legends and decision == MAIN_PROMPT else question(decision)
 
 
 def piece_summary(t: PieceType, legends: bool) -> tuple[str, str]:
