@@ -32,7 +32,7 @@ from legends_core.textboard import grid as grid  # the text boards lay squares o
 from legends_core.textboard import orientation_for, placer, split_square
 
 from .i18n import _
-from .wording import terrain_name
+from .wording import terrain_name, turn_label
 
 if TYPE_CHECKING:
     from legends_core.registry import Catalogue
@@ -412,25 +412,27 @@ def _catalogue_names(catalogue: Catalogue | None, numbers: Iterable[int]) -> dic
 def _panel_lines(view: View, names: Mapping[int, str], legends: bool = True) -> list[str]:
     def name(n: int | None) -> str:
         if n is None:
-            return "a hidden piece"  # a captured piece its owner's opponent never saw
+            return _("a hidden piece")  # a captured piece its owner's opponent never saw
         if not legends:
-            return names.get(n, "a piece")
+            return names.get(n, _("a piece"))
         return f"{names[n]} (#{n})" if n in names else f"#{n}"
 
-    lines = [f"Turn {view.turn}: {view.active} to play"]
+    lines = [_("{turn}: {seat} to play").format(turn=turn_label(view.turn), seat=view.active)]
     if view.over:
         w = view.winner  # a team game is won by a side: named with its seats
         won = f"{side_of(w)} ({', '.join(view.winners)})" if w and len(view.winners) > 1 else w
-        lines.append(f"Winner: {won or 'nobody'}")
+        lines.append(_("Winner: {winner}").format(winner=won or _("nobody")))
     if view.curse is None:
         if legends:
-            lines.append("Curse slot: empty")
+            lines.append(_("Curse slot: empty"))
     else:
-        lines.append("Curse slot:" + ("" if view.curse_active else " (arriving)"))
+        lines.append(_("Curse slot:") if view.curse_active else _("Curse slot: (arriving)"))
         lines.append("  " + name(view.curse))
     for n in view.curse_queue:
-        lines.append("  waiting: " + name(n))
+        lines.append("  " + _("waiting: {piece}").format(piece=name(n)))
     for side, numbers in view.destroyed.items():
-        lines.append(f"{side} {'destroyed' if legends else 'lost'} ({len(numbers)}):")
+        lost = (_("{seat} destroyed ({count}):") if legends
+                else _("{seat} lost ({count}):")).format(seat=side, count=len(numbers))
+        lines.append(lost)
         lines.extend("  " + name(n) for n in numbers)
     return lines

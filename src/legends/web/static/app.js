@@ -291,7 +291,7 @@ function drawChoices() {
   // A question: answered in a dialog (squares may also be clicked on the board).
   const question = o.choices.length > 0 && !swapping;
   if (question) {
-    ask(me.view.decision, o);
+    ask((me.shown && me.shown.prompt) || me.view.decision, o);
     squareChoices.forEach((sq) => mark(sq, "target"));
     return;
   }
