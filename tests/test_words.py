@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
+from legends.ai import make_player
 from legends.cli import main
+from legends.cli.play_cmd import session
 from legends.cli.text import event_lines, info_lines, key_lines
 from legends.web import movelist
 from legends.web.app import piece_info
@@ -164,7 +166,29 @@ def test_no_internal_key_reaches_the_terminal_in_any_edition(rules, keys):
         texts += [("/api/pieces", str(panel[k])) for k in ("heading", "summary", "text")]
         texts += [("/api/pieces", f"{p['label']}: {p['text']}") for p in panel["powers"]]
     texts += [("legends pieces", x) for x in run_cli("pieces", "--rules", rules).splitlines()]
+    texts += [("legends play", x) for x in played(rules)]
     check(texts, keys, rules)
+
+
+def played(rules: str) -> list[str]:
+    """What ``legends play`` prints in a short session against the random player: the first
+    choice every time, then the history and the choices, without the board's own rows."""
+    game = Game.new(rules=rules, seed=4) if rules == "legends" else Game.new(
+        rules=rules, seed=4, setup=False)
+    me = game.players[0]
+    answers = iter(["1"] * 12 + ["history", "moves", "nonsense", "z9-z8"])
+
+    def read(prompt: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        session(game, me, make_player("random", 1), read)
+    return [x for x in out.getvalue().splitlines()
+            if not re.match(r"\s*\d+\s\s|\s+[a-z](\s+[a-z])+\s*$", x)]
 
 
 # -- labels of each kind of option -----------------------------------------------------

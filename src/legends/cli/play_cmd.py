@@ -9,7 +9,7 @@ from typing import Any
 
 from legends_core import Ending, Game, View
 from legends_core.actions import Action
-from legends_core.errors import LegendsError, PositionError
+from legends_core.errors import LegendsError, NotationError, PositionError
 from legends_core.events import Event, power_name
 from legends_core.registry import Catalogue
 from legends_core.setupline import takes_setup
@@ -295,6 +295,12 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                 break
             except IndexError:
                 out.line(_("choose a number from 1 to {count}").format(count=len(listed)))
+            except NotationError:
+                # Not an action at all: the numbers are how a choice is made here (the
+                # kernel's examples of notation would name powers by their keys).
+                out.line(_("'{text}' is not a choice: type its number (1 to {count}), a move "
+                           "such as 'b2-b3', or 'help'").format(text=text[:40],
+                                                                  count=len(listed)))
             except LegendsError as exc:
                 out.line(_("not legal: {reason}").format(
                     reason=error_text(str(exc), rules, cat)))
