@@ -247,16 +247,16 @@ def board_rows(view: View, seat: str | None = None,
     cat = catalogue_of(view, catalogue)
     squares = grid(view, seat)
     letters = terrain(view)
-    if not _is_legends(view.rules):
-        # Only Stratego Legends has terrain: the others' land is drawn blank, lakes as water.
-        letters = {sq: " " if x == "P" else x for sq, x in letters.items()}
+    # Only Stratego Legends has terrain: the others' squares have no terrain letter, and
+    # their lakes are drawn as water.
+    lettered = _is_legends(view.rules)
     by_square = {p.square: p for p in view.pieces}
     names = labels(view, cat)
     me = view.player if seat is None else seat
     # Pieces of one's team are one's own: teammates play them as they cross bands.
     mine = next((seats for seats in view.teams.values() if me in seats), (me,))
     wide = max((len(tag(p.controller)) for p in view.pieces), default=1)  # 2 in team games
-    cell = 7 + wide
+    cell = 6 + wide + lettered
     files = [_axis(col) for col in zip(*squares, strict=True)]
     rows: list[list[Segment]] = [[("    " + "".join(f"{name:^{cell}}" for name in files), "")]]
     for row in squares:
@@ -266,10 +266,11 @@ def board_rows(view: View, seat: str | None = None,
             if letter == "W":
                 line.append(("~" * (cell - 1) + " ", "W"))
                 continue
-            line.append((letter, letter))
+            if lettered:
+                line.append((letter, letter))
             p = by_square.get(sq)
             if p is None:
-                line.append((" " * (cell - 1), ""))
+                line.append((" " * (cell - lettered), ""))
                 continue
             role = "hidden" if p.number is None else "mine" if p.controller in mine else "theirs"
             line.append((f"{tag(p.controller):<{wide}}:{names[sq]}", role))
