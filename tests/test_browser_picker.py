@@ -4,6 +4,8 @@ and on a phone, and is answered from the keyboard."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -18,18 +20,25 @@ def inside(box: dict | None, viewport: dict) -> bool:
             and box["y"] + box["height"] <= viewport["height"] + 0.5)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_devourers_question_is_a_picker_that_fits_and_filters(server, browser, size):  # noqa: F811
-    viewport = SIZES[size]
+def start_position(server: str, browser, position: str, viewport: dict):  # noqa: F811
+    """A page with a game against the random player from the server's test ``position``, at
+    beige's first decision."""
     page = browser.new_context(viewport=viewport).new_page()
     page.set_default_timeout(TIMEOUT)
     page.goto(server)
     page.select_option("#rules", "legends")
     page.select_option("#opponent", "random")
     page.select_option("#side", "beige")
-    page.select_option("#position", "devourer")
+    page.select_option("#position", position)
     page.click("#start")
     expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
+    return page
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_devourers_question_is_a_picker_that_fits_and_filters(server, browser, size):  # noqa: F811
+    viewport = SIZES[size]
+    page = start_position(server, browser, "devourer", viewport)
     select(page, "d4")
     target(page, "d5")
     picker = page.locator("#picker-filter")
@@ -73,17 +82,17 @@ def test_the_devourers_question_is_a_picker_that_fits_and_filters(server, browse
 
 
 def test_answers_show_the_servers_labels_under_its_group_headings(server, browser):  # noqa: F811
-    page = browser.new_context(viewport=SIZES["desktop"]).new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(server)
-    page.select_option("#opponent", "random")
-    page.select_option("#side", "beige")
-    page.select_option("#position", "devourer")
-    page.click("#start")
-    expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
+    page = start_position(server, browser, "devourer", SIZES["desktop"])
     select(page, "d4")
     target(page, "d5")
     expect(page.locator("#picker-filter")).to_be_visible()
+    # The server's own words: each answer a piece's name and number, under its army and
+    # colour; the status line's turn as the server words it.
+    real = page.locator("#picker-list .picker-head")
+    assert real.count() > 5
+    assert all(" · " in h for h in real.all_inner_texts())
+    expect(page.locator("#picker-list [role=option]").first).to_have_text(re.compile(r"\(#\d+\)$"))
+    expect(page.locator("#decision")).to_contain_text("Turn 1")
     # The state as the words helper's server sends it: a text for each option, a heading for
     # some, and the turn's own label. Shown again as the page shows any state.
     page.evaluate("""() => {
@@ -112,14 +121,7 @@ def test_answers_show_the_servers_labels_under_its_group_headings(server, browse
 
 
 def test_a_power_button_names_the_power_and_sends_its_option(server, browser):  # noqa: F811
-    page = browser.new_context(viewport=SIZES["desktop"]).new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(server)
-    page.select_option("#opponent", "random")
-    page.select_option("#side", "beige")
-    page.select_option("#position", "archer")
-    page.click("#start")
-    expect(page.locator("body")).to_have_attribute("data-phase", "deciding")
+    page = start_position(server, browser, "archer", SIZES["desktop"])
     select(page, "d4")
     power = page.locator('#controls button.power[data-action="distance-strike"]')
     expect(power).to_have_text("Distance Strike")  # the card's name, not the key
