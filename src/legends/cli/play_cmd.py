@@ -346,18 +346,20 @@ def option_lines(view: View, actions: Sequence[Action],
             if a.kind == "power":
                 powers.setdefault(a.key, []).append(a)
         parts = [" ".join(a.dst for a in moves)] if moves else []
+        p = view.piece_on(src)
+        piece = p.name if p is not None and p.name else "?"
         for key, uses in powers.items():
             aims = " ".join(",".join(a.targets) for a in uses if a.targets)
-            # by its name; the numbers are how it is chosen
+            # by its name (a piece's very own power: "its power", not its name again); the
+            # numbers are how it is chosen
             name = power_name(key)
+            name = _("its power") if name == piece else name
             parts.append(f"{name} → {aims}" if aims else name)
         first = len(listed) + 1
         listed.extend(moves)
         for uses in powers.values():
             listed.extend(uses)
         numbers = str(first) if first == len(listed) else f"{first}-{len(listed)}"
-        p = view.piece_on(src)
-        piece = p.name if p is not None and p.name else "?"
         lines.append(f"  {numbers:>7}  {src} {piece}: " + " · ".join(parts))
     # Many squares to choose from (where a power lands, say): a dozen to a line.
     squares = [a for a in rest if a.kind == "choose" and SQUARE.fullmatch(a.value)
