@@ -61,6 +61,7 @@ from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 from ..ai import make_player
 from ..draw_offers import computer_accepts_draw
 from ..i18n import SOURCE, choose, language
+from ..ratings.games import seat_scores
 from ..svg import board_svg
 from ..wording import (
     error_text,
@@ -516,8 +517,11 @@ class Room:
         except BaseException:
             self.unstage()
             raise
+        # The end carries each seat's score: the store counts it if the game is rated.
+        outcome = (seat_scores(self.game.result, self.game.teams) if self.game.is_over
+                   else None)
         return Step(self.code, self.steps, text, shown, self.game.is_over, self.extras(),
-                    self.rev)
+                    self.rev, outcome)
 
     def unstage(self) -> None:
         """Take back the staged action: it was not stored, so not acknowledged, and the same

@@ -48,6 +48,7 @@ from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
+from . import ratings_store
 from .sqlite_faults import (
     SQLITE_MAGIC,
     checkpoint,
@@ -104,6 +105,9 @@ CREATE TABLE IF NOT EXISTS game_extras (
     extras TEXT NOT NULL
 )"""
 SCHEMA += EXTRAS + ";\n"
+#: The ratings (:mod:`.ratings_store`). Added after the first stores were made, so a store
+#: without them gets them when opened.
+SCHEMA += ratings_store.TABLES + ";\n"
 #: A game's revision: how many changes of it are stored (actions, seats, start, offers and
 #: clocks). Every change is compare-and-set on it. Added after the first stores were made.
 REV = "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"
@@ -192,6 +196,9 @@ class Step(NamedTuple):
     #: the game's revision the action was made on: stored only if the game is still at it
     #: (``None``: only ``seq`` is checked)
     rev: int | None = None
+    #: for the step that ends the game: each seat's side and score, counted if the game is
+    #: rated (:mod:`.ratings_store`)
+    outcome: ratings_store.Outcome | None = None
 
 
 class Store(abc.ABC):
@@ -356,17 +363,21 @@ class Store(abc.ABC):
 
     def add_step(self, code: str, seq: int, action: str, shown: Mapping[str, list[dict[str, Any]]],
                  over: bool, extras: Mapping[str, Any] | None = None,
-                 rev: int | None = None) -> int:
+                 rev: int | None = None, outcome: ratings_store.Outcome | None = None) -> int:
         """Store action number ``seq`` (counting from 0) of game ``code`` and what each seat
         was shown because of it (and, given ``extras``, the draw offer and clocks after it);
-        returns the game's new revision.
+        returns the game's new revision. The step that ends a rated game (``outcome``) counts
+        its end in the ratings, in the same transaction.
 
         :raises StaleStep: the store does not hold exactly ``seq`` actions of that game, or
             ``rev`` is given and the game is no longer at it (another process stored a change
             first); nothing is stored.
         """
+        step = Step(code, seq, action, shown, over, extras, rev, outcome)
         with self._transaction(lock_game=code) as run:
-            return self._write_step(run, Step(code, seq, action, shown, over, extras, rev))
+            new = self._write_step(run, step)
+            self._count_ends(run, [step])
+        return new
 
     def add_steps(self, steps: Sequence[Step]) -> list[int | StoreError]:
         """Store the actions of several games in one transaction, so that they wait for the
@@ -377,6 +388,7 @@ class Store(abc.ABC):
         :raises StoreError: the transaction failed as a whole; nothing is stored.
         """
         answers: list[int | StoreError] = [0] * len(steps)
+        stored: list[Step] = []
         with self._transaction() as run:
             # In order of code: two processes locking the same games take them in one order.
             for i in sorted(range(len(steps)), key=lambda i: steps[i].code):
@@ -386,15 +398,54 @@ class Store(abc.ABC):
                     if not run(self._LOCK_GAME, (step.code,)):
                         raise StoreError(f"no game {step.code} in the store")
                     answers[i] = self._write_step(run, step)
+                    stored.append(step)
                 except StoreError as exc:
                     run("ROLLBACK TO SAVEPOINT step")
                     answers[i] = exc
                 run("RELEASE SAVEPOINT step")
+            # After every game's lock is held (see .ratings_store): the ratings the ends change.
+            self._count_ends(run, stored)
         return answers
 
     #: the statement that finds a game's row and keeps other writers off it until the end of
     #: the transaction (SQLite's transactions already take the whole database)
     _LOCK_GAME = "SELECT 1 FROM games WHERE code = ?"
+
+    #: what locks the rating rows a ``SELECT`` reads until the end of the transaction
+    _LOCK_ROWS = ""
+
+    def _count_ends(self, run: Run, steps: Sequence[Step]) -> None:
+        ends = [(s.code, s.outcome) for s in steps if s.over and s.outcome is not None]
+        if ends:
+            ratings_store.count_ends(run, ends, self._LOCK_ROWS)
+
+    # -- ratings (see .ratings_store) --------------------------------------------------
+    def rate_game(self, code: str, edition: str,
+                  players: Mapping[str, Mapping[str, str]]) -> None:
+        """Make game ``code`` (of ``edition``) a rated one, with the player id and name of each
+        seat known so far (``{"player": ..., "name": ...}``; see :meth:`rate_seat`)."""
+        with self._transaction(lock_game=code) as run:
+            ratings_store.add_game(run, code, edition, players)
+
+    def rate_seat(self, code: str, seat: str, player: str, name: str) -> bool:
+        """Give ``seat`` of game ``code`` its player id, if the game is rated (``False``: it
+        is not)."""
+        with self._transaction(lock_game=code) as run:
+            return ratings_store.add_player(run, code, seat, player, name)
+
+    def is_rated(self, code: str) -> bool:
+        with self._transaction(write=False) as run:
+            return ratings_store.is_rated(run, code)
+
+    def leaderboard(self, edition: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The best rated players of ``edition`` (:func:`.ratings_store.leaderboard`)."""
+        with self._transaction(write=False) as run:
+            return ratings_store.leaderboard(run, edition, limit)
+
+    def rating_results(self, code: str) -> list[dict[str, Any]]:
+        """What game ``code``'s end changed in the ratings (empty: not rated, or not over)."""
+        with self._transaction(write=False) as run:
+            return ratings_store.results(run, code)
 
     @staticmethod
     def _write_step(run: Run, step: Step) -> int:
@@ -781,13 +832,15 @@ class SQLiteStore(Store):
                          (str(VERSION),))
 
     def _upgrade(self) -> None:
-        """A store from before ``store_info``, ``game_extras`` or the games' ``rev`` gets them
-        (its other tables are already there)."""
+        """A store from before ``store_info``, ``game_extras``, the games' ``rev`` or the
+        ratings gets them (its other tables are already there)."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute("CREATE TABLE IF NOT EXISTS store_info "
                              "(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self._db.execute(EXTRAS)
+            for statement in ratings_store.statements():
+                self._db.execute(statement)
             columns = {c[1] for c in self._db.execute("PRAGMA table_info(games)")}
             if "rev" not in columns:
                 self._db.execute(REV)
