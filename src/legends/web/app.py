@@ -10,8 +10,14 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   ``code``, your ``seat`` and its secret ``token``. In an edition with a free setup (classic,
   the Ultimate editions, Narnia) the game starts with its players arranging their setups
   (:mod:`.arranging`); ``setup`` (a setup line, or ``"random"``) arranges yours at once.
+  ``player``: your player id's secret (a browser keeps one of its own; see
+  :func:`legends.ratings.games.browser_player`), and ``rated``: ``true`` for a rated game
+  (needs ``player``; games are casual by default, and those from a test position always are);
+  the answer says whether the game is ``rated``.
 * ``POST /api/games/{code}/join``: take a free seat of a game between people (the first free
-  one in turn order); ``setup`` as above.
+  one in turn order); ``setup`` and ``player`` as above (a rated game needs ``player``).
+* ``GET /api/ratings/{edition}?limit=N``: that edition's leaderboard (see
+  :func:`.ratings_store.leaderboard`).
 * ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings,
   with a ``heading`` and a ``summary`` line in that edition's words.
 * ``POST /api/games/{code}/moves`` (with your ``token``): your seat's move list, built from
@@ -72,11 +78,12 @@ from legends_core import Game, safejson
 from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError, short
 from legends_core.registry import Catalogue
-from legends_core.ruleset import DEFAULT, catalogue_for, get_ruleset, rulesets
+from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for, get_ruleset, rulesets
 from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
+from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
 from .arranging import RANDOM, Arrangement, takes_setup
 from .catalogues import SpokenLanguage, page_messages
@@ -107,6 +114,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4 * 1024     # characters of one websocket message
 MAX_NAME = 40              # characters of a display name
 MAX_TURN_LIMIT = 10_000
+LEADERBOARD_MAX = 200       # players a leaderboard lists at most
 HELLO_TIMEOUT = 30.0       # seconds a new websocket may take to say who it is
 COMPUTER_TIME = 0.4        # seconds each batch of messages after a person's action is held
 #: One answer whether the game does not exist or has no free seat: no oracle for codes.
@@ -194,6 +202,16 @@ def _text(data: Mapping[str, Any], key: str, default: str, limit: int = MAX_NAME
     if unseen is not None:
         raise BadRequest(f"{key}: {unseen}; use only characters that show")
     return " ".join(value.split())
+
+
+def _player(data: Mapping[str, Any]) -> str | None:
+    """The player id of a request's ``player`` secret (``None``: none given)."""
+    secret = data.get("player")
+    if secret is None or secret == "":
+        return None
+    if not isinstance(secret, str) or not 16 <= len(secret) <= 100:
+        raise BadRequest("player: expected a secret of 16 to 100 characters")
+    return browser_player(secret)
 
 
 def _refusal(exc: StoreError | OSError, where: str | None = None) -> str:
@@ -399,6 +417,14 @@ class Server:
             raise BadRequest(str(exc)) from None
         if clock is not None and opponent != "human":
             raise BadRequest("clock: a time control is for games between people")
+        player = _player(data)
+        rated = data.get("rated", False)
+        if not isinstance(rated, bool):
+            raise BadRequest(f"rated: expected true or false, got {short(rated)}")
+        if rated and player is None:
+            raise BadRequest("rated: a rated game needs your player id ('player')")
+        if rated and data.get("position"):
+            raise BadRequest("rated: games from a test position are casual")
         players = list(start.lines) if isinstance(start, Arrangement) else list(start.players)
         side = _text(data, "side", players[0])
         if side == "random":
@@ -432,7 +458,13 @@ class Server:
                                           "take no setup line"))
         self._make_space()  # before the game is stored: a full server refuses it whole
         token = new_token()
-        room = self._add(await self.writer.run(self._create, start, seats, token, side, clock))
+        rating = None
+        if rated and player is not None:  # who holds each seat, as far as known yet
+            rating = {seat: {"player": computer_player(info["player"]), "name": info["name"]}
+                      for seat, info in seats.items() if info["kind"] == "computer"}
+            rating[side] = {"player": player, "name": seats[side]["name"]}
+        room = self._add(await self.writer.run(self._create, start, seats, token, side, clock,
+                                               rating))
         self.arm(room)
         async with self.using(room):
             try:
@@ -442,11 +474,12 @@ class Server:
                 # The game and its token are stored: the computer answers once a browser
                 # connects (as after a restart), so the player gets the game all the same.
                 _log_refusal(f"game {room.code}", exc)
-        return {"code": room.code, "seat": side, "token": token}
+        return {"code": room.code, "seat": side, "token": token, "rated": rating is not None}
 
     # In the writer's thread (the event loop does not wait for the disk):
     def _create(self, start: Game | Arrangement, seats: dict[str, dict[str, Any]], token: str,
-                side: str, clock: tuple[float, float] | None) -> Room:
+                side: str, clock: tuple[float, float] | None,
+                rating: dict[str, dict[str, str]] | None = None) -> Room:
         if isinstance(start, Arrangement) and not start.complete:
             room = Room.create_arranging(self.store, start, seats, clock, self.wall)
         else:
@@ -454,6 +487,8 @@ class Server:
             game.headers.update(HEADERS)
             room = Room.create(self.store, game, seats, clock, self.wall)
         self.store.add_token(token, room.code, side)
+        if rating is not None:
+            self.store.rate_game(room.code, room.rules_name, rating)
         return room
 
     async def join(self, code: str, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -475,6 +510,9 @@ class Server:
                     room.arrangement.check(free[0], setup)
                 except LegendsError as exc:
                     raise BadRequest(str(exc)) from None
+            player = _player(data)
+            if player is None and await self.writer.read(self.store.is_rated, room.code):
+                raise BadRequest("this game is rated: join it with your player id ('player')")
             token = new_token()
             # Chosen in the store, not in this copy of the game: another server process
             # sharing the store may have given a seat away.
@@ -483,6 +521,9 @@ class Server:
             if seat is None:
                 raise BadRequest(NO_FREE_SEAT)
             room.moved_to(rev)
+            if player is not None:
+                await self.writer.run(self.store.rate_seat, room.code, seat, player,
+                                      name or "player")
             if not room.arranging:
                 # The clocks start once the table is full: each seat is shown them as its
                 # latest state would.
@@ -1079,6 +1120,19 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         cat = server.catalogue if rules == DEFAULT and server.catalogue else catalogue_for(rules)
         return piece_info(cat, request.path_params["number"], rules)
 
+    async def ratings(request: Request) -> dict[str, Any]:
+        edition = request.path_params["edition"]
+        edition = ALIASES.get(edition, edition)
+        if edition not in rulesets():
+            raise BadRequest(f"edition: unknown edition {short(edition)}")
+        try:
+            limit = int(request.query_params.get("limit", "50"))
+        except ValueError:
+            raise BadRequest("limit: expected a whole number") from None
+        limit = max(1, min(limit, LEADERBOARD_MAX))
+        players = await server.writer.read(server.store.leaderboard, edition, limit)
+        return {"edition": edition, "provisional_rd": PROVISIONAL_RD, "players": players}
+
     async def record(request: Request) -> dict[str, Any]:
         data = await body(request)
         room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
@@ -1129,6 +1183,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Route("/api/games/{code}/moves", guarded(moves), methods=["POST"]),
         Route("/api/games/{code}/seen", guarded(seen), methods=["POST"]),
         Route("/api/pieces/{number}", guarded(piece)),
+        Route("/api/ratings/{edition}", guarded(ratings)),
         Route("/api/messages/{lang}", page_messages),
         WebSocketRoute("/ws/{code}", server.play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
