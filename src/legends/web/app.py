@@ -2,7 +2,7 @@
 
 Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.safejson`):
 
-* ``GET /`` and ``GET /game/{code}``: the page; ``/static/...``: its script and style.
+* ``GET /``, ``GET /game/{code}`` and ``GET /ratings`` (the leaderboard): the page; ``/static/...``: its script and style.
 * ``GET /api/options``: the editions, computer players and server test positions offered.
 * ``POST /api/games``: start a game (``rules``, ``players``: 2, or 4, 6 or 8 for a team game
   of Stratego Legends, ``opponent``: ``"human"`` or a computer player for every other seat,
@@ -1175,6 +1175,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     routes = [
         Route("/", page),
         Route("/game/{code}", page),
+        Route("/ratings", page),
         Route("/api/options", guarded(options)),
         Route("/api/games", guarded(new_game), methods=["POST"]),
         Route("/api/games/{code}/join", guarded(join), methods=["POST"]),

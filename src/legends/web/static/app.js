@@ -92,7 +92,8 @@ async function lobby() {
         side: f.side.value,
         turn_limit: limit ? Number(limit) : null, auto_pass: f.auto_pass.checked,
         position: f.position.value || null, name: f.name.value,
-        clock: window.endings ? window.endings.clockField(f) : null});
+        clock: window.endings ? window.endings.clockField(f) : null,
+        ...(window.ratings ? window.ratings.fields(f) : {})});
       enter(g.code, g.seat, g.token, true);
     } catch (e) { $("#lobby-error").textContent = e.message; }
   });
@@ -102,7 +103,8 @@ async function lobby() {
     const known = recall(code);
     if (known) return enter(code, known.seat, known.token, true);
     try {
-      const g = await api(`/api/games/${encodeURIComponent(code)}/join`, {name: ev.target.name.value});
+      const g = await api(`/api/games/${encodeURIComponent(code)}/join`,
+                          {name: ev.target.name.value, ...(window.ratings ? window.ratings.fields() : {})});
       enter(g.code, g.seat, g.token, true);
     } catch (e) { $("#lobby-error").textContent = e.message; }
   });
