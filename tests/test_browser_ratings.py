@@ -1,0 +1,39 @@
+"""The leaderboard in a real headless browser (chromium, driven by Playwright, as in
+``test_web_browser.py``): a rated game against the computer, resigned, puts both on it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from test_web_browser import browser, new_page, server  # noqa: F401
+
+
+def test_the_leaderboard_shows_a_rated_games_players(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server)
+    page.select_option("#rules", "legends")
+    page.select_option("#opponent", "random")
+    page.fill("#name", "Ann")
+    expect(page.locator("#rated")).not_to_be_checked()  # casual unless chosen
+    page.check("#rated")
+    page.click("#start")
+    expect(page.locator("#resign")).to_be_visible()
+    page.click("#resign")
+    page.click("#resign-yes")
+    expect(page.locator("#end")).to_be_visible()
+    # The header's link leads to the leaderboard; the computer won, so it leads.
+    page.goto(server)
+    page.click("#ratings-link")
+    expect(page.locator("#ratings")).to_be_visible()
+    expect(page.locator("#lobby")).to_be_hidden()
+    rows = page.locator("#ratings-list tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text("computer (random)")
+    expect(rows.nth(1).locator("td").nth(1)).to_have_text("Ann")
+    # Ratings after one game are provisional: shown with a question mark.
+    expect(rows.nth(1).locator("td").nth(2)).to_have_text("1338?")
+    expect(rows.nth(1).locator("td").nth(4)).to_have_text("1")
+    # Another edition has no rated games yet.
+    page.select_option("#ratings-edition", "classic")
+    expect(rows).to_have_count(0)
+    expect(page.locator("#ratings-empty")).to_be_visible()
