@@ -33,6 +33,7 @@ def play_and_resign(http, *, rated: bool, loser: str = "Bob", rules: str = "lege
         join["player"] = joiner
     joined = http.post(f"/api/games/{code}/join", json=join)
     assert joined.status_code == 200, joined.text
+    assert joined.json()["rated"] is rated
     tokens["Bob"] = joined.json()["token"]
     with http.websocket_connect(f"/ws/{code}") as ws:
         ws.send_json({"type": "hello", "token": tokens[loser]})

@@ -15,7 +15,8 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   (needs ``player``; games are casual by default, and those from a test position always are);
   the answer says whether the game is ``rated``.
 * ``POST /api/games/{code}/join``: take a free seat of a game between people (the first free
-  one in turn order); ``setup`` and ``player`` as above (a rated game needs ``player``).
+  one in turn order); ``setup`` and ``player`` as above (a rated game needs ``player``); the
+  answer says whether the game is ``rated``.
 * ``GET /api/ratings/{edition}?limit=N``: that edition's leaderboard (see
   :func:`.ratings_store.leaderboard`).
 * ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings,
@@ -511,7 +512,8 @@ class Server:
                 except LegendsError as exc:
                     raise BadRequest(str(exc)) from None
             player = _player(data)
-            if player is None and await self.writer.read(self.store.is_rated, room.code):
+            rated = await self.writer.read(self.store.is_rated, room.code)
+            if rated and player is None:
                 raise BadRequest("this game is rated: join it with your player id ('player')")
             token = new_token()
             # Chosen in the store, not in this copy of the game: another server process
@@ -536,7 +538,7 @@ class Server:
                         room, lambda: self.writer.run(room.arrange, taken, setup)):
                     self.send_all(room, batch)
                 self.arm(room)  # the last setup in: the game begins, and its clocks start
-        return {"code": room.code, "seat": seat, "token": token}
+        return {"code": room.code, "seat": seat, "token": token, "rated": rated}
 
     async def seat_for(self, code: str, token: object) -> tuple[Room, str]:
         """The game and seat ``token`` holds under ``code``; one answer for every failure."""
