@@ -18,7 +18,7 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   one in turn order); ``setup`` and ``player`` as above (a rated game needs ``player``); the
   answer says whether the game is ``rated``.
 * ``GET /api/ratings/{edition}?limit=N``: that edition's leaderboard (see
-  :func:`.ratings_store.leaderboard`).
+  :func:`legends.web.ratings_store.leaderboard`).
 * ``GET /api/pieces/{number}?rules=NAME``: a piece's public facts, text, powers and rulings,
   with a ``heading`` and a ``summary`` line in that edition's words.
 * ``POST /api/games/{code}/moves`` (with your ``token``): your seat's move list, built from

@@ -197,7 +197,7 @@ class Step(NamedTuple):
     #: (``None``: only ``seq`` is checked)
     rev: int | None = None
     #: for the step that ends the game: each seat's side and score, counted if the game is
-    #: rated (:mod:`.ratings_store`)
+    #: rated (:mod:`legends.web.ratings_store`)
     outcome: ratings_store.Outcome | None = None
 
 
@@ -438,7 +438,7 @@ class Store(abc.ABC):
             return ratings_store.is_rated(run, code)
 
     def leaderboard(self, edition: str, limit: int = 50) -> list[dict[str, Any]]:
-        """The best rated players of ``edition`` (:func:`.ratings_store.leaderboard`)."""
+        """The best rated players of ``edition`` (:func:`legends.web.ratings_store.leaderboard`)."""
         with self._transaction(write=False) as run:
             return ratings_store.leaderboard(run, edition, limit)
 
