@@ -100,8 +100,8 @@ from .names import unseen_character
 from .outbox import Connection
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
-from .watching import WATCH_PREFIX, end_reveal, watch_key
 from .thinking import Thinkers
+from .watching import WATCH_PREFIX, end_reveal, watch_key
 from .writer import Writer
 
 STATIC = Path(__file__).parent / "static"
