@@ -39,6 +39,13 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   and, where the players arrange their setups, once the last has). See :mod:`.endings` for the
   rules.
 
+Spectators (:mod:`.watching`): ``WS /ws/{code}`` with ``{"type": "watch", "lang": ...}`` in
+place of the hello (no token) watches the game, sent what every seat knows as a seat would be;
+``GET /api/games/{code}/watch`` says how many seats are free and how many watch; the
+``moves``, ``seen``, ``replay`` and ``record`` routes take ``"watch": true`` in place of a
+token. ``POST /api/games/{code}/reveal`` (a ``token``, or ``"watch": true``), once the game
+is over: the board with both armies and the setup the commitment was made for.
+
 A game whose next decision is a computer player's when it is loaded from the store (the server
 stopped before the computer answered) goes on as soon as a browser connects to it.
 
