@@ -143,3 +143,14 @@ def test_the_referee_and_unknown_names_are_not_spectators():
     # Without the seats, the kernel cannot tell what every seat knows: it refuses.
     with pytest.raises(ValueError):
         events_for([Revealed(at="a1", piece=1, seen=("beige",))], SPECTATOR)
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, {"rules": "classic"}, {"strict": True}],
+                         ids=["team game", "classic", "strict"])
+def test_spectator_twins_in_team_games_other_editions_and_step_by_step(options):
+    stops: Counter[str] = Counter()
+    for seed in range(6):
+        for report in fuzz_game(seed, pairs=2, spectator=True, **options):
+            assert not report.result.findings, report.result.findings
+            stops[report.result.stop] += 1
+    assert stops["reveal"] >= 3, stops
