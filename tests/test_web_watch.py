@@ -195,3 +195,31 @@ def test_a_spectator_on_another_server_gets_what_one_on_the_same_server_gets(pg)
                 streams.append(got)
     assert streams[0][-1]["view"]["winner"] == "beige"
     assert normalised(streams[0]) == normalised(streams[1])
+
+
+def test_a_spectator_who_comes_late_is_greeted_with_what_the_others_were_shown(tmp_path):
+    with client(str(tmp_path / "late.sqlite3"), start=castle_hunt()) as http, \
+            Table(http, position="start") as t, ExitStack() as stack:
+        early = watch(stack, http, t.code)
+        got = [early.receive_json(), early.receive_json()]
+        for seat in t.ws:
+            t.drain(seat)  # the players' "watchers" messages
+        for seat, action in CASTLE_HUNT_GAME[:4]:
+            t.act(seat, action)
+        got += drain(early)
+        late = watch(stack, http, t.code)
+        welcome, state = late.receive_json(), late.receive_json()
+        for seat in t.ws:
+            t.drain(seat)
+        lines = [line for m in got for line in m.get("log", []) + m.get("lines", [])]
+        assert welcome["log"] == lines and lines
+        assert state["view"] == got[-1]["view"] and state["svg"] == got[-1]["svg"]
+        # Both follow the rest alike.
+        for seat, action in CASTLE_HUNT_GAME[4:]:
+            t.act(seat, action)
+        assert drain(early) == drain(late)
+        moves = http.post(f"/api/games/{t.code}/moves", json={"watch": True}).json()
+        plies = [p for turn in moves["turns"] for p in turn["plies"]]
+        assert plies and moves["latest"] == len(CASTLE_HUNT_GAME)
+        board = http.post(f"/api/games/{t.code}/seen", json={"watch": True, "moment": 1})
+        assert board.status_code == 200 and board.json()["moment"] == 1
