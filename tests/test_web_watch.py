@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+import warnings
 from contextlib import ExitStack
 from typing import Any
 
@@ -19,8 +20,8 @@ from test_web_leaks import TWINS, normalised
 from test_web_shared import WAIT, Seats, pg, server  # noqa: F401  (pg: a fixture)
 from webgames import CASTLE_HUNT_GAME, Table, castle_hunt, client
 
-with __import__("warnings").catch_warnings():
-    __import__("warnings").simplefilter("ignore")
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette suggests another HTTP client for its tests
     from starlette.testclient import TestClient
 
 
