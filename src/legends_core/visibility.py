@@ -15,8 +15,9 @@ docs): what a player receives is a function only of what that player may know.
 * Events are projected by the audience their type declares; undeclared types reach nobody.
 
 Besides the seats (and the referee, ``None``, who sees everything) there is one more observer of
-the same projection: :data:`SPECTATOR`, someone watching who holds no seat. A spectator knows
-only what every seat knows: a piece shown to one seat alone stays hidden from them.
+the same projection: :data:`~legends_core.SPECTATOR`, someone watching who holds no seat. A
+spectator knows only what every seat knows: a piece shown to one seat alone stays hidden from
+them.
 """
 
 from __future__ import annotations
@@ -200,8 +201,8 @@ def _knowing(g: Engine, player: int | str | None) -> tuple[int, int]:
 
 
 def view(g: Engine, player: int | str | None) -> View:
-    """Project the game for ``player``: a seat's index, :data:`SPECTATOR`, or ``None`` (the
-    referee, who sees everything)."""
+    """Project the game for ``player``: a seat's index, :data:`~legends_core.SPECTATOR`, or
+    ``None`` (the referee, who sees everything)."""
     names = g.rules.players
     bit, need = _knowing(g, player)
     pieces = []
@@ -272,8 +273,9 @@ def event_for(event: Event, player: str, seats: Sequence[str] = ()) -> Event | N
     """The event as ``player`` sees it, or ``None`` when it is not for them.
 
     Follows the audience the event's type declares (:data:`legends_core.events.AUDIENCES`);
-    a type that declares none is for the referee only. For :data:`SPECTATOR`, ``seats`` must
-    name every seat of the game: a spectator knows a piece only when all of them do.
+    a type that declares none is for the referee only. For :data:`~legends_core.SPECTATOR`,
+    ``seats`` must name every seat of the game: a spectator knows a piece only when all of
+    them do.
     """
     audience = type(event).audience
     if player == SPECTATOR and not seats:

@@ -105,7 +105,7 @@ def flipped_svg(room: Room, view: Any, last: Any) -> str:
 def spectator_state(room: Room, lang: str, events: list[dict[str, Any]],
                     game: Game | None = None, steps: int | None = None) -> dict[str, Any]:
     """A spectator's state message in ``lang``: the room's own state message, made for
-    :data:`SPECTATOR`, with the board also drawn from the other side."""
+    :data:`~legends_core.SPECTATOR`, with the board also drawn from the other side."""
     with language(lang):
         message = room.state.__wrapped__(room, SPECTATOR, events, game, steps)  # type: ignore[attr-defined]
         view = (game or room.game).view(SPECTATOR)
