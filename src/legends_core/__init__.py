@@ -29,7 +29,7 @@ from .registry import Catalogue, catalogue, load_packs
 from .ruleset import Ruleset, catalogue_for, get_ruleset, register_ruleset, rulesets
 from .rulings import Ruling, all_rulings, ruling
 from .tasks import continuation
-from .visibility import PieceView, View, event_for
+from .visibility import SPECTATOR, PieceView, View, event_for
 from .worlds import Knowledge, imagine, imagine_game, random_main_action
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "PASS",
     "PRESETS",
     "SEED_LIMIT",
+    "SPECTATOR",
     "Action",
     "ActionIdError",
     "ArmyError",

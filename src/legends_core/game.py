@@ -50,7 +50,15 @@ from .teams import (
     team_table,
     winning_seats,
 )
-from .visibility import View, events_for, knowledge_state, player_record, position_for, view
+from .visibility import (
+    SPECTATOR,
+    View,
+    events_for,
+    knowledge_state,
+    player_record,
+    position_for,
+    view,
+)
 from .worlds import Knowledge
 
 
@@ -684,8 +692,11 @@ class Game:
         return other
 
     def view(self, player: str | None) -> View:
-        """Everything ``player`` may know, and nothing else (``None``: the referee's full view)."""
-        return view(self._engine, None if player is None else self._engine.player_index(player))
+        """Everything ``player`` may know, and nothing else (``None``: the referee's full view;
+        :data:`~legends_core.SPECTATOR`: what every seat knows, for someone watching)."""
+        if player is None or player == SPECTATOR:
+            return view(self._engine, player)
+        return view(self._engine, self._engine.player_index(player))
 
     def knowledge(self, player: str) -> Knowledge:
         """Everything ``player`` may know now, for a program acting for them (a computer
@@ -713,8 +724,9 @@ class Game:
 
     def events_for(self, events: list[Event], player: str) -> list[Event]:
         """``player``'s own stream: the events among ``events`` (as returned by :meth:`apply`)
-        that ``player`` may receive, as they may see them."""
-        return events_for(events, player)
+        that ``player`` may receive, as they may see them (:data:`~legends_core.SPECTATOR`
+        too: the events every seat is shown, as all of them may see them)."""
+        return events_for(events, player, self.players)
 
     @property
     def commitment(self) -> str | None:

@@ -12,6 +12,10 @@ identities, every channel that reaches the observer must be identical in the two
 * the error messages :meth:`~legends_core.Game.parse_action` gives them for a fixed set of probe inputs;
 * at the end, the game record meant for them (:meth:`~legends_core.Game.record` with their name).
 
+The observer may also be :data:`~legends_core.SPECTATOR`, who holds no seat: then the twins
+differ in every piece some seat does not know, and the spectator's view and events are
+compared (a spectator has no decisions, inputs or record of their own).
+
 Anything else that differs is a *finding*: a leak. :func:`fuzz_game` plays one game between
 random armies and compares twin pairs along it (from the start or from mid-game positions
 reached by power-biased play, each with a random observer); :func:`compare_twins` does the
@@ -44,7 +48,7 @@ from .events import Event
 from .game import Game
 from .piecetype import PieceType
 from .registry import Catalogue, default_catalogue
-from .visibility import View
+from .visibility import SPECTATOR, View
 
 OFF_BOARD = ("destroyed", "curse", "curse-queue")
 #: The collector numbers of the full set: the 206 of the rulebook plus #207 and #208.
@@ -69,7 +73,11 @@ def stationary(t: PieceType) -> bool:
 
 def hidden_from(position: dict[str, Any], observer: str) -> list[dict[str, Any]]:
     """The pieces on the board that belong to and are held by another side, and whose
-    identity ``observer`` does not know."""
+    identity ``observer`` does not know (a spectator: that some seat does not know)."""
+    if observer == SPECTATOR:
+        seats = set(position["rules"]["players"])
+        return [p for p in position["pieces"]
+                if not seats <= set(p["known_to"]) and p["at"] not in OFF_BOARD]
     return [p for p in position["pieces"]
             if observer not in p["known_to"] and p["at"] not in OFF_BOARD
             and p["owner"] != observer and p["controller"] != observer]
@@ -458,7 +466,10 @@ class _Twins:
                  carriers: Iterable[int] = ()):
         self.games = (a, b)
         self.observer = observer
-        self.bit = 1 << a.engine.player_index(observer)
+        if observer == SPECTATOR:  # knows a piece only once every seat does
+            self.bit = self.need = a.engine.all_mask
+        else:
+            self.bit = self.need = 1 << a.engine.player_index(observer)
         self.changed = changed
         #: Pieces (and, as ``-1 - seat``, seats) whose private data differs in a data twin.
         self.carriers = set(carriers)
@@ -491,7 +502,8 @@ class _Twins:
         return False
 
     def _known(self) -> tuple[set[int], set[int]]:
-        return tuple({pid for pid in self.changed if g.engine.known[pid] & self.bit}  # type: ignore[return-value]
+        return tuple({pid for pid in self.changed  # type: ignore[return-value]
+                      if g.engine.known[pid] & self.bit >= self.need}
                      for g in self.games)
 
     def apply(self, which: int, action: Action) -> None:
@@ -882,7 +894,7 @@ def _compare_point(t: _Twins, rng: random.Random, result: PairResult) -> None:
         for what, detail in _view_diff(va, vb):
             result.findings.append(t.finding("view", what, detail, step,
                                              blame if what == "options" else None))
-    if not a.is_over:
+    if not a.is_over and o != SPECTATOR:  # a spectator gives no input
         for text in probes(a, o, rng):
             pa, pb = parse_as(a, text, o), parse_as(b, text, o)
             if pa != pb:
@@ -892,6 +904,8 @@ def _compare_point(t: _Twins, rng: random.Random, result: PairResult) -> None:
 def _compare_records(t: _Twins, result: PairResult) -> PairResult:
     """At the end of a comparison with nothing revealed, the game records meant for the
     observer must be alike too (commitment digests compared by presence)."""
+    if t.observer == SPECTATOR:
+        return result  # no record is meant for a spectator (the full one comes at the end)
     ra, rb = (_record_key(g, t.observer) for g in t.games)
     if ra != rb:
         result.findings.append(t.finding("record", "record", f"{ra!r:.300} | {rb!r:.300}",
@@ -975,7 +989,8 @@ def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
               pairs: int = 1, max_warmup: int = 300, max_decisions: int = 150,
               feature: int | None = None, rules: str = "legends", players: int = 2,
               kinds: Sequence[str] = ("identities",), strict: bool = False,
-              actor: Actor | None = None, watch_turns: bool = True) -> Iterator[Report]:
+              actor: Actor | None = None, watch_turns: bool = True,
+              spectator: bool = False) -> Iterator[Report]:
     """Play one game drawn from ``seed`` and compare up to ``pairs`` twin pairs along it
     (half the games with auto-pass on; all of them in ``strict`` mode, which compares with
     :func:`compare_strict`).
@@ -996,7 +1011,8 @@ def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
     twin (memory, secret targets, a private question) is looked for at every decision of
     the next stretch of play, since the data it varies lives within a turn. ``actor``
     chooses the observer's actions (see :data:`Actor`); ``watch_turns`` is passed on to
-    :func:`compare_strict`.
+    :func:`compare_strict`. ``spectator`` makes every pair's observer
+    :data:`~legends_core.SPECTATOR` (identity twins only).
     """
     rng = random.Random(seed)
     if rules == "legends":
@@ -1029,6 +1045,8 @@ def fuzz_game(seed: int, catalogue: Catalogue | None = None, *,
         if game.is_over:
             return
         observer = rng.choice(game.players)
+        if spectator:  # (drawn all the same, so a seed plays the same game either way)
+            observer = SPECTATOR
         # (a single kind draws nothing, so the seeds of earlier runs give the same games)
         kind = kinds[0] if len(kinds) == 1 else rng.choice(list(kinds))
         carriers: set[int] = set()

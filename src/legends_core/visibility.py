@@ -13,6 +13,11 @@ docs): what a player receives is a function only of what that player may know.
 * Effects in force on a piece (a boost, a lent keyword) are shown only to the players who know
   that piece, since the effect would narrow down what it is.
 * Events are projected by the audience their type declares; undeclared types reach nobody.
+
+Besides the seats (and the referee, ``None``, who sees everything) there is one more observer of
+the same projection: :data:`~legends_core.SPECTATOR`, someone watching who holds no seat. A
+spectator knows only what every seat knows: a piece shown to one seat alone stays hidden from
+them.
 """
 
 from __future__ import annotations
@@ -27,7 +32,14 @@ from .events import ACTOR, KNOWERS, KNOWERS_ONLY, PUBLIC, Event
 from .teams import side_of, team_table, winning_seats
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .engine import Engine
+
+#: The reserved name of an observer who holds no seat (someone watching a game): accepted
+#: wherever a seat's name asks for a projection (:meth:`legends_core.Game.view`,
+#: :meth:`legends_core.Game.events_for`). No ruleset may name a seat this.
+SPECTATOR = "spectator"
 
 
 @attrs.frozen
@@ -176,10 +188,23 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def view(g: Engine, player: int | None) -> View:
-    """Project the game for ``player`` (``None``: the referee, who sees everything)."""
+def _knowing(g: Engine, player: int | str | None) -> tuple[int, int]:
+    """``(bits, need)``: the observer knows a piece when ``known & bits >= need``. A seat
+    needs its own bit, a spectator every seat's (what all were shown), the referee any."""
+    if player is None:
+        return g.all_mask, 1
+    if player == SPECTATOR:
+        return g.all_mask, g.all_mask
+    if isinstance(player, str):
+        raise ValueError(f"no observer {player!r}")
+    return 1 << player, 1 << player
+
+
+def view(g: Engine, player: int | str | None) -> View:
+    """Project the game for ``player``: a seat's index, :data:`~legends_core.SPECTATOR`, or
+    ``None`` (the referee, who sees everything)."""
     names = g.rules.players
-    bit = g.all_mask if player is None else 1 << player
+    bit, need = _knowing(g, player)
     pieces = []
     for sq in range(len(g.grid)):
         pid = g.grid[sq]
@@ -188,7 +213,7 @@ def view(g: Engine, player: int | None) -> View:
         mask = g.known[pid]
         square, controller, owner = g.board.name(sq), names[g.ctrl[pid]], names[g.owner[pid]]
         revealed, known_to, moved = mask == g.all_mask, g.seen(pid), pid in g.moved
-        if mask & bit:
+        if mask & bit >= need:
             t = g.types[pid]
             pieces.append(PieceView(square, controller, owner, revealed, known_to, moved,
                                     t.number, t.name, t.kind, t.strength, g.strength(pid),
@@ -206,13 +231,14 @@ def view(g: Engine, player: int | None) -> View:
         decision = pending.describe(g)
     effects = tuple(
         (g.board.name(g.loc[pid]), kind, value) for pid, kind, value, _ in g.temps
-        if g.loc[pid] >= 0 and g.known[pid] & bit
+        if g.loc[pid] >= 0 and g.known[pid] & bit >= need
     )
     return View(
-        player="referee" if player is None else names[player],
+        player="referee" if player is None else player if isinstance(player, str)
+        else names[player],
         board=g.board.to_dict(),
         pieces=tuple(pieces),
-        destroyed={names[i]: tuple(g.types[p].number if g.known[p] & bit else None
+        destroyed={names[i]: tuple(g.types[p].number if g.known[p] & bit >= need else None
                                    for p in area) for i, area in enumerate(g.dead)},
         curse=g.types[g.curse].number if g.curse >= 0 else None,
         curse_active=g.curse_on,
@@ -229,47 +255,59 @@ def view(g: Engine, player: int | None) -> View:
         reason=g.reason,
         commitment=g.commitment,
         rules=g.rules.name,
-        reserve=_reserve(g, bit),
+        reserve=_reserve(g, bit, need),
         winners=() if g.winner is None else winning_seats(g.rules, g.winner),
         teams=team_table(g.rules),
     )
 
 
-def _reserve(g: Engine, bit: int) -> dict[str, tuple[int | None, ...]]:
+def _reserve(g: Engine, bit: int, need: int) -> dict[str, tuple[int | None, ...]]:
     if not g.rs.ruleset.reserve:
         return {}
     names = g.rules.players
-    return {names[i]: tuple(g.types[p].number if g.known[p] & bit else None
+    return {names[i]: tuple(g.types[p].number if g.known[p] & bit >= need else None
                             for p in g.reserve(i)) for i in range(len(names))}
 
 
-def event_for(event: Event, player: str) -> Event | None:
+def event_for(event: Event, player: str, seats: Sequence[str] = ()) -> Event | None:
     """The event as ``player`` sees it, or ``None`` when it is not for them.
 
     Follows the audience the event's type declares (:data:`legends_core.events.AUDIENCES`);
-    a type that declares none is for the referee only.
+    a type that declares none is for the referee only. For :data:`~legends_core.SPECTATOR`,
+    ``seats`` must name every seat of the game: a spectator knows a piece only when all of
+    them do.
     """
     audience = type(event).audience
+    if player == SPECTATOR and not seats:
+        raise ValueError("a spectator's events need the game's seats")
     if audience == PUBLIC:
         if getattr(event, "secret", False) and getattr(event, "player", None) != player:
             return attrs.evolve(event, targets=())  # type: ignore[misc]
         return event
     if audience == KNOWERS:
-        if player not in event.seen and event.piece is not None:  # type: ignore[attr-defined]
+        if event.piece is not None and not _in(player, event.seen, seats):  # type: ignore[attr-defined]
             return attrs.evolve(event, piece=None)  # type: ignore[misc]
         return event
     if audience == KNOWERS_ONLY:
-        return event if player in event.seen else None  # type: ignore[attr-defined]
+        return event if _in(player, event.seen, seats) else None  # type: ignore[attr-defined]
     if audience == ACTOR:
         return event if player == event.player or event.public else None  # type: ignore[attr-defined]
     return None
 
 
-def events_for(events: list[Event], player: str) -> list[Event]:
-    """The events ``player`` may receive, as they may see them (others left out)."""
+def _in(player: str, seen: Sequence[str], seats: Sequence[str]) -> bool:
+    """Is ``player`` among those who know (a spectator: is every seat)?"""
+    if player == SPECTATOR:
+        return all(s in seen for s in seats)
+    return player in seen
+
+
+def events_for(events: list[Event], player: str, seats: Sequence[str] = ()) -> list[Event]:
+    """The events ``player`` may receive, as they may see them (others left out); ``seats``
+    as for :func:`event_for`."""
     out = []
     for e in events:
-        seen = event_for(e, player)
+        seen = event_for(e, player, seats)
         if seen is not None:
             out.append(seen)
     return out

@@ -46,6 +46,13 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   and, where the players arrange their setups, once the last has). See :mod:`.endings` for the
   rules.
 
+Spectators (:mod:`.watching`): ``WS /ws/{code}`` with ``{"type": "watch", "lang": ...}`` in
+place of the hello (no token) watches the game, sent what every seat knows as a seat would be;
+``GET /api/games/{code}/watch`` says how many seats are free and how many watch; the
+``moves``, ``seen``, ``replay`` and ``record`` routes take ``"watch": true`` in place of a
+token. ``POST /api/games/{code}/reveal`` (a ``token``, or ``"watch": true``), once the game
+is over: the board with both armies and the setup the commitment was made for.
+
 A game whose next decision is a computer player's when it is loaded from the store (the server
 stopped before the computer answered) goes on as soon as a browser connects to it.
 
@@ -75,7 +82,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from legends_core import Game, safejson
+from legends_core import SPECTATOR, Game, safejson
 from legends_core.actions import Action
 from legends_core.errors import LegendsError, PositionError, short
 from legends_core.registry import Catalogue
@@ -109,6 +116,7 @@ from .outbox import Connection
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
+from .watching import WATCH_PREFIX, end_reveal, watch_key
 from .writer import Writer
 
 STATIC = Path(__file__).parent / "static"
@@ -122,6 +130,7 @@ COMPUTER_TIME = 0.4        # seconds each batch of messages after a person's act
 NO_FREE_SEAT = "no game with a free seat has that code"
 #: Likewise for a seat token that does not fit the code, whichever is wrong.
 NO_SEAT = "that token holds no seat in that game"
+NO_GAME = "no game has that code"
 IDLE_CLOSE = 4408          # websocket close code: silent too long (the page waits for the user)
 #: The headers of every game the server starts.
 HEADERS = {"event": "legends web game", "site": "legends serve"}
@@ -310,6 +319,10 @@ class Server:
         code = room.code
         # Messages are built only for the seats someone here watches.
         room.watched = lambda seat: bool(self.sockets.get(code, {}).get(seat))
+        # ... and for spectators in the languages they read here (.watching).
+        room.spectators = lambda: {key[len(WATCH_PREFIX):]: len(conns) for key, conns
+                                   in self.sockets.get(code, {}).items()
+                                   if key.startswith(WATCH_PREFIX) and conns}
         self.rooms[room.code] = room
         return room
 
@@ -548,6 +561,16 @@ class Server:
         if room is None or seat is None:
             raise BadRequest(NO_SEAT)
         return room, seat
+
+    async def viewer_for(self, code: str, data: Mapping[str, Any]) -> tuple[Room, str]:
+        """The seat ``data``'s token holds, or, for ``"watch": true`` (and no token), a
+        spectator's place in the game (:data:`legends_core.SPECTATOR`)."""
+        if data.get("watch") is True and data.get("token") is None:
+            room = await self.room(code)
+            if room is None:
+                raise BadRequest(NO_GAME)
+            return room, SPECTATOR
+        return await self.seat_for(code, data.get("token"))
 
     # -- playing -----------------------------------------------------------------------
     def pacer(self, room: Room) -> Pacer:
@@ -866,6 +889,9 @@ class Server:
         try:
             with anyio.fail_after(HELLO_TIMEOUT):
                 hello = _message(await conn.receive())
+            if hello.get("type") == "watch":
+                await self._spectate(conn, hello)
+                return
             if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
             room, seat = await self.seat_for(ws.path_params["code"], hello.get("token"))
@@ -921,6 +947,48 @@ class Server:
             pass
         finally:
             self._forget_socket(room.code, seat, conn)
+
+    async def _spectate(self, conn: Connection, hello: Mapping[str, Any]) -> None:
+        """A browser watching the game (a ``watch`` hello, no token): it is sent the
+        spectator's messages (.watching), made and timed as a seat's, and may send only
+        pings. Every person at the table is told how many watch."""
+        room = await self.room(conn.ws.path_params["code"])
+        if room is None:
+            raise BadRequest(NO_GAME)
+        room = self._current(room)
+        lang = choose(hello.get("lang", current()))
+        key = watch_key(lang)
+        async with self.using(room):
+            most = self.limits.max_watchers
+            if room.watcher_count() >= most:
+                raise Busy(f"this game has {most} spectators, as many as it takes; "
+                           "try again later")
+            if self.store.shared:
+                await self.catch_up(room)
+            self.sockets.setdefault(room.code, {}).setdefault(key, set()).add(conn)
+        try:
+            async with self.using(room):
+                self._deliver(room, room.watchers_messages())
+                for message in await self.writer.read(room.watch_greeting, lang):
+                    conn.put(message)
+            while True:
+                try:
+                    with anyio.fail_after(self.limits.socket_idle):
+                        text = await conn.receive()
+                except TimeoutError:
+                    conn.put({"type": "error", "message": "closed after a long silence"})
+                    conn.close(IDLE_CLOSE)
+                    return
+                try:
+                    kind = _message(text).get("type")
+                except BadRequest as exc:
+                    kind = str(exc)
+                conn.put({"type": "pong"} if kind == "ping" else
+                         {"type": "error", "message": "a spectator only watches"})
+        finally:
+            self._forget_socket(room.code, key, conn)
+            if self.rooms.get(room.code) is room:
+                self._deliver(room, room.watchers_messages())
 
     async def _answer(self, conn: Connection, room: Room, seat: str, text: str | None) -> None:
         try:
@@ -1137,8 +1205,10 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def record(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
+        room, seat = await server.viewer_for(request.path_params["code"], data)
         async with server.using(room):
+            if data.get("mine") and seat == SPECTATOR:
+                raise BadRequest("a spectator has no record of their own")
             if data.get("mine"):
                 return room.record(seat)
             if not room.game.is_over:
@@ -1147,7 +1217,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def replay(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
+        room, seat = await server.viewer_for(request.path_params["code"], data)
         step = data.get("step", 0)
         if not isinstance(step, int) or isinstance(step, bool):
             raise BadRequest("step: expected a whole number")
@@ -1158,13 +1228,13 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def moves(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
+        room, seat = await server.viewer_for(request.path_params["code"], data)
         async with server.using(room):
             return await server.writer.read(room.moves, seat)
 
     async def seen(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = await server.seat_for(request.path_params["code"], data.get("token"))
+        room, seat = await server.viewer_for(request.path_params["code"], data)
         moment = data.get("moment")
         if not isinstance(moment, int) or isinstance(moment, bool):
             raise BadRequest("moment: expected a whole number")
@@ -1173,6 +1243,23 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 return await server.writer.read(room.seen, seat, moment)
             except LegendsError as exc:
                 raise BadRequest(str(exc)) from None
+
+    async def reveal(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        room, seat = await server.viewer_for(request.path_params["code"], data)
+        async with server.using(room):
+            if room.arranging or not room.game.is_over:
+                raise BadRequest("both armies are shown when the game is over")
+            return await server.writer.read(end_reveal, room, seat)
+
+    async def watching(request: Request) -> dict[str, Any]:
+        room = await server.room(request.path_params["code"])
+        if room is None:
+            raise BadRequest(NO_GAME)
+        free = sum(1 for info in room.seats.values()
+                   if info.get("kind", "human") == "human" and not info.get("taken"))
+        return {"code": room.code, "free": free, "watchers": room.watcher_count(),
+                "limit": server.limits.max_watchers}
 
     routes = [
         Route("/", page),
@@ -1185,6 +1272,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         Route("/api/games/{code}/replay", guarded(replay), methods=["POST"]),
         Route("/api/games/{code}/moves", guarded(moves), methods=["POST"]),
         Route("/api/games/{code}/seen", guarded(seen), methods=["POST"]),
+        Route("/api/games/{code}/reveal", guarded(reveal), methods=["POST"]),
+        Route("/api/games/{code}/watch", guarded(watching)),
         Route("/api/pieces/{number}", guarded(piece)),
         Route("/api/ratings/{edition}", guarded(ratings)),
         Route("/api/messages/{lang}", page_messages),

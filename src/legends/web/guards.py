@@ -42,6 +42,8 @@ class Limits:
     send_queue: int = 64
     #: seconds one message may take to be written to a websocket before it is dropped
     send_timeout: float = 10.0
+    #: spectators of one game watching through one server process (see .watching)
+    max_watchers: int = 50
 
 
 class Refused(Exception):

@@ -49,7 +49,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import attrs
 
-from legends_core import Game, View
+from legends_core import SPECTATOR, Game, View
 from legends_core.actions import Action
 from legends_core.endings import Ending
 from legends_core.errors import LegendsError, PositionError
@@ -80,6 +80,7 @@ from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
 from .store import Changes, Step, Store, StoreError
+from .watching import WatchLog, build_log, note, spectator_state, watch_events, watch_key
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
@@ -214,6 +215,12 @@ class Room:
         self.used = time.monotonic()
         #: per person: the language their browser reads (what is made for them is in it)
         self.langs: dict[str, str] = {}
+        #: how many spectators watch through this process, by the language they read (the
+        #: server says; see .watching)
+        self.spectators: Callable[[], dict[str, int]] = dict
+        #: what spectators were shown (built when the first comes), and the staged step's
+        self._watch: WatchLog | None = None
+        self._staged_watch: list[dict[str, Any]] | None = None
         if game is not None:
             self._begin(game)
         elif arrangement is not None:
@@ -425,7 +432,8 @@ class Room:
             return [self.arrange_messages()]
         self._begin(game)
         greetings = {s: self.greeting(s) for s in self.people}
-        return [{s: g[0] for s, g in greetings.items()}, {s: g[1] for s, g in greetings.items()}]
+        return self._with_watchers([{s: g[0] for s, g in greetings.items()},
+                                    {s: g[1] for s, g in greetings.items()}])
 
     def unready(self, seat: str) -> list[dict[str, dict[str, Any]]]:
         """``seat`` takes back the setup line it sent, to change it (while another seat still
@@ -510,6 +518,7 @@ class Room:
         try:
             shown = {s: [e.to_dict() for e in self.game.events_for(events, s)]
                      for s in self.game.players}
+            self._staged_watch = None if self._watch is None else watch_events(self.game, events)
             if self.clocks is not None:
                 self.clocks.stop(self.now(), increment=not self.game.is_over)
                 self._run_clock()
@@ -535,10 +544,12 @@ class Room:
         time, or none for a draw)."""
         crash_point("after-store")
         self.rev = rev
-        return self._count(seat, step)
+        return self._count(seat, step, self._staged_watch)
 
-    def _count(self, seat: str, step: Step) -> dict[str, dict[str, Any]]:
-        """Count the stored ``step`` (made by ``seat``) and return the messages it sends."""
+    def _count(self, seat: str, step: Step, watch: list[dict[str, Any]] | None = None
+               ) -> dict[str, dict[str, Any]]:
+        """Count the stored ``step`` (made by ``seat``) and return the messages it sends
+        (``watch``: the events it shows spectators, if they are followed)."""
         self.steps += 1
         self.movers.append(seat)
         self.texts.append(step.action)
@@ -557,6 +568,7 @@ class Room:
                 self.told[s] = self.steps
                 if self._moments is not None:
                     self._moments[s].append(self.steps)
+        out.update(self._tell_watchers(step.seq, watch))
         return out
 
     # -- following the store (changes another server process made) ----------------------
@@ -596,8 +608,8 @@ class Room:
                 self._take_extras(changes.extras)
                 self._begin(Game.from_record({**start, "actions": []}))
                 greetings = {s: self.greeting(s) for s in self.people}
-                batches += [{s: g[0] for s, g in greetings.items()},
-                            {s: g[1] for s, g in greetings.items()}]
+                batches += self._with_watchers([{s: g[0] for s, g in greetings.items()},
+                                                {s: g[1] for s, g in greetings.items()}])
             else:
                 arrangement = Arrangement.from_dict(start["arranging"])
                 self._take_extras(changes.extras)
@@ -623,11 +635,12 @@ class Room:
                 seat, events = mover, self.game.apply(text, player=mover)
             shown = {s: [e.to_dict() for e in self.game.events_for(events, s)]
                      for s in self.game.players}
+            watch = None if self._watch is None else watch_events(self.game, events)
             # The offer and clocks the maker stored with its last step come with the
             # messages (as they did with its own).
             self._take_extras(changes.extras)
             batch = self._count(seat, Step(self.code, self.steps, text, shown,
-                                           self.game.is_over))
+                                           self.game.is_over), watch)
             if batch:
                 batches.append(batch)
         self._take_extras(changes.extras)
@@ -877,10 +890,13 @@ class Room:
                 "lines": self.lines(events), "passes": self.passes(events),
                 "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps),
-                "offer": self.public_offer(), "clock": self.clock_shown(seat, game is None)}
+                "offer": self.public_offer(), "clock": self.clock_shown(seat, game is None),
+                "watchers": self.watcher_count()}
 
     def picture(self, view: View, seat: str, last: Action | None) -> str:
-        return board_svg(view=view, last=last, orientation=seat, catalogue=self.catalogue)
+        # A spectator sees the board from the first seat's side (the page can turn it).
+        side = self.players[0] if seat == SPECTATOR else seat
+        return board_svg(view=view, last=last, orientation=side, catalogue=self.catalogue)
 
     @_in_seat_language
     def greeting(self, seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -904,6 +920,73 @@ class Room:
                    "log": self.lines(log), "log_passes": self.passes(log)}
         return welcome, self.state(seat, [], None if told == self.steps else game, told)
 
+    # -- spectators (see .watching) ----------------------------------------------------
+    def watch_log(self) -> WatchLog:
+        """What spectators were shown so far (rebuilt from the record when first asked)."""
+        if self._watch is None:
+            self._watch = build_log(self)
+        return self._watch
+
+    def watcher_count(self) -> int:
+        """How many spectators watch through this process."""
+        return sum(self.spectators().values())
+
+    def watchers_messages(self) -> dict[str, dict[str, Any]]:
+        """Every person's ``watchers`` message: how many watch now (a spectator came or
+        went)."""
+        count = {"type": "watchers", "watchers": self.watcher_count()}
+        return {s: count for s in self.people}
+
+    def shown_before(self, seat: str, step: int) -> list[dict[str, Any]]:
+        """The events ``seat`` (or a spectator) was shown because of the first ``step``
+        actions."""
+        if seat == SPECTATOR:
+            return self.watch_log().before(step)
+        return self.store.shown(self.code, seat, before=step)
+
+    def watch_greeting(self, lang: str) -> list[dict[str, Any]]:
+        """What a spectator's browser is sent first: who is who and the log, then the state,
+        as of the last point spectators were told of the game (while the players arrange
+        their setups: who is who only)."""
+        with language(lang):
+            welcome: dict[str, Any] = {
+                "type": "welcome", "code": self.code, "seat": SPECTATOR, "watching": True,
+                "players": self.players, "seats": self.public_seats(),
+                "rules": ALIASES.get(self.rules_name, self.rules_name), "log": [],
+                "arranging": self.arranging, "teams": {}}
+            if self.arranging:
+                return [welcome]
+            log = self.watch_log()
+            told = log.told
+            shown = log.before(told)
+            self.last[SPECTATOR] = last_action(shown)
+            welcome.update(teams={side: list(seats) for side, seats in self.game.teams.items()},
+                           log=self.lines(shown), log_passes=self.passes(shown))
+        game = self.game if told == self.steps else self._prefix(told)
+        return [welcome, spectator_state(self, lang, [], game, told)]
+
+    def _tell_watchers(self, seq: int, events: list[dict[str, Any]] | None
+                       ) -> dict[str, dict[str, Any]]:
+        """Note a counted step for spectators; their state messages if they are told of it."""
+        if self._watch is None:
+            return {}  # nobody watched yet: built from the record when one comes
+        if events is None:  # (the log was built while the step was staged: build it again)
+            self._watch = None
+            return {}
+        told = note(self._watch, seq, events, self.may_tell(SPECTATOR), self.steps)
+        if told is None:
+            return {}
+        self.last[SPECTATOR] = last_action(told) or self.last.get(SPECTATOR)
+        return {watch_key(lang): spectator_state(self, lang, told) for lang in self.spectators()}
+
+    def _with_watchers(self, batches: list[dict[str, dict[str, Any]]]
+                       ) -> list[dict[str, dict[str, Any]]]:
+        """The game's greetings, as it begins, with those of the spectators here."""
+        for lang in self.spectators():
+            for batch, message in zip(batches, self.watch_greeting(lang), strict=True):
+                batch[watch_key(lang)] = message
+        return batches
+
     # -- records -----------------------------------------------------------------------
     def record(self, seat: str | None = None) -> dict[str, Any]:
         """The game's record (the full one, or ``seat``'s own), its headers naming who sat
@@ -917,6 +1000,8 @@ class Room:
         """The steps (counts of actions) at which ``seat`` was told of the game, up to the
         latest, ascending. Which steps these are depends only on what every seat knows must
         come (:meth:`may_tell`)."""
+        if seat == SPECTATOR:
+            return list(self.watch_log().moments)
         if self._moments is None:
             record = without_result(self.game.record())
             game = Game.from_record({**record, "actions": []}, catalogue=self.catalogue)
@@ -940,8 +1025,13 @@ class Room:
         moments = self.moments(seat)
         if self._shown is None:  # read once; kept up to date by each step after
             self._shown = {s: self.store.shown_by_step(self.code, s) for s in self.people}
-        told = self.told.get(seat, self.steps)
-        steps = [(seq, events) for seq, events in self._shown.get(seat, []) if seq < told]
+        if seat == SPECTATOR:
+            if self._moments is None and self.people:
+                self.moments(self.people[0])  # (this finds the first turn)
+            told, shown = moments[-1] if moments else 0, self.watch_log().steps
+        else:
+            told, shown = self.told.get(seat, self.steps), self._shown.get(seat, [])
+        steps = [(seq, events) for seq, events in shown if seq < told]
         turns = movelist.turns(steps, moments, self.names, self._first_turn,
                                self.legends)
         index = {m: i for i, m in enumerate(moments)}
@@ -963,7 +1053,7 @@ class Room:
         step = moments[moment]
         game = self.game if step == self.steps else self._prefix(step)
         view = game.view(seat)
-        last = last_action(self.store.shown(self.code, seat, before=step))
+        last = last_action(self.shown_before(seat, step))
         return {"moment": moment, "latest": len(moments) - 1, "turn": view.turn,
                 "turn_label": turn_label(view.turn), "svg": self.picture(view, seat, last)}
 

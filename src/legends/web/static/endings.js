@@ -11,6 +11,8 @@ window.endings = (() => {
     clock: null,        // the clocks of the latest state message
     at: 0,              // when it arrived (performance.now(), milliseconds)
     timer: null,
+    commitment: null,   // the setup commitment as first shown (when play began)
+    revealed: false,    // the end's reveal asked for
   };
 
   function sideOf(seat) {
@@ -41,6 +43,8 @@ window.endings = (() => {
       // welcome of the game that then begins.
       $("#endings").hidden = Boolean(msg.arranging);
     } else if (msg.type === "state") {
+      // The digest shown as play began binds the setup: a later one does not replace it.
+      if (!state.commitment && msg.view.commitment) state.commitment = msg.view.commitment;
       state.over = msg.view.over;
       state.offer = msg.offer || null;
       state.clock = msg.clock || null;
@@ -129,6 +133,7 @@ window.endings = (() => {
   // -- the end screen -------------------------------------------------------------------------
   function ended(v) {
     $("#endings").hidden = true;
+    reveal();
     const me_ = state.seat;
     const reason = v.reason || "";
     const words = {
@@ -147,6 +152,55 @@ window.endings = (() => {
     if (who && who.kind === "computer" && !(v.winners || []).includes(me_)) {
       $("#end-title").textContent = t("The computer ({seat}) won", {seat: v.winner});
     }
+  }
+
+  // -- the end shows the game: both armies, and the setup commitment checked -----------------
+  // The full record is handed out once the game is over; the server then shows the board with
+  // every piece, and the setup the commitment was made for (its salt and each piece's place).
+  // The page recomputes the digest itself, exactly as legends_core.fairness.setup_digest does:
+  // SHA-256 of the JSON {"pieces": [[id, place, owner, number], ...], "salt": salt} with no
+  // spaces and the keys sorted, compared with the digest this page was shown as play began.
+  async function reveal() {
+    if (state.revealed) return;
+    state.revealed = true;
+    let shown;
+    try {
+      shown = await api(`/api/games/${me.code}/reveal`, {token: me.token});
+    } catch (e) {
+      state.revealed = false;  // asked again at the next message (a reconnect)
+      return;
+    }
+    document.body.dataset.revealed = "true";
+    $("#board").innerHTML = shown.svg;
+    fit($("#board svg"));
+    const claimed = state.commitment || (me.view && me.view.commitment) || null;
+    const verdict = await checkSetup(shown.setup, claimed);
+    document.querySelectorAll(".commitment-check").forEach((el) => {
+      el.hidden = false;
+      el.textContent = verdict.text;
+      el.className = "commitment-check " + verdict.kind;
+    });
+    $("#revealed-line").hidden = false;
+    document.body.dataset.commitment = verdict.kind;
+  }
+
+  async function digestOf(setup) {
+    const text = JSON.stringify({pieces: setup.pieces, salt: setup.salt});
+    const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+    return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  async function checkSetup(setup, claimed) {
+    if (!setup || !claimed) {
+      return {kind: "none", text: t("No setup commitment was made in this game, so there is nothing to check.")};
+    }
+    if (!(window.crypto && crypto.subtle)) {
+      return {kind: "unchecked", text: t("This browser cannot check the setup commitment here (it needs a secure connection).")};
+    }
+    const digest = await digestOf(setup);
+    return digest === claimed
+      ? {kind: "checked", text: t("Setup commitment checked: both armies are the ones committed to when play began.")}
+      : {kind: "mismatch", text: t("Warning: the setup shown now does not match the commitment made when play began.")};
   }
 
   function wire() {
@@ -169,5 +223,5 @@ window.endings = (() => {
   }
 
   window.addEventListener("DOMContentLoaded", wire);
-  return {receive, clockField};
+  return {receive, clockField, checkSetup};
 })();
