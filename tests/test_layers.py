@@ -36,7 +36,10 @@ PAST_THE_API = {"engine", "_engine", "_state", "_start", "_played", "_record"}
 #: picture (``view(None)``, ``record()``, ``to_position()``): hosts keep the full game to
 #: resume it and to send each seat its share; the others are named in the docs.
 REFEREE_TOOLS = {
-    "web/rooms.py", "web/app.py", "web/thinking.py", "envs/match.py", "envs/openspiel.py", "simulate.py",
+    "web/rooms.py", "web/app.py", "web/thinking.py", "envs/match.py", "envs/openspiel.py",
+    "simulate.py",
+    # the host's spectator stream, rebuilt from the record, and the end's reveal
+    "web/watching.py",
     "cli/game_cmd.py", "cli/play_cmd.py", "cli/replay_cmd.py", "cli/verify_cmd.py",
     "cli/campaign_cmd.py",
 }
