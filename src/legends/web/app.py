@@ -98,6 +98,7 @@ from .guards import (
 )
 from .names import unseen_character
 from .outbox import Connection
+from .protocol import PREFIX, VERSION, messages, openapi
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
@@ -858,7 +859,9 @@ class Server:
                 self.sockets.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
                 # Read from the store and drawn off the event loop (a long game's log).
                 for message in await self.writer.read(room.greeting, seat):
-                    conn.put(message)
+                    # The protocol's version, for programs (legends.web.protocol).
+                    conn.put({**message, "v": VERSION} if message["type"] == "welcome"
+                             else message)
                 # Stopped while a computer player was to decide: it decides now.
                 try:
                     await self.run_computers(room, self.pacer(room))
@@ -1118,18 +1121,28 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             except LegendsError as exc:
                 raise BadRequest(str(exc)) from None
 
+    async def described(request: Request) -> dict[str, Any]:
+        return openapi() if request.url.path.endswith("openapi.json") else messages()
+
+    # Each JSON route under /api (the page's) and /api/v1 (the versioned protocol).
+    api = [
+        Route("/options", guarded(options)),
+        Route("/games", guarded(new_game), methods=["POST"]),
+        Route("/games/{code}/join", guarded(join), methods=["POST"]),
+        Route("/games/{code}/record", guarded(record), methods=["POST"]),
+        Route("/games/{code}/replay", guarded(replay), methods=["POST"]),
+        Route("/games/{code}/moves", guarded(moves), methods=["POST"]),
+        Route("/games/{code}/seen", guarded(seen), methods=["POST"]),
+        Route("/pieces/{number}", guarded(piece)),
+        Route("/messages/{lang}", page_messages),
+        Route("/openapi.json", guarded(described)),
+        Route("/schema/messages.json", guarded(described)),
+    ]
     routes = [
         Route("/", page),
         Route("/game/{code}", page),
-        Route("/api/options", guarded(options)),
-        Route("/api/games", guarded(new_game), methods=["POST"]),
-        Route("/api/games/{code}/join", guarded(join), methods=["POST"]),
-        Route("/api/games/{code}/record", guarded(record), methods=["POST"]),
-        Route("/api/games/{code}/replay", guarded(replay), methods=["POST"]),
-        Route("/api/games/{code}/moves", guarded(moves), methods=["POST"]),
-        Route("/api/games/{code}/seen", guarded(seen), methods=["POST"]),
-        Route("/api/pieces/{number}", guarded(piece)),
-        Route("/api/messages/{lang}", page_messages),
+        *(Route(prefix + r.path, r.endpoint, methods=r.methods)
+          for prefix in ("/api", PREFIX) for r in api),
         WebSocketRoute("/ws/{code}", server.play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
