@@ -203,9 +203,10 @@ SEEN = obj("The board as your seat was shown it in that message.", {
     "moment": INT, "latest": INT, "turn": INT, "turn_label": STR, "svg": STR})
 FRAME = obj("The board after `step` actions.", {
     "step": INT, "of": INT, "action": STR, "turn": INT, "turn_label": STR, "svg": STR})
-RECORD = obj("A game record (see the record format in the docs).",
-             {"format": STR, "version": INT, "actions": array(STR)},
-             {"headers": {"type": "object"}}, strict=False)
+RECORD = obj("A game record: the full one (format stratego-legends-record, with its "
+             "actions) or your seat's own (stratego-legends-player-record); see the record "
+             "formats in the docs.", {"format": STR, "version": INT},
+             {"headers": {"type": "object"}, "actions": array(STR)}, strict=False)
 PIECE = obj("A piece's public facts, in an edition's words.", {
     "heading": STR, "summary": STR, "number": INT, "name": STR, "kind": STR,
     "strength": ANY, "strength_label": ANY, "colour": STR, "type": STR,
