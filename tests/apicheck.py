@@ -16,6 +16,7 @@ from typing import Any
 
 
 from jsonschema import Draft202012Validator
+from starlette.websockets import WebSocketDisconnect
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette suggests another HTTP client for its tests
@@ -79,7 +80,10 @@ class CheckedSocket:
         self.ws.send_text(text)
 
     def recv(self) -> str:
-        text = self.ws.receive_text()
+        try:
+            text = self.ws.receive_text()
+        except WebSocketDisconnect as exc:
+            raise EOFError(f"closed ({exc.code})") from None
         message = json.loads(text)
         check_message("server", message)
         self.received.append(message)

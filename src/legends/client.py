@@ -47,7 +47,9 @@ class Socket(Protocol):
     """One websocket, as the client uses it: text in, text out."""
 
     def send(self, text: str) -> None: ...
-    def recv(self) -> str: ...
+    def recv(self) -> str:
+        """The next message's text (:class:`EOFError` once the connection is closed)."""
+        ...
     def close(self) -> None: ...
 
 
@@ -83,8 +85,30 @@ class HttpTransport:
 
         parts = urllib.parse.urlsplit(self.base)
         scheme = "wss" if parts.scheme == "https" else "ws"
-        return connect(f"{scheme}://{parts.netloc}{parts.path}{path}",
-                       open_timeout=self.timeout)
+        return _WebSocket(connect(f"{scheme}://{parts.netloc}{parts.path}{path}",
+                                  open_timeout=self.timeout))
+
+
+class _WebSocket:
+    """A ``websockets`` connection as a :class:`Socket`."""
+
+    def __init__(self, ws: Any):
+        self.ws = ws
+
+    def send(self, text: str) -> None:
+        self.ws.send(text)
+
+    def recv(self) -> str:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            text = self.ws.recv()
+        except ConnectionClosed as exc:
+            raise EOFError(str(exc)) from None
+        return text if isinstance(text, str) else text.decode()
+
+    def close(self) -> None:
+        self.ws.close()
 
 
 @attrs.frozen
@@ -190,7 +214,7 @@ class Session:
     def receive(self) -> Message:
         try:
             text = self.socket.recv()
-        except Exception as exc:  # the transport's own "closed" (websockets, or a test's)
+        except (EOFError, OSError) as exc:
             raise ClientError(f"the server closed the connection ({exc})") from None
         message = json.loads(text)
         if not isinstance(message, dict) or "type" not in message:

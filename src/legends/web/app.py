@@ -98,7 +98,7 @@ from .guards import (
 )
 from .names import unseen_character
 from .outbox import Connection
-from .protocol import PREFIX, VERSION, messages, openapi
+from .protocol import PREFIX, messages, openapi
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
@@ -859,9 +859,7 @@ class Server:
                 self.sockets.setdefault(room.code, {}).setdefault(seat, set()).add(conn)
                 # Read from the store and drawn off the event loop (a long game's log).
                 for message in await self.writer.read(room.greeting, seat):
-                    # The protocol's version, for programs (legends.web.protocol).
-                    conn.put({**message, "v": VERSION} if message["type"] == "welcome"
-                             else message)
+                    conn.put(message)
                 # Stopped while a computer player was to decide: it decides now.
                 try:
                     await self.run_computers(room, self.pacer(room))

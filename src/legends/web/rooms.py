@@ -78,6 +78,7 @@ from .arranging import Arrangement
 from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
+from .protocol import VERSION
 from .store import Changes, Step, Store, StoreError
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
@@ -885,7 +886,7 @@ class Room:
         latest steps learns of them with everyone else, not by reconnecting). While the
         players arrange their setups: who is who, then ``seat``'s ``arrange`` message."""
         if self.arrangement is not None:
-            welcome = {"type": "welcome", "code": self.code, "seat": seat,
+            welcome = {"type": "welcome", "v": VERSION, "code": self.code, "seat": seat,
                        "players": self.players, "seats": self.public_seats(),
                        "rules": ALIASES.get(self.rules_name, self.rules_name), "log": [],
                        "arranging": True, "teams": {}}  # sides are told once it begins
@@ -893,7 +894,7 @@ class Room:
         told = self.told.get(seat, self.steps)
         game = self.game if told == self.steps else self._prefix(told)
         log = self.store.shown(self.code, seat, before=told)
-        welcome = {"type": "welcome", "code": self.code, "seat": seat,
+        welcome = {"type": "welcome", "v": VERSION, "code": self.code, "seat": seat,
                    "players": self.players, "seats": self.public_seats(),
                    "rules": ALIASES.get(self.rules_name, self.rules_name),
                    "teams": {side: list(seats) for side, seats in self.game.teams.items()},
