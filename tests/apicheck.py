@@ -71,7 +71,7 @@ class CheckedSocket:
     """A test websocket whose every message, each way, is checked; keeps what it received."""
 
     def __init__(self, http: TestClient, path: str):
-        self._cm = http.websocket_connect(path)
+        self._cm: Any = http.websocket_connect(path)
         self.ws = self._cm.__enter__()
         self.received: list[dict[str, Any]] = []
 
@@ -90,7 +90,9 @@ class CheckedSocket:
         return text
 
     def close(self) -> None:
-        self._cm.__exit__(None, None, None)
+        if self._cm is not None:
+            cm, self._cm = self._cm, None
+            cm.__exit__(None, None, None)
 
 
 class CheckedTransport:
