@@ -14,7 +14,6 @@ import re
 import warnings
 from typing import Any
 
-
 from jsonschema import Draft202012Validator
 from starlette.websockets import WebSocketDisconnect
 

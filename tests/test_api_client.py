@@ -9,9 +9,9 @@ import threading
 from typing import Any
 
 import pytest
-from serveprocs import SRC, Served
 
 from legends.client import Client, ClientError, random_chooser
+from serveprocs import SRC, Served
 
 
 @pytest.fixture(scope="module")

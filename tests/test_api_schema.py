@@ -5,17 +5,18 @@ and every route of the app is in the OpenAPI document, and only those."""
 
 from __future__ import annotations
 
+import importlib.util
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
 from starlette.routing import Mount, Route, WebSocketRoute
 
+from apicheck import CheckedSocket, CheckedTransport, check_answer, check_message
 from legends.client import Client, ClientError, random_chooser
 from legends.web.protocol import CLIENT, PREFIX, SERVER, VERSION, messages, openapi
-
-from apicheck import CheckedSocket, CheckedTransport, check_answer, check_message
 from webgames import CASTLE_HUNT_GAME, castle_hunt
 
 with warnings.catch_warnings():
@@ -24,6 +25,7 @@ with warnings.catch_warnings():
 
 from legends.web import create_app
 
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "agent_on_server.py"
 EDITIONS = ["legends", "barrage", "classic", "narnia-1", "narnia-2", "ultimate-campaign",
             "ultimate-lightning"]
 
@@ -201,3 +203,17 @@ def test_an_undocumented_field_is_named():
         check_answer("GET", "/api/v1/options", 418, {})
     assert set(SERVER) >= {"welcome", "state", "arrange", "seats", "offer", "error", "pong"}
     assert set(CLIENT) >= {"hello", "action", "arrange", "unready", "resign", "offer-draw"}
+
+
+def test_the_research_agent_example_plays_through_the_api(api):
+    """examples/agent_on_server.py: an agent reading observation vectors and masks (as in
+    legends.envs) plays the server's computer to the end, every message checked."""
+    spec = importlib.util.spec_from_file_location("agent_on_server", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    final = example.play("classic", "random", transport=api, seed=1, turn_limit=10)
+    assert final["view"]["over"]
+    # It decided at least once, from the view alone, through the id-by-id chooser.
+    assert any(m["type"] == "state" and m["view"]["to_move"] == final["view"]["player"]
+               for m in api.sockets[0].received)
