@@ -34,6 +34,8 @@ import attrs
 #: The protocol version this client speaks (the server's ``welcome`` says its own).
 VERSION = 1
 PREFIX = f"/api/v{VERSION}"
+#: bytes of one message the client accepts (a state is some 35 KB; a long log more)
+MAX_MESSAGE = 16 * 1024 * 1024
 
 Message = dict[str, Any]
 Chooser = Callable[[Message], str]
@@ -86,14 +88,16 @@ class HttpTransport:
         parts = urllib.parse.urlsplit(self.base)
         scheme = "wss" if parts.scheme == "https" else "ws"
         return _WebSocket(connect(f"{scheme}://{parts.netloc}{parts.path}{path}",
-                                  open_timeout=self.timeout))
+                                  open_timeout=self.timeout, max_size=MAX_MESSAGE))
 
 
 class _WebSocket:
     """A ``websockets`` connection as a :class:`Socket`."""
 
-    def __init__(self, ws: Any):
-        self.ws = ws
+    def __init__(self, opening: Any):
+        # Entered as the context manager websockets asks for; left in close().
+        self._opening = opening
+        self.ws = opening.__enter__()
 
     def send(self, text: str) -> None:
         self.ws.send(text)
@@ -108,7 +112,7 @@ class _WebSocket:
         return text if isinstance(text, str) else text.decode()
 
     def close(self) -> None:
-        self.ws.close()
+        self._opening.__exit__(None, None, None)
 
 
 @attrs.frozen
