@@ -91,3 +91,13 @@ def test_legends_bot_refuses_an_unknown_chooser():
         capture_output=True, text=True, env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
     assert done.returncode != 0
     assert "MODULE:FUNCTION" in done.stdout + done.stderr
+
+
+def test_a_waiting_client_pings_so_the_server_keeps_its_connection(server, monkeypatch):
+    # The server closes a connection silent for half an hour; a bot waiting for a person says
+    # ping when nothing comes (here after a tenth of a second).
+    monkeypatch.setattr("legends.client.PING_EVERY", 0.1)
+    client = Client(server.url)
+    seat = client.new_game(rules="legends", opponent="human")   # nobody joins: nothing comes
+    with client.connect(seat) as session:
+        assert [session.receive()["type"] for _ in range(3)] == ["welcome", "state", "pong"]

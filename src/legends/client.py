@@ -36,6 +36,9 @@ VERSION = 1
 PREFIX = f"/api/v{VERSION}"
 #: bytes of one message the client accepts (a state is some 35 KB; a long log more)
 MAX_MESSAGE = 16 * 1024 * 1024
+#: seconds of silence after which the client pings: the server closes a connection that says
+#: nothing for half an hour, and a bot may wait that long for a person to move
+PING_EVERY = 300.0
 
 Message = dict[str, Any]
 Chooser = Callable[[Message], str]
@@ -105,10 +108,14 @@ class _WebSocket:
     def recv(self) -> str:
         from websockets.exceptions import ConnectionClosed
 
-        try:
-            text = self.ws.recv()
-        except ConnectionClosed as exc:
-            raise EOFError(str(exc)) from None
+        while True:
+            try:
+                text = self.ws.recv(timeout=PING_EVERY)
+                break
+            except TimeoutError:
+                self.ws.send(json.dumps({"type": "ping"}))  # its pong is read and ignored
+            except ConnectionClosed as exc:
+                raise EOFError(str(exc)) from None
         return text if isinstance(text, str) else text.decode()
 
     def close(self) -> None:
