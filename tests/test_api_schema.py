@@ -24,6 +24,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from legends.web import create_app
+from legends.web.guards import Limits
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "agent_on_server.py"
 EDITIONS = ["legends", "barrage", "classic", "narnia-1", "narnia-2", "ultimate-campaign",
@@ -191,6 +192,8 @@ def test_refused_http_answers_keep_to_the_schema(api):
     with pytest.raises(ClientError):
         client.call("GET", "/pieces/99999")
     client.call("GET", "/pieces/37?rules=legends")
+    status, said = api.request("POST", f"{PREFIX}/games", {"name": "x" * 100_000})
+    assert status == 413 and said["error"]
     client.call("GET", "/messages/de")
 
 
@@ -217,3 +220,13 @@ def test_the_research_agent_example_plays_through_the_api(api):
     # It decided at least once, from the view alone, through the id-by-id chooser.
     assert any(m["type"] == "state" and m["view"]["to_move"] == final["view"]["player"]
                for m in api.sockets[0].received)
+
+
+def test_too_many_attempts_are_refused_as_documented(tmp_path):
+    app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, thinkers=0,
+                     limits=Limits(attempts=1))
+    with TestClient(app) as http:
+        api = CheckedTransport(http)
+        assert api.request("POST", f"{PREFIX}/games", {"opponent": "human"})[0] == 200
+        status, said = api.request("POST", f"{PREFIX}/games", {"opponent": "human"})
+        assert status == 429 and said["error"]

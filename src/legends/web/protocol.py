@@ -224,6 +224,7 @@ def _answer(description: str, schema: Schema, *, refusals: bool = True) -> Schem
     out = {"200": {"description": description, "content": _json(schema)}}
     if refusals:
         out["400"] = {"description": "Refused: the request is wrong.", "content": _json(ERROR)}
+        out["413"] = {"description": "The body is too large.", "content": _json(ERROR)}
         out["429"] = {"description": "Too many attempts; wait.", "content": _json(ERROR)}
         out["503"] = {"description": "The server or its store is busy or failed; try later.",
                       "content": _json(ERROR)}
