@@ -112,8 +112,9 @@ def _pair(api: CheckedTransport, **game: Any) -> tuple[Client, Any, Any, Checked
                                                         CheckedSocket]:
     client = Client(transport=api)
     first = client.new_game(opponent="human", name="one", **game)
+    a = client.connect(first)  # here before the second seat is taken: told of it (seats)
     second = client.join(first.code, name="two")
-    a, b = client.connect(first), client.connect(second)
+    b = client.connect(second)
     return client, first, second, a.socket, b.socket  # type: ignore[return-value]
 
 
@@ -154,7 +155,7 @@ def test_arranging_offers_resigning_and_refusals_keep_to_the_schema(api):
     b.close()
     # Both seats had a seats message as the second joined, a draw offer, an error ...
     seen = kinds(a) | kinds(b)
-    assert {"welcome", "arrange", "state", "offer", "error", "pong"} <= seen
+    assert {"welcome", "arrange", "seats", "state", "offer", "error", "pong"} <= seen
 
 
 def test_a_game_between_two_clients_to_its_end(api, http):
