@@ -18,7 +18,7 @@ from legends_core.errors import LegendsError, clip
 from ..i18n import LANGUAGES, _, choose, from_environment, known, language
 
 COMMANDS = ("game", "play", "simulate", "campaign", "replay", "pieces", "armies", "verify",
-            "serve", "backup", "plugins")
+            "serve", "backup", "plugins", "bot")
 
 
 def epilog() -> str:
@@ -94,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     from . import (
         armies_cmd,
         backup_cmd,
+        bot_cmd,
         campaign_cmd,
         game_cmd,
         pieces_cmd,
@@ -115,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
                                languages=", ".join(LANGUAGES)))
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     for mod in (game_cmd, play_cmd, simulate_cmd, campaign_cmd, replay_cmd, pieces_cmd,
-                armies_cmd, verify_cmd, serve_cmd, backup_cmd, plugins_cmd):
+                armies_cmd, verify_cmd, serve_cmd, backup_cmd, plugins_cmd, bot_cmd):
         mod.add_parser(sub)
     return ap
 

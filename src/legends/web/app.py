@@ -113,6 +113,7 @@ from .guards import (
 )
 from .names import unseen_character
 from .outbox import Connection
+from .protocol import PREFIX, messages, openapi
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
@@ -1261,22 +1262,32 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         return {"code": room.code, "free": free, "watchers": room.watcher_count(),
                 "limit": server.limits.max_watchers}
 
+    async def described(request: Request) -> dict[str, Any]:
+        return openapi() if request.url.path.endswith("openapi.json") else messages()
+
+    # Each JSON route under /api (the page's) and /api/v1 (the versioned protocol).
+    api = [
+        Route("/options", guarded(options)),
+        Route("/games", guarded(new_game), methods=["POST"]),
+        Route("/games/{code}/join", guarded(join), methods=["POST"]),
+        Route("/games/{code}/record", guarded(record), methods=["POST"]),
+        Route("/games/{code}/replay", guarded(replay), methods=["POST"]),
+        Route("/games/{code}/moves", guarded(moves), methods=["POST"]),
+        Route("/games/{code}/seen", guarded(seen), methods=["POST"]),
+        Route("/games/{code}/reveal", guarded(reveal), methods=["POST"]),
+        Route("/games/{code}/watch", guarded(watching)),
+        Route("/pieces/{number}", guarded(piece)),
+        Route("/ratings/{edition}", guarded(ratings)),
+        Route("/messages/{lang}", page_messages),
+        Route("/openapi.json", guarded(described)),
+        Route("/schema/messages.json", guarded(described)),
+    ]
     routes = [
         Route("/", page),
         Route("/game/{code}", page),
         Route("/ratings", page),
-        Route("/api/options", guarded(options)),
-        Route("/api/games", guarded(new_game), methods=["POST"]),
-        Route("/api/games/{code}/join", guarded(join), methods=["POST"]),
-        Route("/api/games/{code}/record", guarded(record), methods=["POST"]),
-        Route("/api/games/{code}/replay", guarded(replay), methods=["POST"]),
-        Route("/api/games/{code}/moves", guarded(moves), methods=["POST"]),
-        Route("/api/games/{code}/seen", guarded(seen), methods=["POST"]),
-        Route("/api/games/{code}/reveal", guarded(reveal), methods=["POST"]),
-        Route("/api/games/{code}/watch", guarded(watching)),
-        Route("/api/pieces/{number}", guarded(piece)),
-        Route("/api/ratings/{edition}", guarded(ratings)),
-        Route("/api/messages/{lang}", page_messages),
+        *(Route(prefix + r.path, r.endpoint, methods=r.methods)
+          for prefix in ("/api", PREFIX) for r in api),
         WebSocketRoute("/ws/{code}", server.play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -79,6 +79,7 @@ from .arranging import Arrangement
 from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
+from .protocol import VERSION
 from .store import Changes, Step, Store, StoreError
 from .watching import WatchLog, build_log, note, spectator_state, watch_events, watch_key
 
@@ -905,7 +906,7 @@ class Room:
         latest steps learns of them with everyone else, not by reconnecting). While the
         players arrange their setups: who is who, then ``seat``'s ``arrange`` message."""
         if self.arrangement is not None:
-            welcome = {"type": "welcome", "code": self.code, "seat": seat,
+            welcome = {"type": "welcome", "v": VERSION, "code": self.code, "seat": seat,
                        "players": self.players, "seats": self.public_seats(),
                        "rules": ALIASES.get(self.rules_name, self.rules_name), "log": [],
                        "arranging": True, "teams": {}}  # sides are told once it begins
@@ -913,7 +914,7 @@ class Room:
         told = self.told.get(seat, self.steps)
         game = self.game if told == self.steps else self._prefix(told)
         log = self.store.shown(self.code, seat, before=told)
-        welcome = {"type": "welcome", "code": self.code, "seat": seat,
+        welcome = {"type": "welcome", "v": VERSION, "code": self.code, "seat": seat,
                    "players": self.players, "seats": self.public_seats(),
                    "rules": ALIASES.get(self.rules_name, self.rules_name),
                    "teams": {side: list(seats) for side, seats in self.game.teams.items()},

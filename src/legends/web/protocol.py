@@ -1,0 +1,325 @@
+"""The server's protocol for other programs, described: an OpenAPI 3.1 document for the HTTP
+routes and a JSON Schema for every websocket message, both served by the server
+(``GET /api/openapi.json`` and ``GET /api/schema/messages.json``) and checked against what it
+really sends by ``tests/test_api_schema.py``.
+
+Versioning: :data:`VERSION` is the protocol's number. Every JSON route is served under
+``/api/v1/...`` as well as under ``/api/...`` (the page's own paths, which follow the page and
+may change with it); the websocket's ``welcome`` carries ``"v": VERSION``. Within a version,
+fields may be added to what the server sends (clients must ignore fields they do not know) but
+none is removed or changes meaning; anything else takes a new version, served beside the old.
+
+The documents are built here as Python data (one place, shared building blocks) rather than
+kept as hand-written JSON files.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: The protocol's version: ``/api/v1/...`` and ``"v"`` in ``welcome``.
+VERSION = 1
+#: The prefix of the versioned HTTP routes.
+PREFIX = f"/api/v{VERSION}"
+
+Schema = dict[str, Any]
+
+# -- building blocks ---------------------------------------------------------------------
+STR: Schema = {"type": "string"}
+INT: Schema = {"type": "integer"}
+NUM: Schema = {"type": "number"}
+BOOL: Schema = {"type": "boolean"}
+ANY: Schema = {}
+
+
+def nullable(schema: Schema) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def array(items: Schema) -> Schema:
+    return {"type": "array", "items": items}
+
+
+def mapping(values: Schema) -> Schema:
+    """An object whose keys are names (seats, options, ...) and whose values are ``values``."""
+    return {"type": "object", "additionalProperties": values}
+
+
+def obj(description: str, required: dict[str, Schema], optional: dict[str, Schema] | None = None,
+        *, strict: bool = True) -> Schema:
+    """An object with these fields (``strict``: no others; what the tests hold the server to)."""
+    out: Schema = {"type": "object", "description": description,
+                   "properties": {**required, **(optional or {})},
+                   "required": sorted(required)}
+    if strict:
+        out["additionalProperties"] = False
+    return out
+
+
+def ref(name: str) -> Schema:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+# -- shared shapes -----------------------------------------------------------------------
+PIECE_VIEW = obj("A piece as the viewer may see it (null fields: unknown to the viewer).", {
+    "square": nullable(STR), "controller": nullable(STR), "owner": nullable(STR),
+    "revealed": BOOL, "known_to": array(STR), "moved": BOOL, "number": nullable(INT),
+    "name": nullable(STR), "kind": nullable(STR), "strength": ANY, "current": ANY,
+    "colour": nullable(STR), "type": nullable(STR)})
+
+VIEW = obj("One seat's view of the game: everything it may know, nothing else.", {
+    "player": STR, "board": {"type": "object"}, "pieces": array(ref("piece_view")),
+    "destroyed": mapping(array(nullable(INT))), "curse": nullable(INT),
+    "curse_active": BOOL, "curse_controller": nullable(STR), "curse_queue": array(INT),
+    "turn": INT, "active": STR, "to_move": nullable(STR), "decision": nullable(STR),
+    "options": array(STR), "effects": array(array(ANY)), "over": BOOL,
+    "winner": nullable(STR), "reason": STR, "commitment": nullable(STR), "rules": STR,
+    "reserve": mapping(array(nullable(INT))), "winners": array(STR),
+    "teams": mapping(array(STR))})
+
+SEAT = obj("Who plays a seat (public to the table).", {
+    "kind": {"enum": ["human", "computer"]}, "player": nullable(STR), "name": STR,
+    "taken": BOOL})
+
+OFFER = obj("The draw offer standing: the side and seat that made it, and who of the other "
+            "side has accepted so far.", {"side": STR, "seat": STR, "accepted": array(STR)})
+
+CLOCK = obj("The game clocks: the time control, each seat's seconds left, whose clock runs.", {
+    "minutes": NUM, "increment": NUM, "left": mapping(NUM), "running": nullable(STR)})
+
+EVENT = obj("An event as this seat was shown it (its fields depend on its kind; see the "
+            "record format).", {"kind": STR}, strict=False)
+
+SEATS = mapping(ref("seat"))
+
+# -- websocket messages: server to client ------------------------------------------------
+SERVER: dict[str, Schema] = {
+    "welcome": obj(
+        "The first message after hello: the game, who is who, and the seat's log so far.", {
+            "type": {"const": "welcome"}, "v": {"const": VERSION}, "code": STR, "seat": STR,
+            "players": array(STR), "seats": SEATS, "rules": STR,
+            "teams": mapping(array(STR)), "log": array(STR)},
+        {"log_passes": array(INT), "arranging": {"const": True}}),
+    "state": obj(
+        "The game as this seat knows it now; answer with an action when view.to_move is you.", {
+            "type": {"const": "state"}, "view": ref("view"), "events": array(ref("event")),
+            "prompt": nullable(STR), "reason": STR, "labels": mapping(STR),
+            "groups": mapping(STR), "turn_label": STR, "powers": mapping(STR),
+            "lines": array(STR), "passes": array(INT), "svg": STR, "seats": SEATS,
+            "decision": INT, "offer": nullable(ref("offer")), "clock": nullable(ref("clock"))}),
+    "arrange": obj(
+        "While the players arrange their setups: this seat's setup area, army, own line and "
+        "who is ready.", {
+            "type": {"const": "arrange"}, "seat": STR, "rules": STR,
+            "rows": array(array(STR)),
+            "pieces": array(obj("A piece of the army to place.",
+                                {"char": STR, "name": STR, "count": INT})),
+            "line": nullable(STR), "ready": mapping(BOOL), "seats": SEATS}),
+    "seats": obj("Who is who changed (a seat was taken).",
+                 {"type": {"const": "seats"}, "seats": SEATS},
+                 {"clock": nullable(ref("clock"))}),
+    "offer": obj("The draw offer as it now stands, and a line saying what happened.", {
+        "type": {"const": "offer"}, "offer": nullable(ref("offer")), "line": STR}),
+    "pong": obj("The answer to a ping.", {"type": {"const": "pong"}}),
+    "error": obj("A message refused (to this client only; the game is unchanged), or why "
+                 "the connection closes.", {"type": {"const": "error"}, "message": STR}),
+}
+
+# -- websocket messages: client to server ------------------------------------------------
+_SIMPLE = {
+    "ping": "Is the server there? (answered with pong)",
+    "unready": "While arranging: take your setup line back to change it.",
+    "resign": "Resign (your side loses).",
+    "offer-draw": "Offer a draw for your side, or accept the one the other side made.",
+    "accept-draw": "Accept the standing draw offer.",
+    "decline-draw": "Decline the standing offer (its maker: withdraw it).",
+}
+CLIENT: dict[str, Schema] = {
+    "hello": obj("The first message: the seat's secret token (and the language to be "
+                 "spoken, optional).", {"type": {"const": "hello"}, "token": STR},
+                 {"lang": STR}),
+    "action": obj("Your action (one of view.options), answering the decision numbered "
+                  "`decision` in the latest state message.",
+                  {"type": {"const": "action"}, "action": STR, "decision": INT}),
+    "arrange": obj("While arranging: your setup line, or \"random\".",
+                   {"type": {"const": "arrange"}, "line": STR}),
+    **{kind: obj(text, {"type": {"const": kind}}) for kind, text in _SIMPLE.items()},
+}
+
+SHARED = {"view": VIEW, "piece_view": PIECE_VIEW, "seat": SEAT, "offer": OFFER,
+          "clock": CLOCK, "event": EVENT}
+
+
+def messages() -> Schema:
+    """The JSON Schema of every websocket message (``/api/schema/messages.json``)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://legends.invalid/api/schema/messages.json",
+        "title": f"Stratego Legends websocket messages, protocol version {VERSION}",
+        "description": "Connect to /ws/{code}, send hello, then actions. `server` holds what "
+                       "the server sends, `client` what a client may send, each by type.",
+        "x-protocol-version": VERSION,
+        "x-websocket": "/ws/{code}",
+        "$defs": {**SHARED,
+                  **{f"server.{k}": v for k, v in SERVER.items()},
+                  **{f"client.{k}": v for k, v in CLIENT.items()},
+                  "server": {"oneOf": [ref(f"server.{k}") for k in SERVER]},
+                  "client": {"oneOf": [ref(f"client.{k}") for k in CLIENT]}},
+        "oneOf": [ref("server"), ref("client")],
+        "x-server": sorted(SERVER), "x-client": sorted(CLIENT),
+    }
+
+
+def message_schema(direction: str, kind: str) -> Schema | None:
+    """The schema of one message (``direction``: ``"server"`` or ``"client"``), resolvable on
+    its own, or ``None`` when no such message is documented."""
+    table = SERVER if direction == "server" else CLIENT
+    if kind not in table:
+        return None
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$defs": SHARED, **table[kind]}
+
+
+# -- HTTP --------------------------------------------------------------------------------
+ERROR = obj("What was refused, in words.", {"error": STR})
+TOKEN = obj("Your seat's secret token.", {"token": STR}, strict=False)
+SEAT_TAKEN = obj("The game, your seat and its secret token (keep it: it is your seat).",
+                 {"code": STR, "seat": STR, "token": STR})
+EDITION = obj("An edition the server offers.", {
+    "name": STR, "description": STR, "title": STR, "about": STR, "seats": array(STR),
+    "team_seats": mapping(array(STR))})
+NEW_GAME = obj("A new game (every field optional).", {}, {
+    "rules": STR, "players": {"enum": [2, 4, 6, 8]}, "opponent": STR, "side": STR,
+    "turn_limit": nullable(INT), "auto_pass": BOOL, "position": nullable(STR),
+    "name": STR, "setup": nullable(STR),
+    "clock": nullable(obj("A time control (games between people).",
+                          {"minutes": NUM}, {"increment": NUM}))}, strict=False)
+JOIN = obj("Taking a free seat.", {}, {"name": STR, "setup": nullable(STR)}, strict=False)
+PLY = obj("One ply of the move list.", {"moment": INT}, strict=False)
+MOVES = obj("Your seat's move list.", {
+    "turns": array(obj("A turn.", {"plies": array(PLY)}, strict=False)),
+    "players": array(STR), "latest": INT})
+SEEN = obj("The board as your seat was shown it in that message.", {
+    "moment": INT, "latest": INT, "turn": INT, "turn_label": STR, "svg": STR})
+FRAME = obj("The board after `step` actions.", {
+    "step": INT, "of": INT, "action": STR, "turn": INT, "turn_label": STR, "svg": STR})
+RECORD = obj("A game record: the full one (format stratego-legends-record, with its "
+             "actions) or your seat's own (stratego-legends-player-record); see the record "
+             "formats in the docs.", {"format": STR, "version": INT},
+             {"headers": {"type": "object"}, "actions": array(STR)}, strict=False)
+PIECE = obj("A piece's public facts, in an edition's words.", {
+    "heading": STR, "summary": STR, "number": INT, "name": STR, "kind": STR,
+    "strength": ANY, "strength_label": ANY, "colour": STR, "type": STR,
+    "nation": nullable(STR), "army": nullable(STR), "text": STR, "keywords": array(STR),
+    "powers": ANY, "rulings": array(ANY)})
+OPTIONS = obj("What the server offers.", {
+    "rulesets": array(EDITION), "players": array(STR), "positions": array(STR)})
+
+
+def _json(schema: Schema) -> Schema:
+    return {"application/json": {"schema": schema}}
+
+
+def _answer(description: str, schema: Schema, *, refusals: bool = True) -> Schema:
+    out = {"200": {"description": description, "content": _json(schema)}}
+    if refusals:
+        out["400"] = {"description": "Refused: the request is wrong.", "content": _json(ERROR)}
+        out["413"] = {"description": "The body is too large.", "content": _json(ERROR)}
+        out["429"] = {"description": "Too many attempts; wait.", "content": _json(ERROR)}
+        out["503"] = {"description": "The server or its store is busy or failed; try later.",
+                      "content": _json(ERROR)}
+    return out
+
+
+def _op(summary: str, responses: Schema, body: Schema | None = None,
+        params: list[Schema] | None = None) -> Schema:
+    op: Schema = {"summary": summary, "responses": responses}
+    if body is not None:
+        op["requestBody"] = {"required": False, "content": _json(body)}
+    if params:
+        op["parameters"] = params
+    return op
+
+
+def _param(name: str, where: str = "path", description: str = "") -> Schema:
+    return {"name": name, "in": where, "required": where == "path", "schema": STR,
+            "description": description}
+
+
+CODE = _param("code", description="The game's code.")
+
+
+def _with(extra: dict[str, Schema]) -> Schema:
+    """A body holding the seat's token and ``extra``."""
+    return obj("Your seat's token, and more.", {"token": STR}, extra, strict=False)
+
+
+#: The JSON routes, by path under the prefix, and what each does.
+API: dict[str, dict[str, Schema]] = {
+    "/options": {"get": _op("The editions, computer players and test positions offered.",
+                            _answer("What the server offers.", OPTIONS))},
+    "/games": {"post": _op("Start a game; you take a seat.",
+                           _answer("Your seat.", SEAT_TAKEN), NEW_GAME)},
+    "/games/{code}/join": {"post": _op("Take the first free seat of a game between people.",
+                                       _answer("Your seat.", SEAT_TAKEN), JOIN, [CODE])},
+    "/games/{code}/record": {"post": _op(
+        "The full record once the game is over; your seat's own at any time (mine: true).",
+        _answer("The record.", RECORD), _with({"mine": BOOL}), [CODE])},
+    "/games/{code}/replay": {"post": _op(
+        "After the end: the board after any number of actions.",
+        _answer("One frame.", FRAME), _with({"step": INT}), [CODE])},
+    "/games/{code}/moves": {"post": _op("Your seat's move list.", _answer("The list.", MOVES),
+                                        TOKEN, [CODE])},
+    "/games/{code}/seen": {"post": _op(
+        "The board as your seat was shown it in its message number `moment`.",
+        _answer("That board.", SEEN), _with({"moment": INT}), [CODE])},
+    "/pieces/{number}": {"get": _op(
+        "A piece's public facts.", _answer("The piece.", PIECE),
+        params=[_param("number", description="The piece's number."),
+                _param("rules", "query", "The edition whose words to use.")])},
+    "/messages/{lang}": {"get": _op(
+        "The page's words in a language ({English: translation}).",
+        _answer("The translations.", mapping(STR), refusals=False),
+        params=[_param("lang", description="A language code.")])},
+    "/openapi.json": {"get": _op("This document.", _answer(
+        "The OpenAPI document.", {"type": "object"}, refusals=False))},
+    "/schema/messages.json": {"get": _op("The JSON Schema of the websocket messages.", _answer(
+        "The schema.", {"type": "object"}, refusals=False))},
+}
+
+_HTML = {"200": {"description": "The page.", "content": {"text/html": {"schema": STR}}}}
+#: The routes of the page itself (not for programs; listed so the document covers them all).
+PAGE: dict[str, dict[str, Schema]] = {
+    "/": {"get": _op("The page.", _HTML)},
+    "/game/{code}": {"get": _op("The page, opened on a game.", _HTML, params=[CODE])},
+    "/static/{path}": {"get": _op("The page's script, style and pictures.", {
+        "200": {"description": "The file."}, "404": {"description": "No such file."}},
+        params=[_param("path", description="The file.")])},
+}
+
+
+def _name(path: str) -> str:
+    return "_".join(part.strip("{}").replace(".", "_") for part in path.strip("/").split("/"))
+
+
+def openapi() -> Schema:
+    """The OpenAPI 3.1 document of every HTTP route (``/api/openapi.json``)."""
+    paths: dict[str, Any] = {}
+    for path, ops in API.items():
+        for prefix, tag in ((PREFIX, "v1"), ("/api", "page")):
+            paths[prefix + path] = {
+                method: {**op, "tags": [tag], "operationId": f"{tag}_{method}_{_name(path)}"}
+                for method, op in ops.items()}
+    for path, ops in PAGE.items():
+        paths[path] = {m: {**op, "tags": ["page"]} for m, op in ops.items()}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Stratego Legends server", "version": str(VERSION),
+                 "description": "Start, join and play games. Play itself goes over the "
+                                "websocket /ws/{code}; its messages are described in "
+                                "/api/schema/messages.json. Paths under /api/v1 are the "
+                                "versioned API; those under /api are the page's own."},
+        "tags": [{"name": "v1", "description": f"Protocol version {VERSION}."},
+                 {"name": "page", "description": "The page's own routes (unversioned)."}],
+        "paths": paths,
+    }
