@@ -181,6 +181,41 @@ def test_a_game_between_two_clients_to_its_end(api, http):
     assert end["view"]["winner"] == "beige"
 
 
+def test_a_spectator_the_end_and_the_leaderboard_keep_to_the_schema(api):
+    # Two rated seats; a spectator watches; one seat resigns. After the end the seats and the
+    # spectator ask for the reveal, and the edition's leaderboard lists both players.
+    client = Client(transport=api)
+    first = client.new_game(opponent="human", rated=True, player="first-players-secret")
+    second = client.join(first.code, player="second-players-secret")
+    a, b = client.connect(first), client.connect(second)
+    watcher = api.connect(f"/ws/{first.code}")
+    watcher.send('{"type": "watch", "lang": "de"}')
+    watcher.recv()  # welcome
+    assert client.call("GET", f"/games/{first.code}/watch") == {
+        "code": first.code, "free": 0, "watchers": 1, "limit": 50}
+    # Both answer their first option until play has begun (the setups committed to).
+    sessions, committed = {first.seat: a, second.seat: b}, False
+    while not committed:
+        for seat, s in sessions.items():
+            m = s.receive()
+            if m["type"] != "state":
+                continue
+            committed = committed or m["view"]["commitment"] is not None
+            if m["view"]["to_move"] == seat and not committed:
+                s.send({"type": "action", "action": m["view"]["options"][0],
+                        "decision": m["decision"]})
+    a.send({"type": "resign"})
+    seen = watcher.received
+    while not (seen[-1]["type"] == "state" and seen[-1]["view"]["over"]):
+        watcher.recv()
+    assert {"welcome", "state"} <= kinds(watcher)
+    for body in ({"token": first.token}, {"watch": True}):
+        shown = client.call("POST", f"/games/{first.code}/reveal", body)
+        assert shown["commitment"] and shown["setup"]["pieces"]
+    board = client.call("GET", "/ratings/legends")
+    assert len(board["players"]) == 2  # both seats, rated
+
+
 def test_refused_http_answers_keep_to_the_schema(api):
     client = Client(transport=api)
     with pytest.raises(ClientError, match="rules"):

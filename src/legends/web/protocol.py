@@ -99,14 +99,17 @@ SERVER: dict[str, Schema] = {
             "type": {"const": "welcome"}, "v": {"const": VERSION}, "code": STR, "seat": STR,
             "players": array(STR), "seats": SEATS, "rules": STR,
             "teams": mapping(array(STR)), "log": array(STR)},
-        {"log_passes": array(INT), "arranging": {"const": True}}),
+        {"log_passes": array(INT), "arranging": BOOL,
+         "watching": {"const": True}}),
     "state": obj(
         "The game as this seat knows it now; answer with an action when view.to_move is you.", {
             "type": {"const": "state"}, "view": ref("view"), "events": array(ref("event")),
             "prompt": nullable(STR), "reason": STR, "labels": mapping(STR),
             "groups": mapping(STR), "turn_label": STR, "powers": mapping(STR),
             "lines": array(STR), "passes": array(INT), "svg": STR, "seats": SEATS,
-            "decision": INT, "offer": nullable(ref("offer")), "clock": nullable(ref("clock"))}),
+            "decision": INT, "offer": nullable(ref("offer")), "clock": nullable(ref("clock"))},
+        {"watchers": INT, "watching": {"const": True},
+         "flipped": STR}),  # to spectators: the board from the other side too
     "arrange": obj(
         "While the players arrange their setups: this seat's setup area, army, own line and "
         "who is ready.", {
@@ -121,6 +124,8 @@ SERVER: dict[str, Schema] = {
     "offer": obj("The draw offer as it now stands, and a line saying what happened.", {
         "type": {"const": "offer"}, "offer": nullable(ref("offer")), "line": STR}),
     "pong": obj("The answer to a ping.", {"type": {"const": "pong"}}),
+    "watchers": obj("How many watch the game now (to the players, when it changes).",
+                    {"type": {"const": "watchers"}, "watchers": INT}),
     "error": obj("A message refused (to this client only; the game is unchanged), or why "
                  "the connection closes.", {"type": {"const": "error"}, "message": STR}),
 }
@@ -137,6 +142,9 @@ _SIMPLE = {
 CLIENT: dict[str, Schema] = {
     "hello": obj("The first message: the seat's secret token (and the language to be "
                  "spoken, optional).", {"type": {"const": "hello"}, "token": STR},
+                 {"lang": STR}),
+    "watch": obj("The first message of a spectator (no seat, no token): watch the game, "
+                 "seeing only what every seat has been shown.", {"type": {"const": "watch"}},
                  {"lang": STR}),
     "action": obj("Your action (one of view.options), answering the decision numbered "
                   "`decision` in the latest state message.",
@@ -184,17 +192,32 @@ def message_schema(direction: str, kind: str) -> Schema | None:
 ERROR = obj("What was refused, in words.", {"error": STR})
 TOKEN = obj("Your seat's secret token.", {"token": STR}, strict=False)
 SEAT_TAKEN = obj("The game, your seat and its secret token (keep it: it is your seat).",
-                 {"code": STR, "seat": STR, "token": STR})
+                 {"code": STR, "seat": STR, "token": STR}, {"rated": BOOL})
 EDITION = obj("An edition the server offers.", {
     "name": STR, "description": STR, "title": STR, "about": STR, "seats": array(STR),
     "team_seats": mapping(array(STR))})
 NEW_GAME = obj("A new game (every field optional).", {}, {
     "rules": STR, "players": {"enum": [2, 4, 6, 8]}, "opponent": STR, "side": STR,
     "turn_limit": nullable(INT), "auto_pass": BOOL, "position": nullable(STR),
-    "name": STR, "setup": nullable(STR),
+    "name": STR, "setup": nullable(STR), "rated": BOOL,
+    "player": STR,  # a secret of the browser's (16-100 characters); ratings key on its digest
     "clock": nullable(obj("A time control (games between people).",
                           {"minutes": NUM}, {"increment": NUM}))}, strict=False)
-JOIN = obj("Taking a free seat.", {}, {"name": STR, "setup": nullable(STR)}, strict=False)
+JOIN = obj("Taking a free seat.", {}, {"name": STR, "setup": nullable(STR), "player": STR},
+           strict=False)
+REVEAL = obj("After the end: the board with every piece shown, the setup the commitment "
+             "binds (its salt and each piece as [id, square, owner, number]) and the "
+             "commitment published at the start.", {
+                 "svg": STR, "commitment": nullable(STR),
+                 "setup": nullable(obj("The committed setup.", {
+                     "salt": STR, "pieces": array(array(ANY))}))})
+WATCH = obj("Whether a game has a free seat, and how many watch it (and may).", {
+    "code": STR, "free": INT, "watchers": INT, "limit": INT})
+LEADERBOARD = obj("An edition's best rated players, best first.", {
+    "edition": STR, "provisional_rd": NUM,
+    "players": array(obj("A rated player.", {
+        "player": STR, "name": STR, "rating": INT, "rd": INT, "games": INT,
+        "provisional": BOOL}))})
 PLY = obj("One ply of the move list.", {"moment": INT}, strict=False)
 MOVES = obj("Your seat's move list.", {
     "turns": array(obj("A turn.", {"plies": array(PLY)}, strict=False)),
@@ -250,8 +273,9 @@ CODE = _param("code", description="The game's code.")
 
 
 def _with(extra: dict[str, Schema]) -> Schema:
-    """A body holding the seat's token and ``extra``."""
-    return obj("Your seat's token, and more.", {"token": STR}, extra, strict=False)
+    """A body holding the seat's token (or, for a spectator, ``"watch": true``) and ``extra``."""
+    return obj("Your seat's token (a spectator: watch, true), and more.", {},
+               {"token": STR, "watch": {"const": True}, **extra}, strict=False)
 
 
 #: The JSON routes, by path under the prefix, and what each does.
@@ -273,6 +297,16 @@ API: dict[str, dict[str, Schema]] = {
     "/games/{code}/seen": {"post": _op(
         "The board as your seat was shown it in its message number `moment`.",
         _answer("That board.", SEEN), _with({"moment": INT}), [CODE])},
+    "/games/{code}/reveal": {"post": _op(
+        "After the end: both armies, and the setup the commitment binds (a seat or a "
+        "spectator).", _answer("The reveal.", REVEAL), _with({}), [CODE])},
+    "/games/{code}/watch": {"get": _op(
+        "Whether the game has a free seat and how many watch it.",
+        _answer("The game's audience.", WATCH), params=[CODE])},
+    "/ratings/{edition}": {"get": _op(
+        "The leaderboard of an edition.", _answer("The leaderboard.", LEADERBOARD),
+        params=[_param("edition", description="The edition."),
+                _param("limit", "query", "How many players (at most 200).")])},
     "/pieces/{number}": {"get": _op(
         "A piece's public facts.", _answer("The piece.", PIECE),
         params=[_param("number", description="The piece's number."),
@@ -292,6 +326,7 @@ _HTML = {"200": {"description": "The page.", "content": {"text/html": {"schema":
 PAGE: dict[str, dict[str, Schema]] = {
     "/": {"get": _op("The page.", _HTML)},
     "/game/{code}": {"get": _op("The page, opened on a game.", _HTML, params=[CODE])},
+    "/ratings": {"get": _op("The page, opened on the leaderboard.", _HTML)},
     "/static/{path}": {"get": _op("The page's script, style and pictures.", {
         "200": {"description": "The file."}, "404": {"description": "No such file."}},
         params=[_param("path", description="The file.")])},

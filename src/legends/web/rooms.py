@@ -951,7 +951,8 @@ class Room:
         their setups: who is who only)."""
         with language(lang):
             welcome: dict[str, Any] = {
-                "type": "welcome", "code": self.code, "seat": SPECTATOR, "watching": True,
+                "type": "welcome", "v": VERSION, "code": self.code, "seat": SPECTATOR,
+                "watching": True,
                 "players": self.players, "seats": self.public_seats(),
                 "rules": ALIASES.get(self.rules_name, self.rules_name), "log": [],
                 "arranging": self.arranging, "teams": {}}
