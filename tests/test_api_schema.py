@@ -113,6 +113,7 @@ def _pair(api: CheckedTransport, **game: Any) -> tuple[Client, Any, Any, Checked
     client = Client(transport=api)
     first = client.new_game(opponent="human", name="one", **game)
     a = client.connect(first)  # here before the second seat is taken: told of it (seats)
+    _until(a.socket, "welcome")  # (greeted, so the server has it before the join)
     second = client.join(first.code, name="two")
     b = client.connect(second)
     return client, first, second, a.socket, b.socket  # type: ignore[return-value]
