@@ -45,7 +45,7 @@ CREATE TABLE IF NOT EXISTS account_games (
     edition TEXT NOT NULL,
     rated INTEGER NOT NULL,
     started DOUBLE PRECISION NOT NULL,
-    score DOUBLE PRECISION,       -- 1 won, 0.5 drawn, 0 lost; NULL while the game goes on
+    score DOUBLE PRECISION,       -- 1 won, 0.5 drawn, 0 lost, NULL while the game goes on
     PRIMARY KEY (account, code, seat)
 )"""
 
