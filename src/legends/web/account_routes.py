@@ -11,7 +11,8 @@
   without the seat's token.
 * ``GET /api/players/{name}``: a player page: name, when they joined, ratings per edition and
   their recent ended games.
-* ``GET /player/{name}``: the page showing it.
+* ``GET /player/{name}`` and ``GET /my-games``: the page, showing a player page or the
+  signed-in account's games.
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
 
     return [
         Route("/player/{name}", page),
+        Route("/my-games", page),
         Route("/api/account", answering(current)),
         Route("/api/account/signup", answering(sign_up), methods=["POST"]),
         Route("/api/account/signin", answering(sign_in), methods=["POST"]),
