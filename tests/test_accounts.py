@@ -262,3 +262,23 @@ def test_a_rated_game_between_accounts_shows_on_both_player_pages(http):
     assert record.status_code == 200 and record.json()["actions"]
     frame = ann.post(f"/api/games/{code}/replay", json={"step": 0})
     assert frame.status_code == 200, frame.text
+
+
+def test_attempts_under_way_count_against_the_limit(db):
+    """Each attempt is counted before its password is checked: a burst of guesses at once
+    cannot all get past the limit while the first ones are still being checked."""
+    store = open_store(db, init=True)
+    try:
+        accounts = Accounts(store, wall=lambda: 5000.0)
+        accounts.sign_up("Ann", ANN_PW)
+        subjects = ["name:ann", "address:10.0.0.1"]
+        for _ in range(FAILURES - 1):  # attempts being checked elsewhere
+            store.add_sign_in_failure(subjects, 4999.0, 0.0)
+        accounts.sign_in("Ann", ANN_PW, "10.0.0.2")  # the last one free: a success is no failure
+        assert len(store.sign_in_failures(subjects, 0.0)) == FAILURES - 1
+        with pytest.raises(Refused):
+            accounts.sign_in("Ann", "wrong-password", "10.0.0.2")
+        with pytest.raises(TooMany):
+            accounts.sign_in("Ann", ANN_PW, "10.0.0.2")
+    finally:
+        store.close()

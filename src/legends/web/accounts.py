@@ -134,6 +134,9 @@ class Accounts:
             wait = max(1, int(failed[-FAILURES] + WINDOW - now) + 1)
             raise TooMany(_("too many failed sign-ins; try again in {seconds} seconds")
                           .format(seconds=wait))
+        # Counted as a failure before the (slow) check, and taken back if it succeeds: many
+        # attempts at once cannot all pass the limit while the first are being checked.
+        self.store.add_sign_in_failure(subjects, now, now - WINDOW)
         found = self.store.find_account(name)
         ok = False
         if found is not None:
@@ -144,8 +147,8 @@ class Accounts:
         else:
             hash_password(password)  # as slow as a wrong password: names are not told apart
         if not ok or found is None:
-            self.store.add_sign_in_failure(subjects, now, now - WINDOW)
             raise Refused(_("wrong name or password"))
+        self.store.drop_sign_in_failure(subjects, now)
         ident, shown, hashed, _joined = found
         if _hasher.check_needs_rehash(hashed):
             self.store.set_password_hash(ident, hash_password(password))
@@ -153,7 +156,8 @@ class Accounts:
 
     def _session(self, ident: str, name: str) -> tuple[Account, str]:
         token = secrets.token_urlsafe(32)
-        self.store.add_session(token_digest(token), ident, self.wall() + SESSION_SECONDS)
+        now = self.wall()
+        self.store.add_session(token_digest(token), ident, now + SESSION_SECONDS, now)
         return Account(ident, name, token), token
 
     def current(self, token: str | None) -> Account | None:

@@ -80,7 +80,8 @@ def set_hash(run: Run, ident: str, password_hash: str) -> None:
 
 
 # -- sessions ---------------------------------------------------------------------------
-def add_session(run: Run, digest: str, account: str, expires: float) -> None:
+def add_session(run: Run, digest: str, account: str, expires: float, now: float) -> None:
+    run("DELETE FROM sessions WHERE expires <= ?", (now,))  # the expired ones, now and then
     run("INSERT INTO sessions (digest, account, expires) VALUES (?, ?, ?)",
         (digest, account, expires))
 
@@ -123,6 +124,12 @@ def add_failure(run: Run, subjects: Sequence[str], when: float, forget_before: f
     run("DELETE FROM sign_in_failures WHERE at <= ?", (forget_before,))
     for subject in subjects:
         run("INSERT INTO sign_in_failures (subject, at) VALUES (?, ?)", (subject, when))
+
+
+def drop_failure(run: Run, subjects: Sequence[str], when: float) -> None:
+    """Take back the attempt :func:`add_failure` noted at ``when`` (it succeeded)."""
+    for subject in subjects:
+        run("DELETE FROM sign_in_failures WHERE subject = ? AND at = ?", (subject, when))
 
 
 # -- games ------------------------------------------------------------------------------

@@ -464,9 +464,9 @@ class Store(abc.ABC):
         with self._transaction() as run:
             accounts_store.set_hash(run, ident, password_hash)
 
-    def add_session(self, digest: str, account: str, expires: float) -> None:
+    def add_session(self, digest: str, account: str, expires: float, now: float) -> None:
         with self._transaction() as run:
-            accounts_store.add_session(run, digest, account, expires)
+            accounts_store.add_session(run, digest, account, expires, now)
 
     def session_account(self, digest: str, now: float, extend_to: float
                         ) -> tuple[str, str] | None:
@@ -485,6 +485,10 @@ class Store(abc.ABC):
                             forget_before: float) -> None:
         with self._transaction() as run:
             accounts_store.add_failure(run, subjects, when, forget_before)
+
+    def drop_sign_in_failure(self, subjects: Sequence[str], when: float) -> None:
+        with self._transaction() as run:
+            accounts_store.drop_failure(run, subjects, when)
 
     def add_account_game(self, account: str, code: str, seat: str, edition: str, rated: bool,
                          when: float) -> None:

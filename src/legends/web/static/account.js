@@ -216,10 +216,13 @@
   window.account = {current: () => account, ready};
   window.addEventListener("DOMContentLoaded", async () => {
     await window.i18nReady;
-    wireDialog();
-    wireReplay();
-    await refresh();
-    resolveReady();
+    try {
+      wireDialog();
+      wireReplay();
+      await refresh();
+    } finally {
+      resolveReady();  // whatever happened, the page's requests must not wait forever
+    }
     const player = location.pathname.match(/^\/player\/([^/]+)$/);
     if (player) await playerPage(decodeURIComponent(player[1]));
     if (location.pathname === "/my-games") {
