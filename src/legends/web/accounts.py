@@ -37,13 +37,20 @@ from ..i18n import _
 from .guards import Refused, TooMany, same_origin
 from .store import Store, token_digest
 
+#: the session cookie's name
 COOKIE = "legends-session"
+#: the header a state-changing request with the session cookie carries its CSRF token in
 CSRF_HEADER = "x-csrf-token"
+#: days a session lasts after its last use
 SESSION_DAYS = 30
 SESSION_SECONDS = SESSION_DAYS * 24 * 3600
+#: failed sign-ins allowed per :data:`WINDOW` seconds, per account name and per address
 FAILURES = 5
+#: seconds over which failed sign-ins are counted
 WINDOW = 15 * 60
+#: what an account's name may be
 NAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
+#: the shortest password accepted
 PASSWORD_MIN = 10
 PASSWORD_MAX = 1024  # longer is no safer, and costs the hash time
 #: what a player id of an account looks like (the ratings key players by it)

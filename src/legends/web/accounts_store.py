@@ -20,6 +20,7 @@ from typing import Any
 
 Run = Any  # the store's statement runner (legends.web.store.Run)
 
+#: the accounts' tables (made in both stores when they are opened)
 TABLES = """
 CREATE TABLE IF NOT EXISTS accounts (
     id TEXT PRIMARY KEY,
