@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 
+from legends.web import create_app
 from legends.web.accounts import COOKIE, FAILURES, WINDOW, Accounts
 from legends.web.guards import Refused, TooMany
 from legends.web.store import open_store
-from webgames import castle_hunt, client
+from webgames import TestClient, castle_hunt, client
 
 ANN_PW, BOB_PW = "ann-password-91", "bob-password-82"
 
@@ -26,6 +27,13 @@ def db(tmp_path):
 @pytest.fixture
 def http(db):
     with client(db, hunt=castle_hunt()) as c:
+        yield c
+
+
+@pytest.fixture
+def either(target):
+    """A client over an SQLite store, or over a PostgreSQL one."""
+    with TestClient(create_app(db_path=target, init=True, computer_time=0.0)) as c:
         yield c
 
 
@@ -56,7 +64,8 @@ class Browser:
         return self.http.post(url, json=json, headers={**self.headers(csrf), **headers})
 
 
-def test_sign_up_in_and_out(http):
+def test_sign_up_in_and_out(either):
+    http = either
     ann = Browser(http, "Ann_1", ANN_PW)
     me = ann.get("/api/account").json()
     assert me["signed_in"] and me["name"] == "Ann_1" and me["player"].startswith("account:")
@@ -98,8 +107,8 @@ def test_wrong_passwords_are_limited_per_account_and_address(http):
     assert limited.status_code == 429 and "seconds" in limited.json()["error"]
     assert COOKIE not in limited.cookies
     # The same address is limited for every name (it tried too often) ...
-    Browser_b = http.post("/api/account/signup", json={"name": "Bob", "password": BOB_PW})
-    assert Browser_b.status_code == 200
+    bob_signed_up = http.post("/api/account/signup", json={"name": "Bob", "password": BOB_PW})
+    assert bob_signed_up.status_code == 200
     http.cookies.clear()
     assert http.post("/api/account/signin", json={"name": "Bob", "password": BOB_PW}
                      ).status_code == 429
@@ -228,7 +237,8 @@ def test_sessions_and_limits_are_shared_by_stores_on_postgresql(pg_cluster):
         two.close()
 
 
-def test_a_rated_game_between_accounts_shows_on_both_player_pages(http):
+def test_a_rated_game_between_accounts_shows_on_both_player_pages(either):
+    http = either
     ann, bob = Browser(http, "Ann", ANN_PW), Browser(http, "Bob", BOB_PW)
     made = ann.post("/api/games", json={"rules": "classic", "opponent": "human",
                                          "setup": "random", "rated": True})
