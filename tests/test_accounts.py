@@ -77,6 +77,9 @@ def test_sign_up_in_and_out(either):
     # The signed-out token is dead; the other session lives on.
     assert ann.get("/api/account").json() == {"signed_in": False}
     assert ann.get("/api/account/games").status_code == 401
+    # The page reading who it is signed in as clears the dead cookie.
+    dead = ann.get("/api/account")
+    assert 'legends-session=""' in dead.headers["set-cookie"]
     assert again.get("/api/account").json()["signed_in"]
 
 

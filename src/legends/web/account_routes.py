@@ -75,7 +75,13 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         return data.get("name"), data.get("password")
 
     async def current(request: Request) -> Response:
-        return JSONResponse(describe(await account_of(server, request)))
+        account = await account_of(server, request)
+        response = JSONResponse(describe(account))
+        if account is None and request.cookies.get(COOKIE):
+            # A dead session's cookie goes: with it, every POST would be refused for want
+            # of a CSRF token the page cannot get.
+            clear_cookie(response, request)
+        return response
 
     async def sign_up(request: Request) -> Response:
         name, password = await fields(request)
@@ -88,6 +94,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         name, password = await fields(request)
         address = request.client.host if request.client else "?"
         account, token = await to_thread.run_sync(accounts.sign_in, name, password, address)
+        await to_thread.run_sync(accounts.sign_out, request.cookies.get(COOKIE))  # the old one
         response = JSONResponse(describe(account))
         set_cookie(response, request, token)
         return response
