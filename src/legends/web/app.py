@@ -28,6 +28,10 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   and nothing newer.
 * ``POST /api/games/{code}/record`` and ``.../replay``: after the end, the full record and the
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
+* accounts (sign up, in and out, my games, player pages): see :mod:`.account_routes`. Signed
+  in, new games and joins are played under the account's player id and name, and ``record``
+  and ``replay`` take the session in place of a seat's token; every ``POST`` with the session
+  cookie needs its CSRF token (:mod:`.accounts`).
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
   latest state message, which the action answers; or ``{"type": "ping"}``; while the players
