@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from test_browser_access import serious
 from test_web_browser import TIMEOUT, browser, server  # noqa: F401
 
 
@@ -23,6 +24,7 @@ def test_sign_up_play_and_find_the_game(server, browser, width, height, name):  
     page.goto(server)
     expect(page.locator("#account-open")).to_be_visible()
     page.click("#account-open")
+    assert serious(page) == []  # the dialog passes an axe audit
     page.fill("#account-name", name)
     page.fill("#account-password", "short")
     page.click("#account-signup")  # the browser's own check: too short, nothing sent
@@ -59,6 +61,7 @@ def test_sign_up_play_and_find_the_game(server, browser, width, height, name):  
     expect(page.locator("#account-replay-step")).to_contain_text("0 / ")
     page.click("#account-replay-next")
     expect(page.locator("#account-replay-step")).to_contain_text("1 / ")
+    assert serious(page) == []
 
     # The player page: the header's name links to it.
     page.click("#account-me")
@@ -67,6 +70,7 @@ def test_sign_up_play_and_find_the_game(server, browser, width, height, name):  
     expect(page.locator("#player-ratings li")).to_contain_text("rated games: 1")
     expect(page.locator("#player-games tr")).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # fits the screen
+    assert serious(page) == []
 
     # Signed out, the cookie is gone: "my games" asks to sign in.
     page.click("#account-out")
