@@ -28,6 +28,10 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   and nothing newer.
 * ``POST /api/games/{code}/record`` and ``.../replay``: after the end, the full record and the
   board at any step (with your ``token``); your own record at any time (``"mine": true``).
+* accounts (sign up, in and out, my games, player pages): see :mod:`.account_routes`. Signed
+  in, new games and joins are played under the account's player id and name, and ``record``
+  and ``replay`` take the session in place of a seat's token; every ``POST`` with the session
+  cookie needs its CSRF token (:mod:`.accounts`).
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
   latest state message, which the action answers; or ``{"type": "ping"}``; while the players
@@ -93,6 +97,9 @@ from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
+from . import account_routes
+from .account_routes import account_of
+from .accounts import Account, Accounts, CsrfGuard
 from .arranging import RANDOM, Arrangement, takes_setup
 from .catalogues import SpokenLanguage, page_messages
 from .codes import joinable, parse_code
@@ -256,6 +263,8 @@ class Server:
         self.store = store
         #: the wall clock game clocks read (it must go on across a restart, unlike ``clock``)
         self.wall = wall
+        #: the accounts kept in the store (:mod:`.accounts`)
+        self.accounts = Accounts(store, wall)
         #: per game with clocks: the task that ends it when the running clock runs out
         self.timers: dict[str, asyncio.Task[None]] = {}
         self.catalogue = catalogue
@@ -420,11 +429,12 @@ class Server:
         return Game.new(rules=rules, players=players, turn_limit=limit, auto_pass=auto_pass,
                         catalogue=catalogue)
 
-    async def new_game(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    async def new_game(self, data: Mapping[str, Any],
+                       account: Account | None = None) -> dict[str, Any]:
         opponent = _text(data, "opponent", "search")
         if opponent != "human" and opponent not in PLAYERS:
             raise BadRequest(f"opponent: expected 'human' or one of {', '.join(PLAYERS)}")
-        name = _text(data, "name", "")
+        name = account.name if account is not None else _text(data, "name", "")
         try:
             clock = time_control(data.get("clock"))
             start = self.build_game(data)
@@ -432,7 +442,7 @@ class Server:
             raise BadRequest(str(exc)) from None
         if clock is not None and opponent != "human":
             raise BadRequest("clock: a time control is for games between people")
-        player = _player(data)
+        player = account.player if account is not None else _player(data)
         rated = data.get("rated", False)
         if not isinstance(rated, bool):
             raise BadRequest(f"rated: expected true or false, got {short(rated)}")
@@ -489,6 +499,9 @@ class Server:
                 # The game and its token are stored: the computer answers once a browser
                 # connects (as after a restart), so the player gets the game all the same.
                 _log_refusal(f"game {room.code}", exc)
+        if account is not None:  # for the account's list of games
+            await self.writer.run(self.store.add_account_game, account.id, room.code, side,
+                                  room.rules_name, rating is not None, self.wall())
         return {"code": room.code, "seat": side, "token": token, "rated": rating is not None}
 
     # In the writer's thread (the event loop does not wait for the disk):
@@ -506,8 +519,9 @@ class Server:
             self.store.rate_game(room.code, room.rules_name, rating)
         return room
 
-    async def join(self, code: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        name = _text(data, "name", "")
+    async def join(self, code: str, data: Mapping[str, Any],
+                   account: Account | None = None) -> dict[str, Any]:
+        name = account.name if account is not None else _text(data, "name", "")
         parsed = parse_code(code)
         room = await self.room(code) if parsed is not None and joinable(parsed) else None
         if room is None:
@@ -525,7 +539,7 @@ class Server:
                     room.arrangement.check(free[0], setup)
                 except LegendsError as exc:
                     raise BadRequest(str(exc)) from None
-            player = _player(data)
+            player = account.player if account is not None else _player(data)
             rated = await self.writer.read(self.store.is_rated, room.code)
             if rated and player is None:
                 raise BadRequest("this game is rated: join it with your player id ('player')")
@@ -540,6 +554,9 @@ class Server:
             if player is not None:
                 await self.writer.run(self.store.rate_seat, room.code, seat, player,
                                       name or "player")
+            if account is not None:
+                await self.writer.run(self.store.add_account_game, account.id, room.code, seat,
+                                      room.rules_name, rated, self.wall())
             if not room.arranging:
                 # The clocks start once the table is full: each seat is shown them as its
                 # latest state would.
@@ -563,9 +580,18 @@ class Server:
             raise BadRequest(NO_SEAT)
         return room, seat
 
-    async def viewer_for(self, code: str, data: Mapping[str, Any]) -> tuple[Room, str]:
+    async def viewer_for(self, code: str, data: Mapping[str, Any],
+                         account: Account | None = None) -> tuple[Room, str]:
         """The seat ``data``'s token holds, or, for ``"watch": true`` (and no token), a
-        spectator's place in the game (:data:`legends_core.SPECTATOR`)."""
+        spectator's place in the game (:data:`legends_core.SPECTATOR`), or, with no token,
+        the seat ``account`` played in it."""
+        if account is not None and data.get("token") is None and data.get("watch") is not True:
+            room = await self.room(code)
+            seat = (None if room is None else
+                    await self.writer.read(self.store.account_seat, account.id, room.code))
+            if room is None or seat is None:
+                raise BadRequest(NO_SEAT)
+            return room, seat
         if data.get("watch") is True and data.get("token") is None:
             room = await self.room(code)
             if room is None:
@@ -1178,11 +1204,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def new_game(request: Request) -> dict[str, Any]:
         server.attempt(_client(request))
-        return await server.new_game(await body(request))
+        return await server.new_game(await body(request), await account_of(server, request))
 
     async def join(request: Request) -> dict[str, Any]:
         server.attempt(_client(request))
-        return await server.join(request.path_params["code"], await body(request))
+        return await server.join(request.path_params["code"], await body(request),
+                                 await account_of(server, request))
 
     async def piece(request: Request) -> dict[str, Any]:
         rules = request.query_params.get("rules", DEFAULT)
@@ -1206,7 +1233,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def record(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = await server.viewer_for(request.path_params["code"], data)
+        room, seat = await server.viewer_for(request.path_params["code"], data,
+                                             await account_of(server, request))
         async with server.using(room):
             if data.get("mine") and seat == SPECTATOR:
                 raise BadRequest("a spectator has no record of their own")
@@ -1218,7 +1246,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def replay(request: Request) -> dict[str, Any]:
         data = await body(request)
-        room, seat = await server.viewer_for(request.path_params["code"], data)
+        room, seat = await server.viewer_for(request.path_params["code"], data,
+                                             await account_of(server, request))
         step = data.get("step", 0)
         if not isinstance(step, int) or isinstance(step, bool):
             raise BadRequest("step: expected a whole number")
@@ -1289,6 +1318,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         *(Route(prefix + r.path, r.endpoint, methods=r.methods)
           for prefix in ("/api", PREFIX) for r in api),
         WebSocketRoute("/ws/{code}", server.play),
+        *account_routes.routes(server, page),  # accounts (see .account_routes)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
@@ -1317,6 +1347,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                 _log_refusal("closing the store", exc)
 
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(SecurityHeaders), Middleware(SpokenLanguage)])
+                    middleware=[Middleware(SecurityHeaders), Middleware(SpokenLanguage),
+                                Middleware(CsrfGuard)])
     app.state.server = server
     return app

@@ -48,7 +48,7 @@ from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
-from . import ratings_store
+from . import accounts_store, ratings_store
 from .sqlite_faults import (
     SQLITE_MAGIC,
     checkpoint,
@@ -108,6 +108,8 @@ SCHEMA += EXTRAS + ";\n"
 #: The ratings (:mod:`.ratings_store`). Added after the first stores were made, so a store
 #: without them gets them when opened.
 SCHEMA += ratings_store.TABLES + ";\n"
+#: The accounts (:mod:`.accounts_store`), added the same way.
+SCHEMA += accounts_store.TABLES + ";\n"
 #: A game's revision: how many changes of it are stored (actions, seats, start, offers and
 #: clocks). Every change is compare-and-set on it. Added after the first stores were made.
 REV = "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"
@@ -418,6 +420,7 @@ class Store(abc.ABC):
         ends = [(s.code, s.outcome) for s in steps if s.over and s.outcome is not None]
         if ends:
             ratings_store.count_ends(run, ends, self._LOCK_ROWS)
+            accounts_store.settle(run, ends)
 
     # -- ratings (see .ratings_store) --------------------------------------------------
     def rate_game(self, code: str, edition: str,
@@ -446,6 +449,63 @@ class Store(abc.ABC):
         """What game ``code``'s end changed in the ratings (empty: not rated, or not over)."""
         with self._transaction(write=False) as run:
             return ratings_store.results(run, code)
+
+    # -- accounts (see .accounts_store and .accounts) ------------------------------------
+    def add_account(self, ident: str, name: str, password_hash: str, when: float) -> bool:
+        """Make an account; ``False``: its name is taken (in any case)."""
+        with self._transaction() as run:
+            return accounts_store.add_account(run, ident, name, password_hash, when)
+
+    def find_account(self, name: str) -> tuple[str, str, str, float] | None:
+        with self._transaction(write=False) as run:
+            return accounts_store.find_account(run, name)
+
+    def set_password_hash(self, ident: str, password_hash: str) -> None:
+        with self._transaction() as run:
+            accounts_store.set_hash(run, ident, password_hash)
+
+    def add_session(self, digest: str, account: str, expires: float, now: float) -> None:
+        with self._transaction() as run:
+            accounts_store.add_session(run, digest, account, expires, now)
+
+    def session_account(self, digest: str, now: float, extend_to: float
+                        ) -> tuple[str, str] | None:
+        with self._transaction() as run:
+            return accounts_store.session_account(run, digest, now, extend_to)
+
+    def drop_session(self, digest: str) -> None:
+        with self._transaction() as run:
+            accounts_store.drop_session(run, digest)
+
+    def sign_in_failures(self, subjects: Sequence[str], since: float) -> list[float]:
+        with self._transaction(write=False) as run:
+            return accounts_store.failures(run, subjects, since)
+
+    def add_sign_in_failure(self, subjects: Sequence[str], when: float,
+                            forget_before: float) -> None:
+        with self._transaction() as run:
+            accounts_store.add_failure(run, subjects, when, forget_before)
+
+    def drop_sign_in_failure(self, subjects: Sequence[str], when: float) -> None:
+        with self._transaction() as run:
+            accounts_store.drop_failure(run, subjects, when)
+
+    def add_account_game(self, account: str, code: str, seat: str, edition: str, rated: bool,
+                         when: float) -> None:
+        with self._transaction() as run:
+            accounts_store.add_game(run, account, code, seat, edition, rated, when)
+
+    def account_seat(self, account: str, code: str) -> str | None:
+        with self._transaction(write=False) as run:
+            return accounts_store.seat_of(run, account, code)
+
+    def account_games(self, account: str, **filters: Any) -> list[dict[str, Any]]:
+        with self._transaction(write=False) as run:
+            return accounts_store.games(run, account, **filters)
+
+    def player_ratings(self, player: str) -> list[dict[str, Any]]:
+        with self._transaction(write=False) as run:
+            return accounts_store.ratings(run, player)
 
     @staticmethod
     def _write_step(run: Run, step: Step) -> int:
@@ -839,7 +899,7 @@ class SQLiteStore(Store):
             self._db.execute("CREATE TABLE IF NOT EXISTS store_info "
                              "(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self._db.execute(EXTRAS)
-            for statement in ratings_store.statements():
+            for statement in ratings_store.statements() + accounts_store.statements():
                 self._db.execute(statement)
             columns = {c[1] for c in self._db.execute("PRAGMA table_info(games)")}
             if "rev" not in columns:

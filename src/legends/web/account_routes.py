@@ -1,0 +1,139 @@
+"""The account routes of the play server (see :mod:`.accounts` for the rules):
+
+* ``GET /api/account``: ``{"signed_in": false}``, or the name, player id and CSRF token of the
+  account this browser is signed in to.
+* ``POST /api/account/signup`` and ``/signin`` (``name``, ``password``): sign up or in; the
+  answer is ``GET /api/account``'s, with the session cookie.
+* ``POST /api/account/signout``: the session ends (its cookie is cleared).
+* ``GET /api/account/games?edition=&result=&rated=``: the signed-in account's games, newest
+  first (``result``: ``won``, ``drawn``, ``lost`` or ``playing``; ``rated``: ``true`` or
+  ``false``); an account may read the record and replay of a seat it played, after the end,
+  without the seat's token.
+* ``GET /api/players/{name}``: a player page: name, when they joined, ratings per edition and
+  their recent ended games.
+* ``GET /player/{name}`` and ``GET /my-games``: the page, showing a player page or the
+  signed-in account's games.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..i18n import _
+from .accounts import COOKIE, Account, Accounts, clear_cookie, describe, public_player, set_cookie
+from .guards import Refused, read_body
+from .store import StoreError
+
+if TYPE_CHECKING:
+    from .app import Server
+
+log = logging.getLogger(__name__)
+GAMES_MAX = 100
+
+
+class SignInNeeded(Refused):
+    status = 401
+
+
+async def account_of(server: Server, request: Request) -> Account | None:
+    """The account the request's session cookie is signed in to (``None``: none)."""
+    token = request.cookies.get(COOKIE)
+    if not token:
+        return None
+    accounts: Accounts = server.accounts
+    return await to_thread.run_sync(accounts.current, token)
+
+
+def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> list[BaseRoute]:
+    accounts: Accounts = server.accounts
+
+    def answering(handler: Callable[[Request], Awaitable[Response]]):
+        async def endpoint(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except Refused as exc:
+                return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            except (StoreError, OSError) as exc:
+                # Said without the request: its body may hold a password.
+                log.warning("legends: %s %s: the store failed: %s", request.method,
+                            request.url.path, exc)
+                return JSONResponse({"error": _("the games store failed; try again later")},
+                                    status_code=503)
+        return endpoint
+
+    async def fields(request: Request) -> tuple[object, object]:
+        from .app import _body
+        data = _body(await read_body(request, server.limits.max_body))
+        return data.get("name"), data.get("password")
+
+    async def current(request: Request) -> Response:
+        account = await account_of(server, request)
+        response = JSONResponse(describe(account))
+        if account is None and request.cookies.get(COOKIE):
+            # A dead session's cookie goes: with it, every POST would be refused for want
+            # of a CSRF token the page cannot get.
+            clear_cookie(response, request)
+        return response
+
+    async def sign_up(request: Request) -> Response:
+        name, password = await fields(request)
+        account, token = await to_thread.run_sync(accounts.sign_up, name, password)
+        response = JSONResponse(describe(account))
+        set_cookie(response, request, token)
+        return response
+
+    async def sign_in(request: Request) -> Response:
+        name, password = await fields(request)
+        address = request.client.host if request.client else "?"
+        account, token = await to_thread.run_sync(accounts.sign_in, name, password, address)
+        await to_thread.run_sync(accounts.sign_out, request.cookies.get(COOKIE))  # the old one
+        response = JSONResponse(describe(account))
+        set_cookie(response, request, token)
+        return response
+
+    async def sign_out(request: Request) -> Response:
+        await to_thread.run_sync(accounts.sign_out, request.cookies.get(COOKIE))
+        response = JSONResponse({"signed_in": False})
+        clear_cookie(response, request)
+        return response
+
+    async def my_games(request: Request) -> Response:
+        account = await account_of(server, request)
+        if account is None:
+            raise SignInNeeded(_("sign in to see your games"))
+        query = request.query_params
+        rated = {"true": True, "false": False, "": None}.get(query.get("rated", ""), None)
+        result = query.get("result") or None
+        if result not in (None, "won", "drawn", "lost", "playing"):
+            raise Refused(_("result: expected won, drawn, lost or playing"))
+        games = await to_thread.run_sync(partial(
+            server.store.account_games, account.id, edition=query.get("edition") or None,
+            result=result, rated=rated, limit=GAMES_MAX))
+        return JSONResponse({"name": account.name, "games": games})
+
+    async def player(request: Request) -> Response:
+        found = await to_thread.run_sync(public_player, server.store,
+                                          request.path_params["name"][:100])
+        if found is None:
+            raise Refused(_("no player of that name"))
+        return JSONResponse(found)
+
+    return [
+        Route("/player/{name}", page),
+        Route("/my-games", page),
+        Route("/api/account", answering(current)),
+        Route("/api/account/signup", answering(sign_up), methods=["POST"]),
+        Route("/api/account/signin", answering(sign_in), methods=["POST"]),
+        Route("/api/account/signout", answering(sign_out), methods=["POST"]),
+        Route("/api/account/games", answering(my_games)),
+        Route("/api/players/{name}", answering(player)),
+    ]
+

@@ -1,0 +1,237 @@
+"""Accounts on the play server: optional (anyone may still play without one), with a name and
+a password; passkeys (WebAuthn) are not offered yet.
+
+* **Passwords** are hashed with argon2id (argon2-cffi's current parameters); a hash made with
+  older parameters is made again at the next sign-in. The password itself is never stored,
+  logged or sent back.
+* **Sessions**: signing in gives the browser a random token in the cookie :data:`COOKIE`
+  (HttpOnly, SameSite=Lax, Path=/, Secure when the page is served over https, also behind a
+  proxy that says so in ``X-Forwarded-Proto``). The store keeps only its SHA-256 digest, with an
+  expiry that slides on by :data:`SESSION_DAYS` at each use; signing out deletes it.
+* **CSRF**: a ``POST`` carrying the cookie must come from the page's own origin
+  (``Sec-Fetch-Site``/``Origin``) and carry the header ``X-CSRF-Token`` with the token derived
+  from the session (the page reads it from ``GET /api/account``); otherwise it is refused
+  (403) before any handler runs (:class:`CsrfGuard`). Signing up and in are also refused from
+  other sites, so a page elsewhere cannot sign a browser in to its own account.
+* **Sign-in limits**: :data:`FAILURES` failed sign-ins per :data:`WINDOW` seconds, counted per
+  account name and per client address in the store (so every server process sharing it counts
+  the same), then 429 with the seconds to wait.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from collections.abc import Callable, MutableMapping
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from starlette.requests import HTTPConnection
+from starlette.responses import JSONResponse, Response
+
+from ..i18n import _
+from .guards import Refused, TooMany, same_origin
+from .store import Store, token_digest
+
+#: the session cookie's name
+COOKIE = "legends-session"
+#: the header a state-changing request with the session cookie carries its CSRF token in
+CSRF_HEADER = "x-csrf-token"
+#: days a session lasts after its last use
+SESSION_DAYS = 30
+SESSION_SECONDS = SESSION_DAYS * 24 * 3600
+#: failed sign-ins allowed per :data:`WINDOW` seconds, per account name and per address
+FAILURES = 5
+#: seconds over which failed sign-ins are counted
+WINDOW = 15 * 60
+#: what an account's name may be
+NAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
+#: the shortest password accepted
+PASSWORD_MIN = 10
+PASSWORD_MAX = 1024  # longer is no safer, and costs the hash time
+#: what a player id of an account looks like (the ratings key players by it)
+PREFIX = "account:"
+
+_hasher = PasswordHasher()  # argon2id, the library's recommended parameters
+
+
+class Forbidden(Refused):
+    status = 403
+
+
+class Account:
+    """Who a request comes from: the account's id and name, and its session's token."""
+
+    def __init__(self, ident: str, name: str, token: str):
+        self.id, self.name, self.token = ident, name, token
+
+    @property
+    def player(self) -> str:
+        """The account's player id in games and ratings."""
+        return PREFIX + self.id
+
+    @property
+    def csrf(self) -> str:
+        return csrf_token(self.token)
+
+
+def csrf_token(session: str) -> str:
+    """The CSRF token of a session: only a holder of the session token can know it."""
+    return hmac.new(b"legends-csrf", session.encode(), hashlib.sha256).hexdigest()
+
+
+def check_name(name: object) -> str:
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise Refused(_("name: use 3 to 24 letters, digits, '_' or '-'"))
+    return name
+
+
+def check_password(password: object) -> str:
+    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise Refused(_("password: use at least {count} characters").format(count=PASSWORD_MIN))
+    return password
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def secure(conn: HTTPConnection) -> bool:
+    """Was the page served over https (directly, or by the proxy in front)?"""
+    forwarded = conn.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+    return conn.url.scheme in ("https", "wss") or forwarded == "https"
+
+
+def set_cookie(response: Response, conn: HTTPConnection, token: str) -> None:
+    response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, path="/", httponly=True,
+                        samesite="lax", secure=secure(conn))
+
+
+def clear_cookie(response: Response, conn: HTTPConnection) -> None:
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=secure(conn))
+
+
+class Accounts:
+    """The account rules over a store (each method does its store work in the calling thread:
+    the server runs them in its writer's thread)."""
+
+    def __init__(self, store: Store, wall: Callable[[], float] = time.time):
+        self.store, self.wall = store, wall
+
+    def sign_up(self, name: object, password: object) -> tuple[Account, str]:
+        """A new account, signed in: the account and its session token."""
+        name, password = check_name(name), check_password(password)
+        ident = secrets.token_hex(8)
+        if not self.store.add_account(ident, name, hash_password(password), self.wall()):
+            raise Refused(_("that name is taken; choose another"))
+        return self._session(ident, name)
+
+    def sign_in(self, name: object, password: object, address: str) -> tuple[Account, str]:
+        if not isinstance(name, str) or not isinstance(password, str) or \
+                len(name) > 100 or len(password) > PASSWORD_MAX:
+            raise Refused(_("name and password: expected text"))
+        now = self.wall()
+        subjects = ["name:" + name.casefold(), "address:" + address]
+        failed = self.store.sign_in_failures(subjects, now - WINDOW)
+        if len(failed) >= FAILURES:
+            wait = max(1, int(failed[-FAILURES] + WINDOW - now) + 1)
+            raise TooMany(_("too many failed sign-ins; try again in {seconds} seconds")
+                          .format(seconds=wait))
+        # Counted as a failure before the (slow) check, and taken back if it succeeds: many
+        # attempts at once cannot all pass the limit while the first are being checked.
+        self.store.add_sign_in_failure(subjects, now, now - WINDOW)
+        found = self.store.find_account(name)
+        ok = False
+        if found is not None:
+            try:
+                ok = _hasher.verify(found[2], password)
+            except (VerificationError, InvalidHashError):
+                ok = False
+        else:
+            hash_password(password)  # as slow as a wrong password: names are not told apart
+        if not ok or found is None:
+            raise Refused(_("wrong name or password"))
+        self.store.drop_sign_in_failure(subjects, now)
+        ident, shown, hashed, _joined = found
+        if _hasher.check_needs_rehash(hashed):
+            self.store.set_password_hash(ident, hash_password(password))
+        return self._session(ident, shown)
+
+    def _session(self, ident: str, name: str) -> tuple[Account, str]:
+        token = secrets.token_urlsafe(32)
+        now = self.wall()
+        self.store.add_session(token_digest(token), ident, now + SESSION_SECONDS, now)
+        return Account(ident, name, token), token
+
+    def current(self, token: str | None) -> Account | None:
+        """The account a session token is signed in to (its expiry moved on), or ``None``."""
+        if not token or len(token) > 100:
+            return None
+        now = self.wall()
+        found = self.store.session_account(token_digest(token), now, now + SESSION_SECONDS)
+        return None if found is None else Account(found[0], found[1], token)
+
+    def sign_out(self, token: str | None) -> None:
+        if token and len(token) <= 100:
+            self.store.drop_session(token_digest(token))
+
+
+def same_site(conn: HTTPConnection) -> bool:
+    """Does the request come from a page of this site (or from no page at all)?"""
+    fetch_site = conn.headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return False
+    return same_origin(conn.headers.get("origin"), conn.headers.get("host"))
+
+
+class CsrfGuard:
+    """ASGI middleware refusing forged requests (see the module's docstring): a state-changing
+    request carrying the session cookie needs the same site and the session's CSRF token;
+    signing up and in need the same site."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] not in self.SAFE:
+            conn = HTTPConnection(scope)
+            problem = None
+            session = conn.cookies.get(COOKIE)
+            if (session or conn.url.path.startswith("/api/account")) and not same_site(conn):
+                problem = _("refused: this request came from another site")
+            elif session and not hmac.compare_digest(
+                    conn.headers.get(CSRF_HEADER, "").encode(), csrf_token(session).encode()):
+                problem = _("refused: the request lacks this session's CSRF token; "
+                            "reload the page")
+            if problem is not None:
+                await JSONResponse({"error": problem}, status_code=403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def describe(account: Account | None) -> dict[str, Any]:
+    """``GET /api/account``'s answer."""
+    if account is None:
+        return {"signed_in": False}
+    return {"signed_in": True, "name": account.name, "player": account.player,
+            "csrf": account.csrf}
+
+
+def public_player(store: Store, name: str) -> dict[str, Any] | None:
+    """A player page's facts: name, when they joined, ratings per edition, recent games."""
+    found = store.find_account(name)
+    if found is None:
+        return None
+    ident, shown, _hash, joined = found
+    # Only ended games: a game going on is its players' business (its code lets anyone in).
+    ended = [g for g in store.account_games(ident, limit=100) if g["result"] != "playing"]
+    for game in ended:
+        del game["seat"]
+    return {"name": shown, "joined": joined, "ratings": store.player_ratings(PREFIX + ident),
+            "games": ended[:20]}

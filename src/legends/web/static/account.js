@@ -1,0 +1,233 @@
+// Accounts on the page: the header's account area (sign up, sign in, sign out, in a dialog),
+// "my games" (/my-games) with its filters and a replay of each ended game, and the player
+// page (/player/NAME).
+//
+// The session lives in an HttpOnly cookie the page cannot read; the page learns the account's
+// name and its CSRF token from GET /api/account, and every POST it makes to this site carries
+// that token in X-CSRF-Token (the server refuses a POST with the cookie but without it).
+"use strict";
+
+(function () {
+  let account = {signed_in: false};
+  let resolveReady;
+  const ready = new Promise((resolve) => { resolveReady = resolve; });
+
+  // Every POST to this site carries the session's CSRF token, once it is known.
+  const plainFetch = window.fetch.bind(window);
+  window.fetch = async function (input, init) {
+    const method = ((init && init.method) || "GET").toUpperCase();
+    const url = new URL(typeof input === "string" ? input : input.url, location.href);
+    if (method !== "GET" && method !== "HEAD" && url.origin === location.origin) {
+      await ready;
+      if (account.csrf) {
+        const headers = new Headers((init && init.headers) || {});
+        headers.set("X-CSRF-Token", account.csrf);
+        init = {...init, headers};
+      }
+    }
+    return plainFetch(input, init);
+  };
+
+  async function call(path, body) {
+    const res = await fetch(path, body === undefined ? {} : {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    const data = await res.json();
+    if (!res.ok) throw new Error(data.error || res.statusText);
+    return data;
+  }
+
+  const $ = (sel) => document.querySelector(sel);
+
+  function show() {
+    const signedIn = account.signed_in;
+    $("#account-open").hidden = signedIn;
+    $("#account-me").hidden = !signedIn;
+    $("#account-out").hidden = !signedIn;
+    $("#my-games-link").hidden = !signedIn;
+    if (signedIn) {
+      $("#account-me").textContent = account.name;
+      $("#account-me").href = "/player/" + encodeURIComponent(account.name);
+    }
+    // Games started or joined while signed in are played under the account's name.
+    document.querySelectorAll("#lobby input[name=name]").forEach((input) => {
+      input.readOnly = signedIn;
+      if (signedIn) input.value = account.name;
+    });
+  }
+
+  async function refresh() {
+    try { account = await call("/api/account"); } catch (e) { account = {signed_in: false}; }
+    show();
+  }
+
+  function wireDialog() {
+    const dialog = $("#account-dialog");
+    const form = $("#account-form");
+    $("#account-open").addEventListener("click", () => {
+      $("#account-error").textContent = "";
+      dialog.showModal();
+    });
+    $("#account-cancel").addEventListener("click", () => dialog.close());
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const which = ev.submitter && ev.submitter.value === "signup" ? "signup" : "signin";
+      try {
+        account = await call("/api/account/" + which,
+                             {name: form.elements.name.value, password: form.elements.password.value});
+        form.reset();
+        dialog.close();
+        show();
+        if (location.pathname === "/my-games") await myGames();
+      } catch (e) {
+        $("#account-error").textContent = e.message;
+      }
+    });
+    $("#account-out").addEventListener("click", async () => {
+      try { await call("/api/account/signout", {}); } catch (e) { /* the session is gone anyway */ }
+      account = {signed_in: false};
+      show();
+    });
+  }
+
+  const RESULTS = {won: "won", lost: "lost", drawn: "drawn", playing: "going on"};
+
+  function when(seconds) {
+    return new Date(seconds * 1000).toLocaleDateString(document.documentElement.lang || undefined);
+  }
+
+  // A table row per game: its date, edition, opponents, result, rated, and a way to see it.
+  function gameRows(games, own) {
+    return games.map((g) => {
+      const tr = document.createElement("tr");
+      const cells = [when(g.started), g.edition, g.opponents.join(", ") || "–",
+                     t(RESULTS[g.result] || g.result), g.rated ? t("rated") : t("casual")];
+      for (const text of cells) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.append(td);
+      }
+      const td = document.createElement("td");
+      if (own && g.result === "playing") {
+        const a = document.createElement("a");
+        a.href = "/game/" + g.code;
+        a.textContent = t("open");
+        td.append(a);
+      } else if (own) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "account-replay";
+        button.textContent = t("replay");
+        button.addEventListener("click", () => openReplay(g.code));
+        td.append(button);
+      } else {
+        td.textContent = g.code;
+      }
+      tr.append(td);
+      return tr;
+    });
+  }
+
+  function only(section) {
+    for (const id of ["#lobby", "#ratings", "#my-games", "#player-page"]) {
+      const el = $(id);
+      if (el) el.hidden = id !== section;
+    }
+  }
+
+  async function myGames() {
+    only("#my-games");
+    const form = $("#my-games-filters");
+    const empty = $("#my-games-empty");
+    if (!account.signed_in) {
+      $("#my-games-list").replaceChildren();
+      empty.textContent = t("Sign in to see your games.");
+      empty.hidden = false;
+      return;
+    }
+    const query = new URLSearchParams();
+    for (const key of ["edition", "result", "rated"]) {
+      if (form.elements[key].value) query.set(key, form.elements[key].value);
+    }
+    try {
+      const data = await call("/api/account/games?" + query);
+      $("#my-games-list").replaceChildren(...gameRows(data.games, true));
+      empty.textContent = t("No games to show.");
+      empty.hidden = data.games.length > 0;
+    } catch (e) {
+      empty.textContent = e.message;
+      empty.hidden = false;
+    }
+  }
+
+  async function wireMyGames() {
+    const select = $("#my-games-filters").elements.edition;
+    try {
+      const opts = await call("/api/options");
+      for (const r of opts.rulesets) select.add(new Option(r.title || r.name, r.name));
+    } catch (e) { /* the filter offers "all" only */ }
+    $("#my-games-filters").addEventListener("change", myGames);
+  }
+
+  // The replay of one of the account's ended games, read as the seat the account played.
+  const replay = {code: "", step: 0, of: 0};
+  async function frame(step) {
+    try {
+      const f = await call(`/api/games/${replay.code}/replay`, {step});
+      Object.assign(replay, {step: f.step, of: f.of});
+      $("#account-replay-board").innerHTML = f.svg;
+      $("#account-replay-step").textContent = t("{step} / {of}", {step: f.step, of: f.of});
+    } catch (e) {
+      $("#account-replay-step").textContent = e.message;
+    }
+  }
+  function openReplay(code) {
+    replay.code = code;
+    $("#account-replay-code").textContent = code;
+    $("#account-replay").hidden = false;
+    frame(0);
+  }
+  function wireReplay() {
+    $("#account-replay-prev").addEventListener("click", () => frame(Math.max(0, replay.step - 1)));
+    $("#account-replay-next").addEventListener("click", () => frame(Math.min(replay.of, replay.step + 1)));
+    $("#account-replay-close").addEventListener("click", () => { $("#account-replay").hidden = true; });
+  }
+
+  async function playerPage(name) {
+    only("#player-page");
+    try {
+      const p = await call("/api/players/" + encodeURIComponent(name));
+      $("#player-name").textContent = p.name;
+      $("#player-joined").textContent = t("joined {date}", {date: when(p.joined)});
+      const ratings = p.ratings.map((r) => {
+        const li = document.createElement("li");
+        li.textContent = t("{edition}: rating {rating}, rated games: {games}",
+                           {edition: r.edition, rating: r.rating, games: r.games});
+        return li;
+      });
+      $("#player-ratings").replaceChildren(...ratings);
+      $("#player-unrated").hidden = ratings.length > 0;
+      $("#player-games").replaceChildren(...gameRows(p.games, false));
+      $("#player-no-games").hidden = p.games.length > 0;
+    } catch (e) {
+      $("#player-name").textContent = e.message;
+    }
+  }
+
+  window.account = {current: () => account, ready};
+  window.addEventListener("DOMContentLoaded", async () => {
+    await window.i18nReady;
+    try {
+      wireDialog();
+      wireReplay();
+      await refresh();
+    } finally {
+      resolveReady();  // whatever happened, the page's requests must not wait forever
+    }
+    const player = location.pathname.match(/^\/player\/([^/]+)$/);
+    if (player) await playerPage(decodeURIComponent(player[1]));
+    if (location.pathname === "/my-games") {
+      await wireMyGames();
+      await myGames();
+    }
+  });
+})();
