@@ -321,12 +321,58 @@ API: dict[str, dict[str, Schema]] = {
         "The schema.", {"type": "object"}, refusals=False))},
 }
 
+def _account_answer(description: str, schema: Schema) -> Schema:
+    """An account route's answers: a refusal may also be 401 (not signed in) or 403 (a
+    missing or wrong CSRF token, or a request from another site)."""
+    out = _answer(description, schema)
+    out["401"] = {"description": "Sign in first.", "content": _json(ERROR)}
+    out["403"] = {"description": "Refused: the CSRF token is missing or wrong, or the request "
+                                 "comes from another site.", "content": _json(ERROR)}
+    return out
+
+
+ACCOUNT = obj("Who is signed in on this browser (the CSRF token goes in X-CSRF-Token with "
+              "every POST made with the session cookie).", {"signed_in": BOOL},
+              {"name": STR, "player": STR, "csrf": STR})
+CREDENTIALS = obj("A name (3-24 letters, digits, _ or -) and a password (10 characters or "
+                  "more).", {"name": STR, "password": STR})
+GAME_ROW = obj("A game an account played.", {"code": STR, "edition": STR, "result": STR},
+               strict=False)
+MY_GAMES = obj("The signed-in account's games, newest first.",
+               {"name": STR, "games": array(GAME_ROW)})
+PLAYER = obj("A player's public page: name, when they joined, ratings per edition and their "
+             "latest ended games.", {"name": STR, "joined": ANY,
+                                      "ratings": array({"type": "object"}),
+                                      "games": array(GAME_ROW)})
+#: The account routes (the page's, with a session cookie; served under /api only).
+ACCOUNTS: dict[str, dict[str, Schema]] = {
+    "/account": {"get": _op("Who is signed in, and the session's CSRF token.",
+                            _account_answer("The account.", ACCOUNT))},
+    "/account/signup": {"post": _op("Make an account and sign in (sets the session cookie).",
+                                    _account_answer("The account.", ACCOUNT), CREDENTIALS)},
+    "/account/signin": {"post": _op("Sign in (sets the session cookie); failures are limited.",
+                                    _account_answer("The account.", ACCOUNT), CREDENTIALS)},
+    "/account/signout": {"post": _op("Sign out (the session ends).",
+                                     _account_answer("Signed out.", ACCOUNT))},
+    "/account/games": {"get": _op(
+        "The signed-in account's games.", _account_answer("The games.", MY_GAMES),
+        params=[_param("edition", "query", "Only this edition."),
+                _param("result", "query", "won, drawn, lost or playing."),
+                _param("rated", "query", "true or false.")])},
+    "/players/{name}": {"get": _op("A player's public page.",
+                                   _account_answer("The player.", PLAYER),
+                                   params=[_param("name", description="The account's name.")])},
+}
+
 _HTML = {"200": {"description": "The page.", "content": {"text/html": {"schema": STR}}}}
 #: The routes of the page itself (not for programs; listed so the document covers them all).
 PAGE: dict[str, dict[str, Schema]] = {
     "/": {"get": _op("The page.", _HTML)},
     "/game/{code}": {"get": _op("The page, opened on a game.", _HTML, params=[CODE])},
     "/ratings": {"get": _op("The page, opened on the leaderboard.", _HTML)},
+    "/my-games": {"get": _op("The page, opened on your games.", _HTML)},
+    "/player/{name}": {"get": _op("The page, opened on a player.", _HTML,
+                                  params=[_param("name", description="The account's name.")])},
     "/static/{path}": {"get": _op("The page's script, style and pictures.", {
         "200": {"description": "The file."}, "404": {"description": "No such file."}},
         params=[_param("path", description="The file.")])},
@@ -345,6 +391,10 @@ def openapi() -> Schema:
             paths[prefix + path] = {
                 method: {**op, "tags": [tag], "operationId": f"{tag}_{method}_{_name(path)}"}
                 for method, op in ops.items()}
+    for path, ops in ACCOUNTS.items():
+        paths["/api" + path] = {
+            method: {**op, "tags": ["account"], "operationId": f"account_{method}_{_name(path)}"}
+            for method, op in ops.items()}
     for path, ops in PAGE.items():
         paths[path] = {m: {**op, "tags": ["page"]} for m, op in ops.items()}
     return {
@@ -355,6 +405,8 @@ def openapi() -> Schema:
                                 "/api/schema/messages.json. Paths under /api/v1 are the "
                                 "versioned API; those under /api are the page's own."},
         "tags": [{"name": "v1", "description": f"Protocol version {VERSION}."},
-                 {"name": "page", "description": "The page's own routes (unversioned)."}],
+                 {"name": "page", "description": "The page's own routes (unversioned)."},
+                 {"name": "account", "description": "Accounts, with the page's session "
+                                                    "cookie (unversioned)."}],
         "paths": paths,
     }
