@@ -66,6 +66,7 @@ The limits on bodies, games in memory, websockets and attempts are in ``guards.L
 from __future__ import annotations
 
 import asyncio
+import enum
 import gc
 import logging
 import os
@@ -75,7 +76,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Literal, NoReturn, TypeVar
 
 import anyio
 from starlette.applications import Starlette
@@ -198,6 +199,12 @@ def editions() -> list[dict[str, Any]]:
         out.append({"name": name, "description": text, "title": title, "about": about,
                     "seats": list(ruleset.seats), "team_seats": teams})
     return out
+
+
+class _Idle(enum.Enum):
+    """What a browser's next message is when there is none for too long."""
+
+    SILENT = "silent"
 
 
 class BadRequest(Refused):
@@ -960,20 +967,24 @@ class Server:
                     await self.run_computers(room, self.pacer(room))
                 except StoreError as exc:
                     self._not_stored(conn, room, exc)
-            while True:
-                try:
-                    with anyio.fail_after(self.limits.socket_idle):
-                        text = await conn.receive()
-                except TimeoutError:
-                    conn.put({"type": "error", "message": "closed after a long silence"})
-                    conn.close(IDLE_CLOSE)
-                    return
+            while (text := await self._next_text(conn)) is not _Idle.SILENT:
                 with language(lang):
                     await self._answer(conn, room, seat, text)
         except WebSocketDisconnect:
             pass
         finally:
             self._forget_socket(room.code, seat, conn)
+
+    async def _next_text(self, conn: Connection) -> str | None | Literal[_Idle.SILENT]:
+        """The browser's next message (``None``: a binary frame), or :data:`_Idle.SILENT` once
+        it has been silent too long (it is told so and closed)."""
+        try:
+            with anyio.fail_after(self.limits.socket_idle):
+                return await conn.receive()
+        except TimeoutError:
+            conn.put({"type": "error", "message": "closed after a long silence"})
+            conn.close(IDLE_CLOSE)
+            return _Idle.SILENT
 
     async def _spectate(self, conn: Connection, hello: Mapping[str, Any]) -> None:
         """A browser watching the game (a ``watch`` hello, no token): it is sent the
@@ -998,14 +1009,7 @@ class Server:
                 self._deliver(room, room.watchers_messages())
                 for message in await self.writer.read(room.watch_greeting, lang):
                     conn.put(message)
-            while True:
-                try:
-                    with anyio.fail_after(self.limits.socket_idle):
-                        text = await conn.receive()
-                except TimeoutError:
-                    conn.put({"type": "error", "message": "closed after a long silence"})
-                    conn.close(IDLE_CLOSE)
-                    return
+            while (text := await self._next_text(conn)) is not _Idle.SILENT:
                 try:
                     kind = _message(text).get("type")
                 except BadRequest as exc:

@@ -13,6 +13,7 @@ const me = {
   swapFirst: null,     // first square of a setup switch
   closing: false, retry: 0, pieces: new Map(), rules: "legends",
   shown: null,         // the last state message, shown again if an action is refused
+  revealed: null,      // after the end: the board with both armies shown (endings.js)
   decision: null,      // the decision number of that state: every action sent echoes it
   editions: {},        // edition name -> its title ("Classic Stratego")
 };
@@ -133,9 +134,9 @@ function connect() {
   ws.onopen = () => {
     me.retry = 0;
     $("#connection").textContent = t("connected");
-    ws.send(JSON.stringify({type: "hello", token: me.token, lang: document.documentElement.lang}));
+    ws.send(JSON.stringify(helloMessage()));
   };
-  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  ws.onmessage = (ev) => arrived(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     $("#connection").textContent = t("disconnected");
     if (me.closing || ev.code === 4403) return;
@@ -151,6 +152,14 @@ function connect() {
     setTimeout(connect, 300 * me.retry);
   };
 }
+
+// The first message on a connection, and what is done with each one sent to it: a seat's
+// (watch.js puts a spectator's in their place while watching).
+function helloMessage() {
+  return {type: "hello", token: me.token, lang: document.documentElement.lang};
+}
+
+function arrived(msg) { receive(msg); }
 
 function send(action) {
   $("#error").textContent = "";
@@ -252,7 +261,9 @@ function show(msg) {
   me.view = msg.view;
   me.options = parseOptions(msg.view.options);
   me.selected = null; me.power = null; me.swapFirst = null;
-  $("#board").innerHTML = msg.svg;
+  // Once the game is over and both armies were shown (endings.js), a later state message (a
+  // reconnect, a count of watchers) keeps that board rather than hiding them again.
+  $("#board").innerHTML = (msg.view.over && me.revealed) || msg.svg;
   fit($("#board svg"));
   if (window.access) window.access.board(msg, me.seat);  // square labels, keys, zoom
   const v = msg.view;

@@ -171,6 +171,7 @@ window.endings = (() => {
       return;
     }
     document.body.dataset.revealed = "true";
+    me.revealed = shown.svg;  // kept by app.js's later drawings of the ended game
     $("#board").innerHTML = shown.svg;
     fit($("#board svg"));
     const claimed = state.commitment || (me.view && me.view.commitment) || null;

@@ -23,30 +23,17 @@ window.watch = (() => {
     return seatApi(path, body);
   };
 
-  const seatConnect = connect;
-  connect = () => {
-    if (!state.on) return seatConnect();
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/ws/${me.code}`);
-    me.ws = ws;
-    $("#connection").textContent = t("connecting…");
-    ws.onopen = () => {
-      me.retry = 0;
-      $("#connection").textContent = t("connected");
-      ws.send(JSON.stringify({type: "watch", lang: document.documentElement.lang}));
-    };
-    ws.onmessage = (ev) => {
-      const msg = JSON.parse(ev.data);
-      if (msg.type === "state" && state.flipped && msg.flipped) [msg.svg, msg.flipped] = [msg.flipped, msg.svg];
-      receive(msg);
-      watching(msg);
-    };
-    ws.onclose = (ev) => {
-      $("#connection").textContent = t("disconnected");
-      if (me.closing || ev.code === 4403) return;
-      me.retry = Math.min(me.retry + 1, 10);
-      setTimeout(connect, 300 * me.retry);
-    };
+  // A spectator's connection is a seat's (app.js) but for its first message, and a board
+  // turned by the flip button before app.js draws it.
+  const seatHello = helloMessage;
+  helloMessage = () => (state.on ? {type: "watch", lang: document.documentElement.lang}
+    : seatHello());
+  const seatArrived = arrived;
+  arrived = (msg) => {
+    if (!state.on) return seatArrived(msg);
+    if (msg.type === "state" && state.flipped && msg.flipped) [msg.svg, msg.flipped] = [msg.flipped, msg.svg];
+    receive(msg);
+    watching(msg);
   };
 
   // -- the spectator's page ----------------------------------------------------------------
