@@ -115,6 +115,11 @@ async function lobby() {
 
 function enter(code, seat, token, push) {
   remember(code, seat, token);
+  openTable(code, seat, token, push);
+}
+
+// The table of game `code` for `seat` (a spectator's too: watch.js), then its connection.
+function openTable(code, seat, token, push) {
   Object.assign(me, {code, seat, token});
   if (push) history.pushState({}, "", "/game/" + code);
   $("#lobby").hidden = true;

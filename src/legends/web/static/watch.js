@@ -39,17 +39,10 @@ window.watch = (() => {
   // -- the spectator's page ----------------------------------------------------------------
   function start(code, push) {
     state.on = true;
-    Object.assign(me, {code, seat: "spectator", token: WATCHING});
-    if (push) history.pushState({}, "", "/game/" + code);
-    $("#lobby").hidden = true;
-    $("#table").hidden = false;
-    $("#code").textContent = code;
-    document.querySelectorAll(".dialog-code").forEach((el) => { el.textContent = code; });
-    document.body.dataset.phase = "table";
     document.body.dataset.watching = "true";
     $("#watching").hidden = false;
     $("#download-mine").hidden = true;  // a spectator has no record of their own
-    connect();
+    openTable(code, "spectator", WATCHING, push);
   }
 
   // After app.js has drawn a message: "watching" where a seat's controls would be.
