@@ -125,6 +125,8 @@ from .protocol import PREFIX, messages, openapi
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
+from .watch_counts import FarWatchers
+from .watch_counts import parse as parse_watchers
 from .watching import WATCH_PREFIX, end_reveal, watch_key
 from .writer import Writer
 
@@ -303,6 +305,10 @@ class Server:
         self.loop: asyncio.AbstractEventLoop | None = None
         #: the tasks started for games changed elsewhere (kept, so none is collected unfinished)
         self.tasks: set[asyncio.Task[None]] = set()
+        #: this process's name in announcements of spectator counts (.watch_counts), and the
+        #: counts the other processes announced
+        self.process = secrets.token_hex(6)
+        self.far_watchers = FarWatchers()
 
     # -- games in memory ---------------------------------------------------------------
     def _idle(self, room: Room) -> bool:
@@ -340,6 +346,8 @@ class Server:
         room.spectators = lambda: {key[len(WATCH_PREFIX):]: len(conns) for key, conns
                                    in self.sockets.get(code, {}).items()
                                    if key.startswith(WATCH_PREFIX) and conns}
+        # ... and those who watch through the other processes.
+        room.elsewhere = lambda: self.far_watchers.total(code)
         self.rooms[room.code] = room
         return room
 
@@ -771,6 +779,17 @@ class Server:
             self._spawn(self.check_rooms(force=True))
             return
         try:
+            counted = parse_watchers(payload)
+        except ValueError:
+            log.warning("legends: ignored a malformed announcement %r", payload[:80])
+            return
+        if counted is not None:
+            code, process, count = counted
+            if (process != self.process
+                    and self.far_watchers.note(code, process, count, self.clock())):
+                self._recount(code)
+            return
+        try:
             code, steps_text, rev_text = payload.split(" ")
             steps, rev = int(steps_text), int(rev_text)
         except ValueError:
@@ -867,10 +886,37 @@ class Server:
         self.suspects = suspects
 
     async def sweep(self) -> None:
-        """:meth:`check_rooms` every :data:`SWEEP` seconds, for as long as the server runs."""
+        """:meth:`check_rooms` every :data:`SWEEP` seconds, for as long as the server runs;
+        and the counts of spectators kept up to date across processes (.watch_counts)."""
         while True:
             await anyio.sleep(SWEEP)
             await self.check_rooms()
+            self.sweep_watchers()
+
+    def sweep_watchers(self) -> None:
+        """Announce again the games this process has spectators of, and forget the other
+        processes' counts not announced again lately."""
+        if not self.store.shared:
+            return
+        for code, room in self.rooms.items():
+            if mine := sum(room.spectators().values()):
+                self.store.announce_watchers(code, self.process, mine)
+        for code in self.far_watchers.forget_old(self.clock()):
+            self._recount(code)
+
+    def _recount(self, code: str) -> None:
+        """Tell the people at game ``code``'s table here how many watch now."""
+        room = self.rooms.get(code)
+        if room is not None and self.sockets.get(code):
+            self._deliver(room, room.watchers_messages())
+
+    def _watchers_changed(self, room: Room) -> None:
+        """A spectator came to ``room`` through this process, or went: tell the other
+        processes, and the people here."""
+        if self.store.shared:
+            self.store.announce_watchers(room.code, self.process,
+                                         sum(room.spectators().values()))
+        self._deliver(room, room.watchers_messages())
 
     def _spawn(self, work: Awaitable[None]) -> asyncio.Task[None]:
         task = asyncio.ensure_future(work)
@@ -1006,7 +1052,7 @@ class Server:
             self.sockets.setdefault(room.code, {}).setdefault(key, set()).add(conn)
         try:
             async with self.using(room):
-                self._deliver(room, room.watchers_messages())
+                self._watchers_changed(room)
                 for message in await self.writer.read(room.watch_greeting, lang):
                     conn.put(message)
             while (text := await self._next_text(conn)) is not _Idle.SILENT:
@@ -1019,7 +1065,7 @@ class Server:
         finally:
             self._forget_socket(room.code, key, conn)
             if self.rooms.get(room.code) is room:
-                self._deliver(room, room.watchers_messages())
+                self._watchers_changed(room)
 
     async def _answer(self, conn: Connection, room: Room, seat: str, text: str | None) -> None:
         try:

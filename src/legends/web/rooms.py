@@ -219,6 +219,8 @@ class Room:
         #: how many spectators watch through this process, by the language they read (the
         #: server says; see .watching)
         self.spectators: Callable[[], dict[str, int]] = dict
+        #: how many watch through the other server processes (.watch_counts)
+        self.elsewhere: Callable[[], int] = int
         #: what spectators were shown (built when the first comes), and the staged step's
         self._watch: WatchLog | None = None
         self._staged_watch: list[dict[str, Any]] | None = None
@@ -929,8 +931,8 @@ class Room:
         return self._watch
 
     def watcher_count(self) -> int:
-        """How many spectators watch through this process."""
-        return sum(self.spectators().values())
+        """How many spectators watch, through this process and the others sharing the store."""
+        return sum(self.spectators().values()) + self.elsewhere()
 
     def watchers_messages(self) -> dict[str, dict[str, Any]]:
         """Every person's ``watchers`` message: how many watch now (a spectator came or

@@ -243,6 +243,11 @@ class Store(abc.ABC):
         store only one process uses)."""
         return None
 
+    def announce_watchers(self, code: str, process: str, count: int) -> None:
+        """Tell every process sharing the store that ``process`` has ``count`` spectators of
+        game ``code`` (:mod:`.watch_counts`; nothing to do for a store one process uses)."""
+        return None
+
     def listen(self, heard: Callable[[str | None], None]) -> None:
         """Call ``heard(payload)`` from a thread of the store's own for every announcement
         (:meth:`announce`) by any process, this one included; ``heard(None)`` when some may

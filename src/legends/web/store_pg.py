@@ -31,6 +31,7 @@ import psycopg
 
 from . import accounts_store, ratings_store
 from .store import EXTRAS, FORMAT, SCHEMA, VERSION, Run, Store, StoreError, _schema_problem
+from .watch_counts import key, payload
 
 log = logging.getLogger(__name__)
 #: the channel the server processes announce changed games on
@@ -169,11 +170,17 @@ class PostgresStore(Store):
     shared = True
 
     def announce(self, code: str, steps: int, rev: int) -> None:
+        self.announce_text(f"{code} {steps} {rev}")
+
+    def announce_watchers(self, code: str, process: str, count: int) -> None:
+        self.announce_text(payload(code, process, count))
+
+    def announce_text(self, text: str) -> None:
         if self._announcer is None:
             self._announcer = threading.Thread(target=self._announce_loop, daemon=True,
                                                name="legends-announce")
             self._announcer.start()
-        self._outgoing.put(f"{code} {steps} {rev}")
+        self._outgoing.put(text)
 
     def _announce_loop(self) -> None:
         db: psycopg.Connection[Any] | None = None
@@ -182,7 +189,7 @@ class PostgresStore(Store):
             if first is None:
                 break
             # What piled up meanwhile goes in one round trip, the latest of each game only.
-            latest = {first.split(" ", 1)[0]: first}
+            latest = {key(first): first}
             stop = False
             while True:
                 try:
@@ -192,7 +199,7 @@ class PostgresStore(Store):
                 if more is None:
                     stop = True
                     break
-                latest[more.split(" ", 1)[0]] = more
+                latest[key(more)] = more
             try:
                 if db is None or db.closed or db.broken:
                     db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
