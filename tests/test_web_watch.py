@@ -224,3 +224,29 @@ def test_a_spectator_who_comes_late_is_greeted_with_what_the_others_were_shown(t
         assert plies and moves["latest"] == len(CASTLE_HUNT_GAME)
         board = http.post(f"/api/games/{t.code}/seen", json={"watch": True, "moment": 1})
         assert board.status_code == 200 and board.json()["moment"] == 1
+
+
+def test_spectators_are_told_of_draw_offers_and_seats_taken_in_their_language(tmp_path):
+    with client(str(tmp_path / "o.sqlite3"), start=castle_hunt()) as http, ExitStack() as stack:
+        made = http.post("/api/games", json={"opponent": "human", "side": "beige",
+                                             "position": "start"}).json()
+        german = watch(stack, http, made["code"], "de")
+        assert german.receive_json()["type"] == "welcome"
+        drain(german)
+        joined = http.post(f"/api/games/{made['code']}/join", json={"name": "Gray"}).json()
+        seats = [m for m in drain(german) if m["type"] == "seats"]
+        assert seats and seats[-1]["seats"]["gray"]["taken"]
+        t = Table.existing(http, made["code"], {"beige": made["token"],
+                                                "gray": joined["token"]})
+        with t:
+            english = watch(stack, http, t.code)
+            assert english.receive_json()["type"] == "welcome"
+            drain(english)
+            t.ws["beige"].send_json({"type": "offer-draw"})
+            t.drain("beige")
+            offers = {lang: [m for m in drain(ws) if m["type"] == "offer"]
+                      for lang, ws in (("en", english), ("de", german))}
+            assert offers["en"][-1]["offer"] == offers["de"][-1]["offer"]
+            assert offers["en"][-1]["offer"]["seat"] == "beige"
+            # The same line, each in the spectator's own language.
+            assert offers["en"][-1]["line"] != offers["de"][-1]["line"]

@@ -81,7 +81,15 @@ from .endings import Clocks, Offer
 from .faults import crash_point
 from .protocol import VERSION
 from .store import Changes, Step, Store, StoreError
-from .watching import WatchLog, build_log, note, spectator_state, watch_events, watch_key
+from .watching import (
+    WATCH_PREFIX,
+    WatchLog,
+    build_log,
+    note,
+    spectator_state,
+    watch_events,
+    watch_key,
+)
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
@@ -660,10 +668,13 @@ class Room:
         """Each seat's ``seats`` message (who is who, public; and once the game has begun
         the clocks, as that seat's latest state would show them)."""
         seats = {"type": "seats", "seats": self.public_seats()}
+        watchers = self.watcher_keys()
         if self.arranging:
-            return {s: seats for s in self.players}
-        return {s: {**seats, "clock": self.clock_shown(s, self.told.get(s) == self.steps)}
-                for s in self.players}
+            return {s: seats for s in [*self.players, *watchers]}
+        # Spectators are shown the clocks as they stand, as their state messages show them.
+        watched = {} if not watchers else {**seats, "clock": self.clock_shown(SPECTATOR, True)}
+        return {**{s: {**seats, "clock": self.clock_shown(s, self.told.get(s) == self.steps)}
+                   for s in self.players}, **dict.fromkeys(watchers, watched)}
 
     # -- endings by choice: resigning, draw offers, clocks (see .endings) ----------------
     def extras(self) -> dict[str, Any]:
@@ -803,7 +814,8 @@ class Room:
         now stands."""
         offer = self.public_offer()
         return {s: {"type": "offer", "offer": offer,
-                    "line": self._in_language(s, offer_line, notice)} for s in self.people}
+                    "line": self._in_language(s, offer_line, notice)}
+                for s in [*self.people, *self.watcher_keys()]}
 
     def public_offer(self) -> dict[str, Any] | None:
         return None if self.offer is None else self.offer.public()
@@ -844,8 +856,11 @@ class Room:
         self.langs[seat] = choose(lang)
 
     def _in_language(self, seat: str, build: Callable[..., T], *args: Any) -> T:
-        """``build(*args)``, made in the language ``seat`` reads."""
-        with language(self.langs.get(seat, SOURCE)):
+        """``build(*args)``, made in the language ``seat`` reads (spectators: the language
+        their key names)."""
+        lang = (seat[len(WATCH_PREFIX):] if seat.startswith(WATCH_PREFIX)
+                else self.langs.get(seat, SOURCE))
+        with language(lang):
             return build(*args)
 
     def public_seats(self) -> dict[str, dict[str, Any]]:
@@ -929,6 +944,10 @@ class Room:
         if self._watch is None:
             self._watch = build_log(self)
         return self._watch
+
+    def watcher_keys(self) -> list[str]:
+        """The keys spectators here are sent their messages under (one per language)."""
+        return [watch_key(lang) for lang in self.spectators()]
 
     def watcher_count(self) -> int:
         """How many spectators watch, through this process and the others sharing the store."""

@@ -47,6 +47,10 @@ window.watch = (() => {
 
   // After app.js has drawn a message: "watching" where a seat's controls would be.
   function watching(msg) {
+    if (msg.type === "offer") {
+      $("#endings").hidden = true;  // the offer's line is in the log; nothing to answer
+      return;
+    }
     if (msg.type === "welcome") {
       $("#endings").hidden = true;
       if (msg.arranging) $("#decision").textContent = t("The players are arranging their setups.");
