@@ -18,7 +18,8 @@ Needs mypy (the ``dev`` extra) and a C compiler. Usage:
     python scripts/check_compiled.py [--games 20] [--rules all|NAME] [--keep DIR]
                                      [--tests [-- PYTEST ARGS]]
 
-Exits non-zero when a game differs, or the tests fail.
+Exits non-zero when a game differs, the check of an edited source goes wrong, or the tests
+fail.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def build(into: Path) -> Path:
         shutil.copy(ROOT / name, into / name)
     shutil.copytree(ROOT / "buildtools", into / "buildtools")
     shutil.copytree(ROOT / "src", into / "src",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info"))
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info",
+                                                  "_compiled.json"))
     subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=into,
                    check=True, env={**os.environ, "LEGENDS_COMPILE": "1"})
     return into / "src"
