@@ -101,6 +101,11 @@ def pure_line(why: str) -> str:
     return f"legends: building the pure Python kernel, not the compiled one: {why}"
 
 
+#: The PEP 517 hooks, each redefined below to tell setup.py which kind of build it runs in.
+HOOKS = ("get_requires_for_build_wheel", "get_requires_for_build_editable",
+         "get_requires_for_build_sdist", "prepare_metadata_for_build_wheel",
+         "prepare_metadata_for_build_editable", "build_wheel", "build_editable", "build_sdist")
+
 #: The kind of build under way, set by the hooks below for setup.py (which setuptools runs in
 #: this process); a setup.py run by hand (``setup.py build_ext``) builds as for a wheel.
 kind = "wheel"
@@ -153,6 +158,11 @@ def build_editable(wheel_directory: str, config_settings: dict[str, Any] | None 
                    metadata_directory: str | None = None) -> str:
     with _building("editable"):
         return _setuptools.build_editable(wheel_directory, config_settings, metadata_directory)
+
+
+def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
+    with _building("metadata"):
+        return _setuptools.get_requires_for_build_sdist(config_settings)
 
 
 def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = None) -> str:

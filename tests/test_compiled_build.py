@@ -96,6 +96,21 @@ def test_mypy_is_asked_for_only_by_a_build_that_compiles(backend, monkeypatch, s
     assert seen == ["metadata", "metadata"] and backend.kind == "wheel"
 
 
+def test_every_hook_that_runs_setup_py_says_which_kind_of_build(backend, monkeypatch):
+    # A hook left to setuptools would run setup.py as a wheel's build: compiling (minutes)
+    # where only the requirements, the metadata or the sources are asked for.
+    seen = {}
+    for hook in backend.HOOKS:
+        monkeypatch.setattr(backend._setuptools, hook,
+                            lambda *a, _hook=hook, **k: seen.setdefault(_hook, backend.kind) and [])
+    monkeypatch.setattr(backend, "missing_toolchain", lambda: "no compiler")
+    for hook in backend.HOOKS:
+        getattr(backend, hook)(*(["out"] if hook.startswith(("build", "prepare")) else []))
+    assert seen == {hook: ("wheel" if hook == "build_wheel" else
+                           "editable" if hook == "build_editable" else "metadata")
+                    for hook in backend.HOOKS}
+
+
 def test_the_toolchain_look(backend, monkeypatch, tmp_path):
     monkeypatch.delenv("CC", raising=False)
     monkeypatch.setattr(backend.shutil, "which", lambda name: None)
