@@ -1,13 +1,28 @@
-"""The build backend: setuptools, asking for mypy too when ``LEGENDS_COMPILE=1`` asks for the
-compiled kernel (see ``setup.py`` and the Speed page of the docs).
+"""The build backend: setuptools, plus the compiled kernel (mypyc) where it can be built.
 
-A plain ``pip install .`` or ``pip install -e .`` is unchanged: pure Python, no C compiler.
+When the kernel is compiled (see the Speed page of the docs):
+
+* a normal install (``pip install .``, building a wheel) compiles it when a C compiler and
+  Python's headers are there, and otherwise builds pure Python, printing one line saying why;
+  a compile that fails falls back to pure Python the same way;
+* an editable install (``pip install -e .``) stays pure Python, so that edits to the source
+  take effect at once;
+* ``LEGENDS_COMPILE=1`` compiles any install and fails if it cannot (release wheels must not
+  come out pure by accident); ``LEGENDS_COMPILE=0`` builds pure Python.
+
+mypy (mypyc) is asked for only by a build that compiles (:func:`get_requires_for_build_wheel`).
+The functions here decide; ``setup.py`` builds what they decide.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any
+import shutil
+import sys
+import sysconfig
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, NamedTuple
 
 from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403  (every hook not redefined here)
@@ -16,27 +31,145 @@ from setuptools.build_meta import *  # noqa: F403  (every hook not redefined her
 #: dependencies whose types it compiles against (attrs' classes are typed by attrs itself).
 COMPILE_REQUIRES = ["mypy>=2.4,<3", "attrs>=23.1", "pluggy>=1.5"]
 
-#: The kernel modules compiled, chosen by profiling random self-play (docs/speed.rst). Left
-#: out: game (a compiled Game cannot be weakly referenced and loses its documentation),
-#: actions (compiled, a malformed Action raises a bare TypeError before its own checks run),
-#: board (attrs fields in a class body do not compile).
-COMPILED = ("moves", "engine", "effects", "queries", "flow", "changes", "combat")
+#: The modules compiled, as dotted names under ``src`` (add one here to compile it), chosen by
+#: profiling random self-play (docs/speed.rst). Left out of the kernel: game (a compiled Game
+#: cannot be weakly referenced and loses its documentation), actions (compiled, a malformed
+#: Action raises a bare TypeError before its own checks run), board (attrs fields in a class
+#: body do not compile). Each package with a compiled module gets a record of their sources
+#: (``_compiled.json``, see ``legends_core.compiling``).
+COMPILED = (
+    "legends_core.moves",
+    "legends_core.engine",
+    "legends_core.effects",
+    "legends_core.queries",
+    "legends_core.flow",
+    "legends_core.changes",
+    "legends_core.combat",
+)
+
+#: What ``LEGENDS_COMPILE`` may say: compile (and fail if that is impossible), or do not.
+ON = ("1", "yes", "true", "on")
+OFF = ("0", "no", "false", "off")
 
 
-def compiling() -> bool:
-    """Whether this build compiles the kernel's hot modules (``LEGENDS_COMPILE=1``)."""
-    return os.environ.get("LEGENDS_COMPILE", "0") not in ("", "0")
+class Decision(NamedTuple):
+    """Whether a build compiles; ``forced``: asked for by ``LEGENDS_COMPILE=1`` (a failure is
+    then an error, not a fall-back); ``why``: the reason a build stays pure."""
+
+    compile: bool
+    forced: bool = False
+    why: str = ""
 
 
-# setuptools finds its extra requirements by running setup.py, which needs mypy already when
-# compiling; setup.py asks for nothing else, so COMPILE_REQUIRES is all a compiled build needs.
+def missing_toolchain() -> str:
+    """Why a C extension cannot be built here ("" when a C compiler and ``Python.h`` are
+    found): the cheap look the decision needs; a compile that fails anyway falls back too."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler} not found)"
+    include = sysconfig.get_paths().get("include") or ""
+    if not os.path.isfile(os.path.join(include, "Python.h")):
+        return f"no Python headers (Python.h not in {include or 'any include folder'})"
+    return ""
+
+
+def decide(kind: str, env: Mapping[str, str] | None = None,
+           toolchain: Callable[[], str] | None = None) -> Decision:
+    """Whether a build of ``kind`` compiles: ``"wheel"`` (a normal install or a wheel),
+    ``"editable"`` (``pip install -e``) or ``"metadata"`` (pip asking for the package's
+    metadata or requirements: never compiles, the build that follows decides)."""
+    setting = (os.environ if env is None else env).get("LEGENDS_COMPILE", "").strip().lower()
+    if setting and setting not in ON + OFF:
+        raise SystemExit(f"LEGENDS_COMPILE={setting}: use 1 to compile the kernel, 0 for pure "
+                         "Python, or leave it unset (compiled where a C compiler is found)")
+    if kind == "metadata":
+        return Decision(False)
+    if setting in OFF:
+        return Decision(False, why="LEGENDS_COMPILE=0")
+    if setting in ON:
+        return Decision(True, forced=True)
+    if kind == "editable":
+        return Decision(False, why="an editable install (LEGENDS_COMPILE=1 compiles it)")
+    missing = (toolchain or missing_toolchain)()
+    if missing:
+        return Decision(False, why=missing)
+    return Decision(True)
+
+
+def pure_line(why: str) -> str:
+    """The one line a build that stays pure prints."""
+    return f"legends: building the pure Python kernel, not the compiled one: {why}"
+
+
+#: The PEP 517 hooks, each redefined below to tell setup.py which kind of build it runs in.
+HOOKS = ("get_requires_for_build_wheel", "get_requires_for_build_editable",
+         "get_requires_for_build_sdist", "prepare_metadata_for_build_wheel",
+         "prepare_metadata_for_build_editable", "build_wheel", "build_editable", "build_sdist")
+
+#: The kind of build under way, set by the hooks below for setup.py (which setuptools runs in
+#: this process); a setup.py run by hand (``setup.py build_ext``) builds as for a wheel.
+kind = "wheel"
+
+
+@contextmanager
+def _building(what: str) -> Iterator[None]:
+    global kind
+    before, kind = kind, what
+    try:
+        yield
+    finally:
+        kind = before
+
+
+# setuptools finds its extra requirements by running setup.py, in the "metadata" kind so that
+# it does not compile; a build that will compile adds what compiling needs.
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    if compiling():
-        return list(COMPILE_REQUIRES)
-    return _setuptools.get_requires_for_build_wheel(config_settings)
+    with _building("metadata"):
+        plain = _setuptools.get_requires_for_build_wheel(config_settings)
+    return plain + (list(COMPILE_REQUIRES) if decide("wheel").compile else [])
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
-    if compiling():
-        return list(COMPILE_REQUIRES)
-    return _setuptools.get_requires_for_build_editable(config_settings)
+    with _building("metadata"):
+        plain = _setuptools.get_requires_for_build_editable(config_settings)
+    return plain + (list(COMPILE_REQUIRES) if decide("editable").compile else [])
+
+
+def prepare_metadata_for_build_wheel(metadata_directory: str,
+                                     config_settings: dict[str, Any] | None = None) -> str:
+    with _building("metadata"):
+        return _setuptools.prepare_metadata_for_build_wheel(metadata_directory, config_settings)
+
+
+def prepare_metadata_for_build_editable(metadata_directory: str,
+                                        config_settings: dict[str, Any] | None = None) -> str:
+    with _building("metadata"):
+        return _setuptools.prepare_metadata_for_build_editable(metadata_directory,
+                                                               config_settings)
+
+
+def build_wheel(wheel_directory: str, config_settings: dict[str, Any] | None = None,
+                metadata_directory: str | None = None) -> str:
+    with _building("wheel"):
+        return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+
+
+def build_editable(wheel_directory: str, config_settings: dict[str, Any] | None = None,
+                   metadata_directory: str | None = None) -> str:
+    with _building("editable"):
+        return _setuptools.build_editable(wheel_directory, config_settings, metadata_directory)
+
+
+def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
+    with _building("metadata"):
+        return _setuptools.get_requires_for_build_sdist(config_settings)
+
+
+def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = None) -> str:
+    with _building("metadata"):  # an sdist holds sources only
+        return _setuptools.build_sdist(sdist_directory, config_settings)
+
+
+def say(line: str) -> None:
+    """Print one line of the build's own (pip shows it with ``-v``)."""
+    print(line, file=sys.stderr, flush=True)

@@ -3,12 +3,14 @@
 Builds the modules ``setup.py`` compiles with mypyc (``LEGENDS_COMPILE=1``) in a temporary
 copy of ``src``, then:
 
-1. plays the same random games in every installed ruleset with the pure package (this
+1. checks that the build is silent on import, and warns (advising a rebuild) once a compiled
+   module's ``.py`` is edited (the record of the sources, ``legends_core.compiling``);
+2. plays the same random games in every installed ruleset with the pure package (this
    checkout's ``src``) and with the compiled copy, each in its own process, and compares
    what they wrote byte for byte: every game's full record, each seat's player record and
    final view, and the legal actions at every decision. As both play the same games, it also
    prints the CPU time each spent listing and applying actions, and the speed-up;
-2. runs the test suite against the compiled copy (``--tests``, with pytest's arguments after
+3. runs the test suite against the compiled copy (``--tests``, with pytest's arguments after
    ``--``).
 
 Needs mypy (the ``dev`` extra) and a C compiler. Usage:
@@ -16,7 +18,8 @@ Needs mypy (the ``dev`` extra) and a C compiler. Usage:
     python scripts/check_compiled.py [--games 20] [--rules all|NAME] [--keep DIR]
                                      [--tests [-- PYTEST ARGS]]
 
-Exits non-zero when a game differs, or the tests fail.
+Exits non-zero when a game differs, the check of an edited source goes wrong, or the tests
+fail.
 """
 
 from __future__ import annotations
@@ -42,10 +45,41 @@ def build(into: Path) -> Path:
         shutil.copy(ROOT / name, into / name)
     shutil.copytree(ROOT / "buildtools", into / "buildtools")
     shutil.copytree(ROOT / "src", into / "src",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info"))
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info",
+                                                  "_compiled.json"))
     subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=into,
                    check=True, env={**os.environ, "LEGENDS_COMPILE": "1"})
     return into / "src"
+
+
+def import_warnings(src: Path) -> str:
+    """What importing the kernel from ``src`` prints (warnings shown)."""
+    return subprocess.run([sys.executable, "-W", "always", "-c", "import legends_core"],
+                          env={**os.environ, "PYTHONPATH": str(src)}, capture_output=True,
+                          text=True, check=True).stderr
+
+
+def check_stale_warning(src: Path) -> bool:
+    """The in-place build imports silently; an edit to a compiled module's source (the same
+    size, so only the hash can tell) makes the import warn and advise a rebuild; undone, the
+    import is silent again."""
+    source = src / "legends_core" / "moves.py"
+    text = source.read_text()
+    quiet = import_warnings(src)
+    changed = text.replace("def ", "def  ", 1)[:-1] if text.endswith("\n") else text + " "
+    source.write_text(changed)
+    try:
+        warned = import_warnings(src)
+    finally:
+        source.write_text(text)
+    again = import_warnings(src)
+    ok = (not quiet.strip() and "legends_core.moves: compiled from another version" in warned
+          and "pip install -e ." in warned and not again.strip())
+    print(f"stale check: {'as expected' if ok else 'WRONG'} (silent when built, warns when "
+          f"moves.py is edited, silent when undone)", flush=True)
+    if not ok:
+        print(f"  built: {quiet!r}\n  edited: {warned!r}\n  undone: {again!r}", flush=True)
+    return ok
 
 
 def play(rules: str, games: int) -> None:
@@ -131,7 +165,8 @@ def main() -> None:
             sys.exit(f"--keep {where}: not empty (a build there could be stale)")
         where.mkdir(parents=True, exist_ok=True)
         compiled = build(where)
-        ok = compare(compiled, editions, args.games)
+        ok = check_stale_warning(compiled)
+        ok = compare(compiled, editions, args.games) and ok
         if args.tests:
             env = {**os.environ, "PYTHONPATH": str(compiled)}
             where = subprocess.run([sys.executable, "-c", "import legends_core.moves as m; "

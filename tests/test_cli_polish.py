@@ -163,10 +163,13 @@ def test_progress_bar_only_on_a_terminal():
     assert "3/3" in child.before and "games/s" in child.before and "ETA" in child.before
 
 
-def test_version():
+def test_version_says_whether_the_kernel_is_compiled():
     from importlib.metadata import version
 
-    assert run("--version").stdout.strip() == f"legends {version('legends')}"
+    import legends_core
+
+    kernel = "compiled kernel" if legends_core.compiled_modules() else "pure Python kernel"
+    assert run("--version").stdout.strip() == f"legends {version('legends')} ({kernel})"
 
 
 def test_help_shows_defaults():

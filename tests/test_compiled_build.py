@@ -5,8 +5,12 @@ it (the full comparison, with more games and every test, is a long run kept out 
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,33 +28,172 @@ def backend(monkeypatch):
     return legends_build
 
 
-@pytest.mark.parametrize("value, compiles", [(None, False), ("", False), ("0", False),
-                                             ("1", True)])
-def test_only_legends_compile_asks_for_mypy(backend, monkeypatch, value, compiles):
-    # setuptools' own answer (it runs setup.py) stands in as a marker here.
-    monkeypatch.setattr(backend._setuptools, "get_requires_for_build_wheel", lambda cs: ["plain"])
-    monkeypatch.setattr(backend._setuptools, "get_requires_for_build_editable",
-                        lambda cs: ["plain"])
-    if value is None:
+def fake_setuptools(backend, monkeypatch):
+    """setuptools' own answers, as a marker; records the kind of build setup.py would see."""
+    seen = []
+
+    def plain(config_settings=None):
+        seen.append(backend.kind)
+        return ["plain"]
+
+    monkeypatch.setattr(backend._setuptools, "get_requires_for_build_wheel", plain)
+    monkeypatch.setattr(backend._setuptools, "get_requires_for_build_editable", plain)
+    return seen
+
+
+@pytest.mark.parametrize("kind, setting, toolchain, compiles, forced", [
+    ("wheel", None, "", True, False),  # a normal install where a compiler is found
+    ("wheel", "", "", True, False),
+    ("wheel", None, "no C compiler (gcc not found)", False, False),
+    ("wheel", "0", "", False, False),
+    ("wheel", "1", "no C compiler (gcc not found)", True, True),  # asked for: fails, if so
+    ("editable", None, "", False, False),
+    ("editable", "1", "", True, True),
+    ("editable", "off", "", False, False),
+    ("metadata", "1", "", False, False),  # pip asking for metadata never compiles
+])
+def test_the_decision(backend, kind, setting, toolchain, compiles, forced):
+    env = {} if setting is None else {"LEGENDS_COMPILE": setting}
+    decision = backend.decide(kind, env, toolchain=lambda: toolchain)
+    assert (decision.compile, decision.forced) == (compiles, forced)
+    if kind != "metadata" and not compiles:
+        assert decision.why  # the one line says why
+        if toolchain and setting is None:
+            assert decision.why == toolchain
+    assert "pure Python" in backend.pure_line(decision.why)
+
+
+def test_an_unknown_setting_is_refused(backend):
+    with pytest.raises(SystemExit, match="LEGENDS_COMPILE=maybe"):
+        backend.decide("wheel", {"LEGENDS_COMPILE": "maybe"}, toolchain=lambda: "")
+
+
+@pytest.mark.parametrize("setting, found, wheel_needs_mypy, editable_needs_mypy", [
+    (None, True, True, False),
+    (None, False, False, False),
+    ("1", False, True, True),
+    ("0", True, False, False),
+])
+def test_mypy_is_asked_for_only_by_a_build_that_compiles(backend, monkeypatch, setting, found,
+                                                         wheel_needs_mypy,
+                                                         editable_needs_mypy):
+    seen = fake_setuptools(backend, monkeypatch)
+    monkeypatch.setattr(backend, "missing_toolchain", lambda: "" if found else "no compiler")
+    if setting is None:
         monkeypatch.delenv("LEGENDS_COMPILE", raising=False)
     else:
-        monkeypatch.setenv("LEGENDS_COMPILE", value)
-    assert backend.compiling() is compiles
-    for hook in (backend.get_requires_for_build_wheel, backend.get_requires_for_build_editable):
+        monkeypatch.setenv("LEGENDS_COMPILE", setting)
+    for hook, needs in ((backend.get_requires_for_build_wheel, wheel_needs_mypy),
+                        (backend.get_requires_for_build_editable, editable_needs_mypy)):
         wanted = hook()
-        if compiles:
+        assert wanted[0] == "plain"
+        if needs:
             assert any(r.startswith("mypy") for r in wanted)
             assert {"attrs", "pluggy"} <= {r.split(">")[0] for r in wanted}
         else:
             assert wanted == ["plain"]
+    # setup.py, run by setuptools to find its requirements, must not compile then
+    assert seen == ["metadata", "metadata"] and backend.kind == "wheel"
 
 
-def test_the_compiled_modules_are_kernel_modules_and_leave_out_what_must_stay_pure(backend):
-    for name in backend.COMPILED:
-        assert (ROOT / "src" / "legends_core" / f"{name}.py").is_file(), name
-    # game: weak references and the documented Game; actions: Action's own errors on bad
-    # fields; board: attrs fields (see COMPILED's comment).
-    assert not {"game", "actions", "board"} & set(backend.COMPILED)
+def test_every_hook_that_runs_setup_py_says_which_kind_of_build(backend, monkeypatch):
+    # A hook left to setuptools would run setup.py as a wheel's build: compiling (minutes)
+    # where only the requirements, the metadata or the sources are asked for.
+    seen = {}
+    for hook in backend.HOOKS:
+        monkeypatch.setattr(backend._setuptools, hook,
+                            lambda *a, _hook=hook, **k: seen.setdefault(_hook, backend.kind) and [])
+    monkeypatch.setattr(backend, "missing_toolchain", lambda: "no compiler")
+    for hook in backend.HOOKS:
+        getattr(backend, hook)(*(["out"] if hook.startswith(("build", "prepare")) else []))
+    assert seen == {hook: ("wheel" if hook == "build_wheel" else
+                           "editable" if hook == "build_editable" else "metadata")
+                    for hook in backend.HOOKS}
+
+
+def test_the_toolchain_look(backend, monkeypatch, tmp_path):
+    monkeypatch.delenv("CC", raising=False)
+    monkeypatch.setattr(backend.shutil, "which", lambda name: None)
+    assert backend.missing_toolchain().startswith("no C compiler")
+    monkeypatch.setattr(backend.shutil, "which", lambda name: "/usr/bin/" + name)
+    monkeypatch.setattr(backend.sysconfig, "get_paths", lambda: {"include": str(tmp_path)})
+    assert backend.missing_toolchain() == f"no Python headers (Python.h not in {tmp_path})"
+    (tmp_path / "Python.h").write_text("")
+    assert backend.missing_toolchain() == ""
+
+
+#: Builds a copy of the project as for a wheel (setup.py's ``build``, which a wheel's build
+#: runs; the real wheel is scripts/build-wheel's), in a process where a compiler is taken to
+#: be there; ``FAKE`` then stands in for mypyc (None: mypyc cannot be imported).
+BUILD = """
+import runpy, sys, types
+sys.path.insert(0, "buildtools")
+import legends_build
+legends_build.missing_toolchain = lambda: ""
+FAKE
+sys.argv = ["setup.py", "-q", "build", "--build-lib", sys.argv[1]]
+runpy.run_path("setup.py", run_name="__main__")
+"""
+
+FAKE_MYPYC = """
+from setuptools import Extension
+fake = types.ModuleType("mypyc.build")
+fake.mypycify = lambda paths, group_name: [Extension("legends_core.fake_ext", ["fake_ext.c"])]
+sys.modules["mypyc"] = types.ModuleType("mypyc")
+sys.modules["mypyc.build"] = fake
+"""
+
+C_SOURCES = {
+    # a C error: the compile fails, and the build must fall back to pure Python
+    "broken": "this is not C;\n",
+    "fine": "#include <Python.h>\nstatic struct PyModuleDef d = {PyModuleDef_HEAD_INIT, "
+            "\"fake_ext\", 0, -1, 0};\nPyMODINIT_FUNC PyInit_fake_ext(void) "
+            "{ return PyModule_Create(&d); }\n",
+}
+
+
+def project_copy(into: Path) -> None:
+    for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in"):
+        shutil.copy(ROOT / name, into / name)
+    shutil.copytree(ROOT / "buildtools", into / "buildtools",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "src", into / "src", ignore=shutil.ignore_patterns(
+        "__pycache__", "*.so", "*.egg-info", "_compiled.json"))
+
+
+@pytest.mark.parametrize("mypyc", ["missing", "broken", "fine"])
+def test_a_build_falls_back_to_pure_python_with_one_line(backend, tmp_path, mypyc):
+    project = tmp_path / "project"
+    project.mkdir()
+    project_copy(project)
+    if mypyc == "missing":
+        fake = 'sys.modules["mypyc"] = None; sys.modules["mypyc.build"] = None'
+    else:
+        fake = FAKE_MYPYC
+        (project / "fake_ext.c").write_text(C_SOURCES[mypyc].encode().decode("unicode_escape"))
+    env = {k: v for k, v in os.environ.items() if k != "LEGENDS_COMPILE"}
+    lib = tmp_path / "lib"
+    proc = subprocess.run([sys.executable, "-c", BUILD.replace("FAKE", fake), str(lib)],
+                          cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output[-5000:]
+    lines = [line for line in output.splitlines() if line.startswith("legends: ")]
+    names = [p.relative_to(lib).as_posix() for p in lib.rglob("*") if p.is_file()]
+    record_file = lib / "legends_core" / "_compiled.json"
+    record = json.loads(record_file.read_text()) if record_file.exists() else None
+    built = [n for n in names if n.endswith(".so")]
+    if mypyc == "fine":  # compiled: the extension and the record of the sources
+        assert lines == [] and built == [n for n in built if n.startswith("legends_core/fake_ext")]
+        assert built and record is not None and record["in_place"] is False
+        assert set(record["modules"]) == {n.rpartition(".")[2] for n in backend.COMPILED}
+        source = (ROOT / "src" / "legends_core" / "moves.py").read_bytes()
+        assert record["modules"]["moves"]["sha256"] == hashlib.sha256(source).hexdigest()
+        return
+    assert len(lines) == 1, output[-5000:]
+    why = {"missing": "mypyc cannot be imported", "broken": "compiling failed"}[mypyc]
+    assert lines[0].startswith("legends: building the pure Python kernel") and why in lines[0]
+    assert built == [] and record is None
+    assert "legends_core/moves.py" in names
 
 
 def test_the_class_mark_does_nothing_without_mypy(monkeypatch):
@@ -85,6 +228,8 @@ def test_the_compiled_kernel_plays_the_same_games_and_passes_the_kernel_tests():
         cwd=ROOT, capture_output=True, text=True, timeout=540)
     report = proc.stdout[-6000:] + proc.stderr[-3000:]
     assert proc.returncode == 0, report
+    # the record of the sources, in place: silent as built, a warning once moves.py is edited
+    assert "stale check: as expected" in proc.stdout, report
     compared = [line for line in proc.stdout.splitlines() if " games, " in line]
     # Every edition the package itself holds (installed packs may add more); the rulesets
     # this process knows are no guide, as other tests register packs of their own.

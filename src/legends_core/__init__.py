@@ -7,6 +7,7 @@ from .actions import DONE, PASS, Action
 from .armies import COMPOSITION, PRESETS, preset, random_army, validate_army
 from .board import Board, from_battle_boards, from_rows
 from .campaign import Campaign
+from .compiling import compiled_modules
 from .endings import Ending
 from .engine import NO_PROGRESS_LIMIT, REPETITION_LIMIT, Combat, Engine, Outcome, Rules
 from .errors import (
@@ -72,6 +73,7 @@ __all__ = [
     "all_rulings",
     "catalogue",
     "catalogue_for",
+    "compiled_modules",
     "continuation",
     "event_for",
     "from_battle_boards",
@@ -92,7 +94,8 @@ __all__ = [
     "validate_army",
 ]
 
-# An in-place compiled build older than its sources would run old code: say so.
+# A compiled build made from other sources than the .py files beside it would run other code
+# than they say: say so (silent for an installed wheel, and cheap: see compiling.py).
 from .compiling import warn_if_stale as _warn_if_stale  # noqa: E402
 
 _warn_if_stale()

@@ -108,8 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     ap = Parser(prog="legends", description=_("Stratego Legends rules engine (and other "
                 "editions of Stratego). Without a command: 'legends game'."), epilog=epilog())
-    ap.add_argument("--version", action="version", version=f"%(prog)s {version()}",
-                    help=_("show the version and exit"))
+    ap.add_argument("--version", action="version",
+                    version=f"%(prog)s {version()} ({kernel_build()})",
+                    help=_("show the version and whether the kernel runs compiled, and exit"))
     ap.add_argument("--lang", metavar="CODE", type=lang_arg,
                     help=_("the language to write in: {languages} (by default the one the "
                            "environment asks for, else English)").format(
@@ -127,6 +128,13 @@ def version() -> str:
         return metadata.version("legends")
     except metadata.PackageNotFoundError:  # run from a source tree that is not installed
         return "unknown"
+
+
+def kernel_build() -> str:
+    """Whether this process runs the compiled kernel (mypyc) or the pure Python one."""
+    import legends_core
+
+    return _("compiled kernel") if legends_core.compiled_modules() else _("pure Python kernel")
 
 
 def lang_arg(text: str) -> str:
