@@ -98,7 +98,7 @@ from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
-from . import account_routes
+from . import account_routes, archive
 from .account_routes import account_of
 from .accounts import Account, Accounts, CsrfGuard
 from .arranging import RANDOM, Arrangement, takes_setup
@@ -1323,6 +1323,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
           for prefix in ("/api", PREFIX) for r in api),
         WebSocketRoute("/ws/{code}", server.play),
         *account_routes.routes(server, page),  # accounts (see .account_routes)
+        *archive.routes(server, page),  # ended games' replays and records (see .archive)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
