@@ -9,7 +9,7 @@ still arranging its setups), so nothing here tells more than a spectator may kno
 Routes (see :func:`routes`):
 
 * ``GET /replay/{code}``: the page, opened on the replay.
-* ``GET /api/games/{code}/archive``: who played, the result, the move list (every ply named,
+* ``GET /api/games/{code}/archive`` (``?moves=false``: without the move list): who played, the result, the move list (every ply named,
   each pointing at the step after it), the setup commitment published as play began and the
   setup it binds (its salt and each piece as ``[id, square, owner, number]``), so the page
   recomputes the digest itself (``endings.js``'s check), and the rating changes the game made.
@@ -75,15 +75,16 @@ def moves(room: Room) -> list[dict[str, Any]]:
     return movelist.turns(steps, list(range(len(steps) + 1)), room.names, start, room.legends)
 
 
-def summary(room: Room) -> dict[str, Any]:
-    """``GET /api/games/{code}/archive``'s answer (the game is over)."""
+def summary(room: Room, with_moves: bool = True) -> dict[str, Any]:
+    """``GET /api/games/{code}/archive``'s answer (the game is over; without the move list,
+    ``[]``, for a page that only checks the commitment)."""
     game = room.game
     seats = {seat: {"name": info["name"], "kind": info["kind"]}
              for seat, info in room.public_seats().items()}
     return {"code": room.code, "edition": room.rules_name, "players": list(game.players),
             "seats": seats, "teams": {side: list(s) for side, s in game.teams.items()},
             "result": game.result, "winner": game.winner, "reason": game.reason,
-            "turns": game.turn, "steps": room.steps, "moves": moves(room),
+            "turns": game.turn, "steps": room.steps, "moves": moves(room) if with_moves else [],
             "commitment": game.commitment, "setup": committed_setup(room)}
 
 
@@ -120,7 +121,8 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         room = await ended_room(request)
         async with server.using(room):
             ended(room)
-            found = await server.writer.read(summary, room)
+            found = await server.writer.read(
+                summary, room, request.query_params.get("moves") != "false")
         found["ratings"] = await server.writer.read(server.store.rating_results, room.code)
         return JSONResponse(found)
 
