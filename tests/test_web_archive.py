@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from test_accounts import ANN_PW, BOB_PW, Browser
-from webgames import CASTLE_HUNT_GAME, Table, castle_hunt, client
+from legends.web import create_app
+from webgames import CASTLE_HUNT_GAME, Table, TestClient, castle_hunt, client
 
 CLI = [sys.executable, "-m", "legends.cli"]
 
@@ -22,6 +23,13 @@ CLI = [sys.executable, "-m", "legends.cli"]
 @pytest.fixture
 def http(tmp_path):
     with client(str(tmp_path / "games.sqlite3"), hunt=castle_hunt()) as c:
+        yield c
+
+
+@pytest.fixture
+def either(target):
+    """A client over an SQLite store, or over a PostgreSQL one (the queries are both's)."""
+    with TestClient(create_app(db_path=target, init=True, computer_time=0.0)) as c:
         yield c
 
 
@@ -70,7 +78,8 @@ def digest(setup: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def test_my_games_filters_and_pages(http):
+def test_my_games_filters_and_pages(either):
+    http = either
     ann, bob = Browser(http, "Ann", ANN_PW), Browser(http, "Bob", BOB_PW)
     lost_to_computer = against_computer(ann, rated=True)
     won = against(ann, bob, loser=bob)
@@ -166,7 +175,8 @@ def test_the_downloaded_record_verifies_and_a_tampered_one_does_not(http, tmp_pa
     assert setup != game["setup"] and digest(setup) != game["commitment"]
 
 
-def test_computer_players_are_rated_and_marked_on_the_leaderboard(http):
+def test_computer_players_are_rated_and_marked_on_the_leaderboard(either):
+    http = either
     ann = Browser(http, "Ann", ANN_PW)
     against_computer(ann, rated=True)
     board = http.get("/api/ratings/classic").json()["players"]

@@ -193,7 +193,7 @@ def games(run: Run, account: str, *, edition: str | None = None, result: str | N
         # The names are in the seats' JSON: matched here, over at most OPPONENT_SCAN games.
         sql += " LIMIT ?"
         args.append(OPPONENT_SCAN)
-    out = []
+    out: list[dict[str, Any]] = []
     for code, seat, ed, is_rated, started, score, seats, before, after in run(sql, tuple(args)):
         names = [str(info.get("name") or "") for s, info in json.loads(seats).items()
                  if s != seat]
