@@ -19,18 +19,20 @@
 
   // The verdict on an ended game's record: {kind, text, short} (kind: checked, mismatch,
   // none or unchecked, as endings.js names them).
-  const SHORT = {checked: "checked", mismatch: "does not match", none: "nothing committed",
-                 unchecked: "not checked here"};
+  function short(kind) {
+    return {checked: t("checked"), mismatch: t("does not match"), none: t("nothing committed"),
+            unchecked: t("not checked here")}[kind] || kind;
+  }
   async function verdictOf(game) {
     const verdict = await window.endings.checkSetup(game.setup, game.commitment);
-    return {...verdict, short: t(SHORT[verdict.kind] || verdict.kind)};
+    return {...verdict, short: short(verdict.kind)};
   }
 
   async function check(code) {
     try {
       return await verdictOf(await read(`/api/games/${code}/archive?moves=false`));
     } catch (e) {
-      return {kind: "unchecked", text: e.message, short: t(SHORT.unchecked)};
+      return {kind: "unchecked", text: e.message, short: short("unchecked")};
     }
   }
 
