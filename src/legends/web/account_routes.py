@@ -6,7 +6,7 @@
   answer is ``GET /api/account``'s, with the session cookie.
 * ``POST /api/account/signout``: the session ends (its cookie is cleared).
 * ``GET /api/account/games?edition=&result=&rated=&opponent=&finished=&page=``: the
-  signed-in account's games, newest first, :data:`PAGE` a page (``result``: ``won``,
+  signed-in account's games, newest first, ``PAGE`` (20) a page (``result``: ``won``,
   ``drawn``, ``lost`` or ``playing``; ``rated`` and ``finished``: ``true`` or ``false``;
   ``opponent``: part of an opponent's name; ``more``: a next page exists); an account may read the record and replay of a seat it played, after the end,
   without the seat's token.

@@ -6,7 +6,7 @@ screen showed both armies, so the replay is public (as lichess's and Gravon's ar
 While the game goes on, every route here refuses (one answer for a game going on and a game
 still arranging its setups), so nothing here tells more than a spectator may know.
 
-Routes (see :func:`routes`):
+Routes (``routes``):
 
 * ``GET /replay/{code}``: the page, opened on the replay.
 * ``GET /api/games/{code}/archive`` (``?moves=false``: without the move list): who played, the result, the move list (every ply named,
@@ -62,7 +62,7 @@ def ended(room: Room) -> None:
 
 
 def moves(room: Room) -> list[dict[str, Any]]:
-    """The whole game's move list (:func:`legends.web.movelist.turns`) from every event, both
+    """The whole game's move list (``legends.web.movelist.turns``) from every event, both
     armies known: each ply's ``step`` is the count of actions after which it is on the board."""
     record = without_result(room.game.record())
     game = Game.from_record({**record, "actions": []}, catalogue=room.catalogue)
@@ -98,6 +98,7 @@ def download(room: Room) -> dict[str, Any]:
 
 
 def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> list[BaseRoute]:
+    """The archive's routes (see the module's docstring); ``page`` serves the page."""
     async def ended_room(request: Request) -> Room:
         room = await server.room(request.path_params["code"])
         if room is None:
