@@ -134,7 +134,9 @@ def test_the_replay_is_refused_while_the_game_goes_on_and_public_after(http):
     assert game["seats"]["beige"]["name"] == "Ann" and game["seats"]["gray"]["name"] == "second"
     plies = [p["text"] for turn in game["moves"] for p in turn["plies"]]
     assert plies[0] == "c3-c4" and "h8-h7" in plies and plies[-2].startswith("c4")
-    assert "beige wins" in plies[-1]
+    assert "beige wins" in plies[-1] and game["why"] and game["reason"]
+    assert http.get(f"/api/games/{code}/archive", headers={"accept-language": "de"}
+                    ).json()["why"] != game["why"]  # in the reader's words
     steps = [p["step"] for turn in game["moves"] for p in turn["plies"]]
     assert steps == sorted(steps) and steps[-1] == len(CASTLE_HUNT_GAME)
     assert digest(game["setup"]) == game["commitment"]  # what the page checks

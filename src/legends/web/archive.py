@@ -34,6 +34,7 @@ from legends_core.endings import Ending
 from legends_core.records import without_result
 
 from ..i18n import _
+from ..wording import reason
 from . import movelist
 from .guards import Refused
 from .store import StoreError
@@ -84,6 +85,7 @@ def summary(room: Room, with_moves: bool = True) -> dict[str, Any]:
     return {"code": room.code, "edition": room.rules_name, "players": list(game.players),
             "seats": seats, "teams": {side: list(s) for side, s in game.teams.items()},
             "result": game.result, "winner": game.winner, "reason": game.reason,
+            "why": reason(game.reason, room.legends),  # the reason in the reader's words
             "turns": game.turn, "steps": room.steps, "moves": moves(room) if with_moves else [],
             "commitment": game.commitment, "setup": committed_setup(room)}
 

@@ -86,8 +86,8 @@
         : t("{seat}: {name}", {seat, name: s.name || "?"}));
     get("#archive-players").textContent = seats.join(" · ");
     get("#archive-result").textContent = game.winner
-      ? t("{winner} won ({reason}), after {turns} turns", {winner: game.winner, reason: game.reason, turns: game.turns})
-      : t("Nobody won ({reason}), after {turns} turns", {reason: game.reason, turns: game.turns});
+      ? t("{winner} won ({reason}), after {turns} turns", {winner: game.winner, reason: game.why, turns: game.turns})
+      : t("Nobody won ({reason}), after {turns} turns", {reason: game.why, turns: game.turns});
   }
 
   async function open(code) {
