@@ -52,6 +52,7 @@ def test_finish_find_replay_and_check_a_game(server, browser, width, height, nam
     expect(row.locator("td").nth(4)).to_contain_text(re.compile(r"rated \(-\d+\)"))
     expect(row.locator(".archive-check")).to_have_text("checked")
     expect(row.locator("a.game-record")).to_have_attribute("href", f"/api/games/{code}/download")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # fits the screen
     assert serious(page) == []
 
     row.locator("a.game-replay").click()
