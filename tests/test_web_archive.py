@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from test_accounts import ANN_PW, BOB_PW, Browser
 from legends.web import create_app
+from test_accounts import ANN_PW, BOB_PW, Browser
 from webgames import CASTLE_HUNT_GAME, Table, TestClient, castle_hunt, client
 
 CLI = [sys.executable, "-m", "legends.cli"]

@@ -52,14 +52,10 @@ class NotOver(Refused):
     status = 409
 
 
-def not_over() -> NotOver:
-    return NotOver(_("this game is still going on: its replay and record open when it ends"))
-
-
 def ended(room: Room) -> None:
     """Refuse unless ``room``'s game is over (the same answer for every game going on)."""
     if room.arranging or not room.game.is_over:
-        raise not_over()
+        raise NotOver(_("this game is still going on: its replay and record open when it ends"))
 
 
 def moves(room: Room) -> list[dict[str, Any]]:
