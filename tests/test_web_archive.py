@@ -208,3 +208,28 @@ def test_a_team_game_against_computers_of_one_kind_is_rated_once_for_them():
     # ... but nobody plays on both sides, and a person holds one seat only.
     assert not rated_players(outcome, {**computers, "c": "computer:search"})
     assert not rated_players(outcome, {**computers, "d": "account:z", "b": "account:z"})
+
+
+def test_a_computer_holding_two_seats_of_one_side_is_counted_once():
+    import sqlite3
+
+    from legends.web import ratings_store
+    db = sqlite3.connect(":memory:")
+    for statement in ratings_store.statements():
+        db.execute(statement)
+
+    def run(sql, args=()):
+        return db.execute(sql, args).fetchall()
+
+    players = {"beige-1": {"player": "account:a", "name": "Ann"},
+               "gray-1": {"player": "computer:search", "name": "computer (search)"},
+               "beige-2": {"player": "account:b", "name": "Bob"},
+               "gray-2": {"player": "computer:search", "name": "computer (search)"}}
+    ratings_store.add_game(run, "CODE", "legends", players)
+    outcome = {"beige-1": ("beige", 1.0), "gray-1": ("gray", 0.0), "beige-2": ("beige", 1.0),
+               "gray-2": ("gray", 0.0)}
+    ratings_store.count_ends(run, [("CODE", outcome)], "", when=1000.0)
+    board = {p["player"]: p for p in ratings_store.leaderboard(run, "legends", 10, when=1000.0)}
+    assert board["computer:search"]["games"] == 1 and board["computer:search"]["computer"]
+    assert board["computer:search"]["rating"] < 1500 < board["account:a"]["rating"]
+    assert len(ratings_store.results(run, "CODE")) == 3
