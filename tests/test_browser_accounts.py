@@ -56,18 +56,19 @@ def test_sign_up_play_and_find_the_game(server, browser, width, height, name):  
     expect(page.locator("#my-games-empty")).to_be_visible()
     page.select_option("#my-games-filters select[name=result]", "lost")
     expect(rows).to_have_count(1)
-    rows.nth(0).locator("button.account-replay").click()
-    expect(page.locator("#account-replay-board svg")).to_be_visible()
-    expect(page.locator("#account-replay-step")).to_contain_text("0 / ")
-    page.click("#account-replay-next")
-    expect(page.locator("#account-replay-step")).to_contain_text("1 / ")
     assert serious(page) == []
+    rows.nth(0).locator("a.game-replay").click()  # the archive's replay (test_browser_archive)
+    expect(page.locator("#archive-board svg")).to_be_visible()
+    expect(page.locator("#archive-step")).to_contain_text("0 / ")
+    page.click("#archive-next")
+    expect(page.locator("#archive-step")).to_contain_text("1 / ")
 
     # The player page: the header's name links to it.
     page.click("#account-me")
     expect(page.locator("#player-name")).to_have_text(name)
     expect(page.locator("#player-ratings li")).to_have_count(1)
     expect(page.locator("#player-ratings li")).to_contain_text("rated games: 1")
+    expect(page.locator("#player-tallies")).to_have_text("1 games played: 0 won, 0 drawn, 1 lost")
     expect(page.locator("#player-games tr")).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # fits the screen
     assert serious(page) == []

@@ -28,7 +28,10 @@ def test_the_leaderboard_shows_a_rated_games_players(server, browser):  # noqa: 
     expect(page.locator("#lobby")).to_be_hidden()
     rows = page.locator("#ratings-list tr")
     expect(rows).to_have_count(2)
-    expect(rows.nth(0).locator("td").nth(1)).to_have_text("computer (random)")
+    # The computer is marked as one (by its id: a person may take any name).
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text("computer (random) computer")
+    expect(rows.nth(0).locator(".badge.computer")).to_have_count(1)
+    expect(rows.nth(1).locator(".badge.computer")).to_have_count(0)
     expect(rows.nth(1).locator("td").nth(1)).to_have_text("Ann")
     # Ratings after one game are provisional: shown with a question mark.
     expect(rows.nth(1).locator("td").nth(2)).to_have_text("1338?")

@@ -11,7 +11,8 @@ the other side's average rating and the root mean square of its deviations; a si
 share its score (1 won, 0 lost, 0.5 a game without a winner).
 
 A game is rated only if every seat has a player id and no id holds two seats (nobody is rated
-against themselves).
+against themselves), but for a computer player holding several seats of one side, which is
+rated once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import attrs
 
 from .glicko2 import START_RD, Rating, Result, idle, rate
 
+#: the prefix of a computer player's id, reserved to them
+COMPUTER = "computer:"
 #: seconds of absence that count as one empty rating period
 PERIOD = 24 * 3600.0
 #: above this deviation a rating is provisional (too few recent games to mean much), as on
@@ -33,7 +36,13 @@ PROVISIONAL_RD = 110.0
 
 def computer_player(player: str) -> str:
     """The player id of a computer player (``"search"`` -> ``"computer:search"``)."""
-    return f"computer:{player}"
+    return COMPUTER + player
+
+
+def is_computer(player: str) -> bool:
+    """Is ``player`` (a player id) one of the computer players? No account or browser id can
+    be: theirs begin ``account:`` and ``browser:``."""
+    return player.startswith(COMPUTER)
 
 
 def browser_player(secret: str) -> str:
@@ -77,9 +86,17 @@ def seat_scores(result: str, teams: Mapping[str, tuple[str, ...]]) -> dict[str, 
 def rated_players(outcome: Mapping[str, tuple[str, float]],
                   players: Mapping[str, str]) -> bool:
     """May a game with ``outcome`` (seat -> side, score) between ``players`` (seat -> player
-    id) be rated? Every seat needs an id, and no id may hold two seats."""
+    id) be rated? Every seat needs an id, and no id may hold two seats, but for a computer
+    player holding several seats of one side (a team game against the computer): it is rated
+    once, as one player of that side. Nobody is rated against themselves."""
     ids = [players.get(seat) for seat in outcome]
-    return all(ids) and len(set(ids)) == len(ids)
+    if not all(ids):
+        return False
+    sides: dict[str, set[str]] = {}
+    for seat, (side, _) in outcome.items():
+        sides.setdefault(players[seat], set()).add(side)
+    return all(len(held) == 1 and (ids.count(player) == 1 or is_computer(player))
+               for player, held in sides.items())
 
 
 def _average(ratings: list[Rating]) -> Rating:

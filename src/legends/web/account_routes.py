@@ -5,9 +5,10 @@
 * ``POST /api/account/signup`` and ``/signin`` (``name``, ``password``): sign up or in; the
   answer is ``GET /api/account``'s, with the session cookie.
 * ``POST /api/account/signout``: the session ends (its cookie is cleared).
-* ``GET /api/account/games?edition=&result=&rated=``: the signed-in account's games, newest
-  first (``result``: ``won``, ``drawn``, ``lost`` or ``playing``; ``rated``: ``true`` or
-  ``false``); an account may read the record and replay of a seat it played, after the end,
+* ``GET /api/account/games?edition=&result=&rated=&opponent=&finished=&page=``: the
+  signed-in account's games, newest first, ``PAGE`` (20) a page (``result``: ``won``,
+  ``drawn``, ``lost`` or ``playing``; ``rated`` and ``finished``: ``true`` or ``false``;
+  ``opponent``: part of an opponent's name; ``more``: a next page exists); an account may read the record and replay of a seat it played, after the end,
   without the seat's token.
 * ``GET /api/players/{name}``: a player page: name, when they joined, ratings per edition and
   their recent ended games.
@@ -36,7 +37,8 @@ if TYPE_CHECKING:
     from .app import Server
 
 log = logging.getLogger(__name__)
-GAMES_MAX = 100
+#: games on one page of "my games"
+PAGE = 20
 
 
 class SignInNeeded(Refused):
@@ -114,10 +116,18 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         result = query.get("result") or None
         if result not in (None, "won", "drawn", "lost", "playing"):
             raise Refused(_("result: expected won, drawn, lost or playing"))
+        finished = {"true": True, "false": False, "": None}.get(query.get("finished", ""), None)
+        try:
+            number = max(1, min(int(query.get("page") or 1), 10_000))
+        except ValueError:
+            raise Refused(_("page: expected a whole number")) from None
+        # One more than a page: whether there is a next one.
         games = await to_thread.run_sync(partial(
             server.store.account_games, account.id, edition=query.get("edition") or None,
-            result=result, rated=rated, limit=GAMES_MAX))
-        return JSONResponse({"name": account.name, "games": games})
+            result=result, rated=rated, opponent=(query.get("opponent") or "")[:40] or None,
+            finished=finished, limit=PAGE + 1, offset=(number - 1) * PAGE))
+        return JSONResponse({"name": account.name, "games": games[:PAGE], "page": number,
+                             "more": len(games) > PAGE})
 
     async def player(request: Request) -> Response:
         found = await to_thread.run_sync(public_player, server.store,

@@ -50,6 +50,8 @@ FAILURES = 5
 WINDOW = 15 * 60
 #: what an account's name may be
 NAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
+#: how no account's name may begin (in any case): the computer players' names do
+RESERVED = "computer"
 #: the shortest password accepted
 PASSWORD_MIN = 10
 PASSWORD_MAX = 1024  # longer is no safer, and costs the hash time
@@ -87,6 +89,8 @@ def csrf_token(session: str) -> str:
 def check_name(name: object) -> str:
     if not isinstance(name, str) or not NAME.fullmatch(name):
         raise Refused(_("name: use 3 to 24 letters, digits, '_' or '-'"))
+    if name.casefold().startswith(RESERVED):  # the leaderboard's computer players are theirs
+        raise Refused(_("that name is kept for the computer players; choose another"))
     return name
 
 
@@ -230,8 +234,8 @@ def public_player(store: Store, name: str) -> dict[str, Any] | None:
         return None
     ident, shown, _hash, joined = found
     # Only ended games: a game going on is its players' business (its code lets anyone in).
-    ended = [g for g in store.account_games(ident, limit=100) if g["result"] != "playing"]
+    ended = store.account_games(ident, finished=True, limit=20)
     for game in ended:
         del game["seat"]
     return {"name": shown, "joined": joined, "ratings": store.player_ratings(PREFIX + ident),
-            "games": ended[:20]}
+            "games": ended, "tallies": store.account_tallies(ident)}

@@ -156,37 +156,88 @@ def seat_of(run: Run, account: str, code: str) -> str | None:
 
 
 def games(run: Run, account: str, *, edition: str | None = None, result: str | None = None,
-          rated: bool | None = None, limit: int = 50) -> list[dict[str, Any]]:
+          rated: bool | None = None, opponent: str | None = None, finished: bool | None = None,
+          limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
     """The games ``account`` played, newest first: code, seat, edition, opponents' names,
-    result (``won``, ``drawn``, ``lost``, or ``playing``), rated, and when it began.
-    ``result`` filters on one of those words."""
-    sql = ("SELECT ag.code, ag.seat, ag.edition, ag.rated, ag.started, ag.score, g.seats "
-           "FROM account_games ag JOIN games g ON g.code = ag.code WHERE ag.account = ?")
-    args: list[Any] = [account]
+    result (``won``, ``drawn``, ``lost``, or ``playing``), rated, when it began, the rating
+    change it made (``None``: none, or not yet) and its length in turns.
+
+    ``result`` filters on one of those words, ``opponent`` on a part of an opponent's name (in
+    any case), ``finished`` on whether the game ended; ``offset`` and ``limit`` give one page.
+    """
+    from .accounts import PREFIX  # (accounts imports the store, which imports this module)
+
+    sql = ("SELECT ag.code, ag.seat, ag.edition, ag.rated, ag.started, ag.score, g.seats, "
+           "rr.rating_before, rr.rating FROM account_games ag JOIN games g ON g.code = ag.code "
+           "LEFT JOIN rating_results rr ON rr.code = ag.code AND rr.player = ? "
+           "WHERE ag.account = ?")
+    args: list[Any] = [PREFIX + account, account]
     if edition:
         sql += " AND ag.edition = ?"
         args.append(edition)
     if rated is not None:
         sql += " AND ag.rated = ?"
         args.append(int(rated))
-    if result == "playing":
+    if result == "playing" or finished is False:
         sql += " AND ag.score IS NULL"
-    elif result in RESULTS:
+    if finished:
+        sql += " AND ag.score IS NOT NULL"
+    if result in RESULTS:
         sql += " AND ag.score = ?"
         args.append(RESULTS[result])
-    sql += " ORDER BY ag.started DESC, ag.code LIMIT ?"
-    args.append(limit)
-    out = []
-    for code, seat, ed, is_rated, started, score, seats in run(sql, tuple(args)):
+    sql += " ORDER BY ag.started DESC, ag.code"
+    if not opponent:
+        sql += " LIMIT ? OFFSET ?"
+        args += [limit, offset]
+    else:
+        # The names are in the seats' JSON: matched here, over at most OPPONENT_SCAN games.
+        sql += " LIMIT ?"
+        args.append(OPPONENT_SCAN)
+    out: list[dict[str, Any]] = []
+    for code, seat, ed, is_rated, started, score, seats, before, after in run(sql, tuple(args)):
         names = [str(info.get("name") or "") for s, info in json.loads(seats).items()
                  if s != seat]
+        if opponent and not any(opponent.casefold() in n.casefold() for n in names):
+            continue
         out.append({"code": str(code), "seat": str(seat), "edition": str(ed),
                     "opponents": names, "result": _result(score), "rated": bool(is_rated),
-                    "started": float(started)})
+                    "started": float(started),
+                    "change": None if before is None else round(float(after) - float(before))})
+    if opponent:
+        out = out[offset:offset + limit]
+    for game in out:
+        game["turns"] = _turns(run, game["code"], game["seat"])
     return out
 
 
+#: games scanned at most when filtering on an opponent's name
+OPPONENT_SCAN = 5000
+
+
+def _turns(run: Run, code: str, seat: str) -> int:
+    """How many turns game ``code`` lasted so far, as ``seat`` was told (its latest turn
+    event; the turn count is no column of the store's)."""
+    rows = run("SELECT events FROM shown WHERE code = ? AND seat = ? ORDER BY seq DESC LIMIT 50",
+               (code, seat))
+    for (text,) in rows:
+        numbers = [int(e.get("number") or 0) for e in json.loads(text) if e.get("kind") == "turn"]
+        if numbers:
+            return max(numbers)
+    return 1 if rows else 0  # the first turn begins before any action is stored
+
+
 RESULTS = {"won": 1.0, "drawn": 0.5, "lost": 0.0}
+
+
+def tallies(run: Run, account: str) -> dict[str, int]:
+    """How many games ``account`` finished, won, drew and lost (rated and casual)."""
+    rows = run("SELECT score, count(*) FROM account_games WHERE account = ? "
+               "AND score IS NOT NULL GROUP BY score", (account,))
+    out = {"played": 0, "won": 0, "drawn": 0, "lost": 0}
+    for score, count in rows:
+        out[_result(score)] += int(count)
+        out["played"] += int(count)
+    return out
 
 
 def _result(score: float | None) -> str:

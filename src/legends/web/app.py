@@ -32,6 +32,8 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   in, new games and joins are played under the account's player id and name, and ``record``
   and ``replay`` take the session in place of a seat's token; every ``POST`` with the session
   cookie needs its CSRF token (:mod:`.accounts`).
+* the archive of ended games (public once a game is over: its replay page ``/replay/{code}``,
+  its move list, frames and full record to download): see :mod:`.archive`.
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
   latest state message, which the action answers; or ``{"type": "ping"}``; while the players
@@ -98,7 +100,7 @@ from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
-from . import account_routes
+from . import account_routes, archive
 from .account_routes import account_of
 from .accounts import Account, Accounts, CsrfGuard
 from .arranging import RANDOM, Arrangement, takes_setup
@@ -1369,6 +1371,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
           for prefix in ("/api", PREFIX) for r in api),
         WebSocketRoute("/ws/{code}", server.play),
         *account_routes.routes(server, page),  # accounts (see .account_routes)
+        *archive.routes(server, page),  # ended games' replays and records (see .archive)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager

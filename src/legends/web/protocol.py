@@ -217,7 +217,7 @@ LEADERBOARD = obj("An edition's best rated players, best first.", {
     "edition": STR, "provisional_rd": NUM,
     "players": array(obj("A rated player.", {
         "player": STR, "name": STR, "rating": INT, "rd": INT, "games": INT,
-        "provisional": BOOL}))})
+        "provisional": BOOL}, {"computer": BOOL}))})
 PLY = obj("One ply of the move list.", {"moment": INT}, strict=False)
 MOVES = obj("Your seat's move list.", {
     "turns": array(obj("A turn.", {"plies": array(PLY)}, strict=False)),
@@ -339,7 +339,7 @@ CREDENTIALS = obj("A name (3-24 letters, digits, _ or -) and a password (10 char
 GAME_ROW = obj("A game an account played.", {"code": STR, "edition": STR, "result": STR},
                strict=False)
 MY_GAMES = obj("The signed-in account's games, newest first.",
-               {"name": STR, "games": array(GAME_ROW)})
+               {"name": STR, "games": array(GAME_ROW)}, {"page": INT, "more": BOOL})
 PLAYER = obj("A player's public page: name, when they joined, ratings per edition and their "
              "latest ended games.", {"name": STR, "joined": ANY,
                                       "ratings": array({"type": "object"}),
@@ -358,10 +358,39 @@ ACCOUNTS: dict[str, dict[str, Schema]] = {
         "The signed-in account's games.", _account_answer("The games.", MY_GAMES),
         params=[_param("edition", "query", "Only this edition."),
                 _param("result", "query", "won, drawn, lost or playing."),
-                _param("rated", "query", "true or false.")])},
+                _param("rated", "query", "true or false."),
+                _param("finished", "query", "true (ended) or false (going on)."),
+                _param("opponent", "query", "Part of an opponent's name."),
+                _param("page", "query", "Which page of 20 (1 the newest).")])},
     "/players/{name}": {"get": _op("A player's public page.",
                                    _account_answer("The player.", PLAYER),
                                    params=[_param("name", description="The account's name.")])},
+}
+
+ENDED_GAME = obj("An ended game: who played, the result, the whole move list (each ply's step: "
+                 "the actions after which it is on the board), the commitment published as play "
+                 "began and the setup it binds, and the rating changes.", {
+                     "code": STR, "edition": STR, "moves": array({"type": "object"}),
+                     "commitment": nullable(STR), "setup": ANY}, strict=False)
+
+
+def _ended(description: str, schema: Schema) -> Schema:
+    out = _answer(description, schema)
+    out["409"] = {"description": "The game is still going on.", "content": _json(ERROR)}
+    return out
+
+
+#: The archive of ended games (public once a game is over; served under /api only).
+ARCHIVE: dict[str, dict[str, Schema]] = {
+    "/games/{code}/archive": {"get": _op("After the end: the game, for its replay.",
+                                         _ended("The game.", ENDED_GAME), params=[CODE])},
+    "/games/{code}/frame": {"get": _op(
+        "After the end: the board after `step` actions, both armies shown.",
+        _ended("One frame.", FRAME), params=[CODE, _param("step", "query", "Actions played."),
+                                             _param("side", "query", "Seen from this seat.")])},
+    "/games/{code}/download": {"get": _op(
+        "After the end: the full record as a file, the commitment in its headers.",
+        _ended("The record.", RECORD), params=[CODE])},
 }
 
 _HTML = {"200": {"description": "The page.", "content": {"text/html": {"schema": STR}}}}
@@ -371,6 +400,8 @@ PAGE: dict[str, dict[str, Schema]] = {
     "/game/{code}": {"get": _op("The page, opened on a game.", _HTML, params=[CODE])},
     "/ratings": {"get": _op("The page, opened on the leaderboard.", _HTML)},
     "/my-games": {"get": _op("The page, opened on your games.", _HTML)},
+    "/replay/{code}": {"get": _op("The page, opened on an ended game's replay.", _HTML,
+                                  params=[CODE])},
     "/player/{name}": {"get": _op("The page, opened on a player.", _HTML,
                                   params=[_param("name", description="The account's name.")])},
     "/static/{path}": {"get": _op("The page's script, style and pictures.", {
@@ -394,6 +425,10 @@ def openapi() -> Schema:
     for path, ops in ACCOUNTS.items():
         paths["/api" + path] = {
             method: {**op, "tags": ["account"], "operationId": f"account_{method}_{_name(path)}"}
+            for method, op in ops.items()}
+    for path, ops in ARCHIVE.items():
+        paths["/api" + path] = {
+            method: {**op, "tags": ["page"], "operationId": f"archive_{method}_{_name(path)}"}
             for method, op in ops.items()}
     for path, ops in PAGE.items():
         paths[path] = {m: {**op, "tags": ["page"]} for m, op in ops.items()}

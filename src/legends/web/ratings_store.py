@@ -23,7 +23,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..ratings.games import Standing, after_game, rated_players
+from ..ratings.games import Standing, after_game, is_computer, rated_players
 from ..ratings.glicko2 import Rating
 
 Run = Any  # the store's statement runner (legends.web.store.Run)
@@ -124,8 +124,12 @@ def count_ends(run: Run, ends: Sequence[tuple[str, Outcome]], lock: str,
     for code, edition, outcome, ids, names in todo:
         before = {ids[seat]: standings[ids[seat], edition] for seat in outcome}
         new = after_game(outcome, ids, before, when)
+        counted: set[str] = set()
         for seat, (_, score) in outcome.items():
             player = ids[seat]
+            if player in counted:  # a computer player holding several seats of one side
+                continue
+            counted.add(player)
             old, rating = before[player].now(when), new[player]
             standings[player, edition] = Standing(rating, before[player].games + 1, when)
             run("UPDATE ratings SET rating = ?, rd = ?, volatility = ?, games = games + 1, "
@@ -154,7 +158,9 @@ def leaderboard(run: Run, edition: str, limit: int, when: float | None = None
         now = standing.now(when)
         board.append({"player": str(player), "name": str(name), "rating": round(now.rating),
                       "rd": round(now.rd), "games": int(games),
-                      "provisional": standing.provisional(when)})
+                      "provisional": standing.provisional(when),
+                      # told by the id, never the name (anyone may call themselves "computer")
+                      "computer": is_computer(str(player))})
     return board
 
 

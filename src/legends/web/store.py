@@ -508,6 +508,10 @@ class Store(abc.ABC):
         with self._transaction(write=False) as run:
             return accounts_store.games(run, account, **filters)
 
+    def account_tallies(self, account: str) -> dict[str, int]:
+        with self._transaction(write=False) as run:
+            return accounts_store.tallies(run, account)
+
     def player_ratings(self, player: str) -> list[dict[str, Any]]:
         with self._transaction(write=False) as run:
             return accounts_store.ratings(run, player)

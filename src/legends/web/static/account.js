@@ -1,6 +1,6 @@
 // Accounts on the page: the header's account area (sign up, sign in, sign out, in a dialog),
-// "my games" (/my-games) with its filters and a replay of each ended game, and the player
-// page (/player/NAME).
+// "my games" (/my-games) with its filters and pages, each ended game linked to its replay
+// (archive.js) and record, and the player page (/player/NAME).
 //
 // The session lives in an HttpOnly cookie the page cannot read; the page learns the account's
 // name and its CSRF token from GET /api/account, and every POST it makes to this site carries
@@ -95,32 +95,53 @@
     return new Date(seconds * 1000).toLocaleDateString(document.documentElement.lang || undefined);
   }
 
-  // A table row per game: its date, edition, opponents, result, rated, and a way to see it.
+  function link(href, text, cls) {
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    if (cls) a.className = cls;
+    return a;
+  }
+
+  // Whether an ended game's setups match the commitment made as play began, checked here
+  // (window.archive.check: endings.js's check of the archive's setup).
+  async function checkCell(td, code) {
+    const span = document.createElement("span");
+    span.className = "archive-check";
+    td.append(" ", span);
+    const verdict = await window.archive.check(code);
+    span.textContent = verdict.short;
+    span.title = verdict.text;
+    span.classList.add(verdict.kind);
+  }
+
+  // A table row per game: its date, edition, opponents, result, rated (and the rating change),
+  // its length in turns, and links: the game itself while it goes on; once it ended, its
+  // replay and record (own games also say whether the record checks out).
   function gameRows(games, own) {
     return games.map((g) => {
       const tr = document.createElement("tr");
+      tr.dataset.code = g.code;
+      let rated = g.rated ? t("rated") : t("casual");
+      if (g.change !== null && g.change !== undefined) {
+        rated = t("rated ({change})", {change: (g.change > 0 ? "+" : "") + g.change});
+      }
       const cells = [when(g.started), g.edition, g.opponents.join(", ") || "–",
-                     t(RESULTS[g.result] || g.result), g.rated ? t("rated") : t("casual")];
+                     t(RESULTS[g.result] || g.result), rated, String(g.turns ?? "")];
       for (const text of cells) {
         const td = document.createElement("td");
         td.textContent = text;
         tr.append(td);
       }
       const td = document.createElement("td");
-      if (own && g.result === "playing") {
-        const a = document.createElement("a");
-        a.href = "/game/" + g.code;
-        a.textContent = t("open");
-        td.append(a);
-      } else if (own) {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "account-replay";
-        button.textContent = t("replay");
-        button.addEventListener("click", () => openReplay(g.code));
-        td.append(button);
+      td.className = "game-links";
+      if (g.result === "playing") {
+        if (own) td.append(link("/game/" + g.code, t("open")));
       } else {
-        td.textContent = g.code;
+        td.append(link("/replay/" + g.code, t("replay"), "game-replay"), " ",
+                  link(`/api/games/${g.code}/download`, t("record"), "game-record"));
+        td.lastChild.download = `legends-${g.code}.json`;
+        if (own) checkCell(td, g.code);
       }
       tr.append(td);
       return tr;
@@ -128,16 +149,18 @@
   }
 
   function only(section) {
-    for (const id of ["#lobby", "#ratings", "#my-games", "#player-page"]) {
+    for (const id of ["#lobby", "#ratings", "#my-games", "#player-page", "#replay-page"]) {
       const el = $(id);
       if (el) el.hidden = id !== section;
     }
   }
 
+  let page = 1;
   async function myGames() {
     only("#my-games");
     const form = $("#my-games-filters");
     const empty = $("#my-games-empty");
+    $("#my-games-pages").hidden = true;
     if (!account.signed_in) {
       $("#my-games-list").replaceChildren();
       empty.textContent = t("Sign in to see your games.");
@@ -145,14 +168,20 @@
       return;
     }
     const query = new URLSearchParams();
-    for (const key of ["edition", "result", "rated"]) {
-      if (form.elements[key].value) query.set(key, form.elements[key].value);
+    for (const key of ["edition", "result", "rated", "finished", "opponent"]) {
+      const value = form.elements[key].value.trim();
+      if (value) query.set(key, value);
     }
+    if (page > 1) query.set("page", String(page));
     try {
       const data = await call("/api/account/games?" + query);
       $("#my-games-list").replaceChildren(...gameRows(data.games, true));
       empty.textContent = t("No games to show.");
       empty.hidden = data.games.length > 0;
+      $("#my-games-pages").hidden = data.page === 1 && !data.more;
+      $("#my-games-prev").disabled = data.page <= 1;
+      $("#my-games-next").disabled = !data.more;
+      $("#my-games-page").textContent = t("page {page}", {page: data.page});
     } catch (e) {
       empty.textContent = e.message;
       empty.hidden = false;
@@ -160,36 +189,30 @@
   }
 
   async function wireMyGames() {
-    const select = $("#my-games-filters").elements.edition;
+    const form = $("#my-games-filters");
+    const select = form.elements.edition;
     try {
       const opts = await call("/api/options");
       for (const r of opts.rulesets) select.add(new Option(r.title || r.name, r.name));
     } catch (e) { /* the filter offers "all" only */ }
-    $("#my-games-filters").addEventListener("change", myGames);
+    const filter = () => { page = 1; myGames(); };
+    form.addEventListener("change", filter);
+    let typing = null;  // the opponent's name: asked once the typing pauses
+    form.elements.opponent.addEventListener("input", () => {
+      clearTimeout(typing);
+      typing = setTimeout(filter, 300);
+    });
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); filter(); });
+    $("#my-games-prev").addEventListener("click", () => { page = Math.max(1, page - 1); myGames(); });
+    $("#my-games-next").addEventListener("click", () => { page += 1; myGames(); });
   }
 
-  // The replay of one of the account's ended games, read as the seat the account played.
-  const replay = {code: "", step: 0, of: 0};
-  async function frame(step) {
-    try {
-      const f = await call(`/api/games/${replay.code}/replay`, {step});
-      Object.assign(replay, {step: f.step, of: f.of});
-      $("#account-replay-board").innerHTML = f.svg;
-      $("#account-replay-step").textContent = t("{step} / {of}", {step: f.step, of: f.of});
-    } catch (e) {
-      $("#account-replay-step").textContent = e.message;
-    }
-  }
-  function openReplay(code) {
-    replay.code = code;
-    $("#account-replay-code").textContent = code;
-    $("#account-replay").hidden = false;
-    frame(0);
-  }
-  function wireReplay() {
-    $("#account-replay-prev").addEventListener("click", () => frame(Math.max(0, replay.step - 1)));
-    $("#account-replay-next").addEventListener("click", () => frame(Math.min(replay.of, replay.step + 1)));
-    $("#account-replay-close").addEventListener("click", () => { $("#account-replay").hidden = true; });
+  // A rating with its deviation as a range: about 95 in 100 players of that strength would
+  // be rated within two deviations of it.
+  function ratingLine(r) {
+    return t("{edition}: {rating} (between {low} and {high}), rated games: {games}",
+             {edition: r.edition, rating: r.rating, low: r.rating - 2 * r.rd,
+              high: r.rating + 2 * r.rd, games: r.games});
   }
 
   async function playerPage(name) {
@@ -198,10 +221,12 @@
       const p = await call("/api/players/" + encodeURIComponent(name));
       $("#player-name").textContent = p.name;
       $("#player-joined").textContent = t("joined {date}", {date: when(p.joined)});
+      const n = p.tallies;
+      $("#player-tallies").textContent = t("{played} games played: {won} won, {drawn} drawn, {lost} lost",
+                                           {played: n.played, won: n.won, drawn: n.drawn, lost: n.lost});
       const ratings = p.ratings.map((r) => {
         const li = document.createElement("li");
-        li.textContent = t("{edition}: rating {rating}, rated games: {games}",
-                           {edition: r.edition, rating: r.rating, games: r.games});
+        li.textContent = ratingLine(r);
         return li;
       });
       $("#player-ratings").replaceChildren(...ratings);
@@ -213,12 +238,11 @@
     }
   }
 
-  window.account = {current: () => account, ready};
+  window.account = {current: () => account, ready, only};
   window.addEventListener("DOMContentLoaded", async () => {
     await window.i18nReady;
     try {
       wireDialog();
-      wireReplay();
       await refresh();
     } finally {
       resolveReady();  // whatever happened, the page's requests must not wait forever

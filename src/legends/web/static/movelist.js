@@ -14,7 +14,7 @@ const moveList = {
   plies: {},        // moment -> the last ply it told of, in words
 };
 
-function plyButton(ply) {
+function plyButton(ply, onPly) {
   const b = document.createElement("button");
   b.type = "button";
   b.className = "ply";
@@ -23,15 +23,16 @@ function plyButton(ply) {
   b.append(Object.assign(document.createElement("span"), {className: "sq", textContent: squares}));
   if (rest.length) b.append(" " + rest.join(" "));
   b.dataset.moment = String(ply.moment);
-  b.addEventListener("click", () => lookAt(ply.moment));
+  b.addEventListener("click", () => onPly(ply));
   return b;
 }
 
-// Two players: a row per round, each side's turn in its own column (as a chess move list),
-// the row numbered by its first turn as the status line counts turns ("Turn 13": row 13,
-// the reply is turn 14). More: a row per turn, naming its seat.
-function drawMoves(data) {
-  const body = $("#move-list tbody");
+// The list's rows from a move list ({players, turns}; each ply names its moment), a click on a
+// ply calling onPly(ply); yours: the seat to mark "(you)" (also the archive's replay, which
+// has none). Two players: a row per round, each side's turn in its own column (as a chess
+// move list), the row numbered by its first turn as the status line counts turns ("Turn 13":
+// row 13, the reply is turn 14). More: a row per turn, naming its seat.
+function moveRows(data, onPly, yours) {
   const pairs = data.players.length === 2;
   const rows = [];
   let row = null;
@@ -52,14 +53,20 @@ function drawMoves(data) {
     if (!pairs && turn.seat) {
       const who = document.createElement("span");
       who.className = "seat";
-      who.textContent = turn.seat === me.seat ? t("{seat} (you)", {seat: turn.seat}) : turn.seat;
+      who.textContent = turn.seat === yours ? t("{seat} (you)", {seat: turn.seat}) : turn.seat;
       cell.append(who);
     }
     cell.dataset.turn = String(turn.turn);
     if (turn.label) cell.title = turn.label;
-    turn.plies.forEach((p) => cell.append(plyButton(p)));
+    turn.plies.forEach((p) => cell.append(plyButton(p, onPly)));
     if (!turn.plies.length) cell.append(Object.assign(document.createElement("span"), {className: "pending", textContent: "…"}));
   }
+  return rows;
+}
+
+function drawMoves(data) {
+  const body = $("#move-list tbody");
+  const rows = moveRows(data, (ply) => lookAt(ply.moment), me.seat);
   body.replaceChildren(...rows);
   const seen = new Set([0]);
   moveList.plies = {};
@@ -140,6 +147,7 @@ function step(by) {
   lookAt(list[Math.max(0, i)]);
 }
 
+window.moveRows = moveRows;  // a building block of the archive's replay (archive.js)
 window.addEventListener("DOMContentLoaded", () => {
   if (!$("#move-list")) return;
   $("#past-back").addEventListener("click", backToGame);

@@ -45,6 +45,19 @@
         td.textContent = text;
         tr.append(td);
       }
+      // A computer player is told by its id, which no person can have (a name could be
+      // anyone's); an account's name leads to its player page.
+      const who = tr.children[1];
+      if (p.computer) {
+        tr.classList.add("computer");
+        who.append(" ", Object.assign(document.createElement("span"),
+                                 {className: "badge computer", textContent: t("computer")}));
+      } else if (p.player.startsWith("account:") && p.name) {
+        const a = document.createElement("a");
+        a.href = "/player/" + encodeURIComponent(p.name);
+        a.textContent = p.name;
+        who.replaceChildren(a);
+      }
       if (p.provisional) {
         tr.title = t("provisional: deviation above {rd}", {rd: data.provisional_rd});
       }
