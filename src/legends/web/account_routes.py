@@ -73,22 +73,25 @@ async def account_of(server: Server, request: Request, need: str = PLAY) -> Acco
     return await to_thread.run_sync(accounts.current, token)
 
 
+def answering(handler: Callable[[Request], Awaitable[Response]]
+              ) -> Callable[[Request], Awaitable[Response]]:
+    """An account route's endpoint: refusals and store failures answered in words."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        except (StoreError, OSError) as exc:
+            # Said without the request: its body may hold a password.
+            log.warning("legends: %s %s: the store failed: %s", request.method,
+                        request.url.path, exc)
+            return JSONResponse({"error": _("the games store failed; try again later")},
+                                status_code=503)
+    return endpoint
+
+
 def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> list[BaseRoute]:
     accounts: Accounts = server.accounts
-
-    def answering(handler: Callable[[Request], Awaitable[Response]]):
-        async def endpoint(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except Refused as exc:
-                return JSONResponse({"error": str(exc)}, status_code=exc.status)
-            except (StoreError, OSError) as exc:
-                # Said without the request: its body may hold a password.
-                log.warning("legends: %s %s: the store failed: %s", request.method,
-                            request.url.path, exc)
-                return JSONResponse({"error": _("the games store failed; try again later")},
-                                    status_code=503)
-        return endpoint
 
     async def fields(request: Request) -> tuple[object, object]:
         from .app import _body

@@ -31,7 +31,9 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
 * accounts (sign up, in and out, my games, player pages): see :mod:`.account_routes`. Signed
   in, new games and joins are played under the account's player id and name, and ``record``
   and ``replay`` take the session in place of a seat's token; every ``POST`` with the session
-  cookie needs its CSRF token (:mod:`.accounts`).
+  cookie needs its CSRF token (:mod:`.accounts`). Programs come in as an account with a
+  personal access token (:mod:`.token_routes`): ``Authorization: Bearer <token>`` on any
+  request, ``access_token`` in the websocket's hello in place of a seat's ``token``.
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
   latest state message, which the action answers; or ``{"type": "ping"}``; while the players
@@ -98,9 +100,9 @@ from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
-from . import account_routes
+from . import account_routes, token_routes
 from .account_routes import account_of
-from .accounts import Account, Accounts, CsrfGuard
+from .accounts import READ, Account, Accounts, CsrfGuard
 from .arranging import RANDOM, Arrangement, takes_setup
 from .catalogues import SpokenLanguage, page_messages
 from .codes import joinable, parse_code
@@ -125,6 +127,7 @@ from .protocol import PREFIX, messages, openapi
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
+from .token_routes import hello_seat
 from .watching import WATCH_PREFIX, end_reveal, watch_key
 from .writer import Writer
 
@@ -928,7 +931,7 @@ class Server:
                 return
             if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
-            room, seat = await self.seat_for(ws.path_params["code"], hello.get("token"))
+            room, seat = await hello_seat(self, ws.path_params["code"], hello)
         except (Refused, TimeoutError, StoreError) as exc:
             told = _refusal(exc, self.store.where) if isinstance(exc, StoreError) else str(exc)
             conn.put({"type": "error", "message": told or "no hello in time"})
@@ -1238,7 +1241,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     async def record(request: Request) -> dict[str, Any]:
         data = await body(request)
         room, seat = await server.viewer_for(request.path_params["code"], data,
-                                             await account_of(server, request))
+                                             await account_of(server, request, READ))
         async with server.using(room):
             if data.get("mine") and seat == SPECTATOR:
                 raise BadRequest("a spectator has no record of their own")
@@ -1251,7 +1254,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     async def replay(request: Request) -> dict[str, Any]:
         data = await body(request)
         room, seat = await server.viewer_for(request.path_params["code"], data,
-                                             await account_of(server, request))
+                                             await account_of(server, request, READ))
         step = data.get("step", 0)
         if not isinstance(step, int) or isinstance(step, bool):
             raise BadRequest("step: expected a whole number")
@@ -1323,6 +1326,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
           for prefix in ("/api", PREFIX) for r in api),
         WebSocketRoute("/ws/{code}", server.play),
         *account_routes.routes(server, page),  # accounts (see .account_routes)
+        *token_routes.routes(server, page),  # access tokens, and /api/v1 for programs
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
