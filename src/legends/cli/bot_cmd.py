@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+
+if TYPE_CHECKING:
+    from ..client import Client, Seat
 
 
 def description() -> str:
@@ -93,12 +96,13 @@ def run(args: argparse.Namespace) -> int:
             print(_("legends: game {code} started; you play {seat}. Waiting for a player to "
                     "join.").format(code=seat.code, seat=seat.seat), flush=True)
         else:
-            seat = _account_seat(client, args.code) if token else None
-            if seat is None:
+            held = _account_seat(client, args.code) if token else None
+            if held is None:
                 seat = client.join(args.code, name=args.name)
                 print(_("legends: joined game {code} as {seat}").format(
                     code=seat.code, seat=seat.seat), flush=True)
             else:
+                seat = held
                 print(_("legends: playing the account's seat {seat} of game {code}").format(
                     code=seat.code, seat=seat.seat), flush=True)
         final = client.play(seat, choose, setup=args.setup, on_message=show)
@@ -113,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _account_seat(client: Any, code: str) -> Any:
+def _account_seat(client: Client, code: str) -> Seat | None:
     """The seat the token's account holds in game ``code`` (``None``: none; join then)."""
     from ..client import NoSeat
 
