@@ -8,6 +8,7 @@ published protocol (tests/apicheck.py)."""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import logging
 import sqlite3
@@ -25,6 +26,7 @@ from legends.web.accounts import COOKIE, TOKEN_PREFIX, TOKENS_MAX
 from legends.web.store import open_store
 from serveprocs import SRC, Served
 from test_accounts import ANN_PW, BOB_PW, Browser
+from test_api_schema import EXAMPLE
 from webgames import TestClient
 
 V1 = "/api/v1"
@@ -142,6 +144,23 @@ def test_a_token_plays_a_whole_rated_game_as_its_account(http):
     page = client.call("GET", "/players/ann")
     assert page["ratings"][0]["games"] == 1 and page["games"][0]["code"] == seat.code
     assert client.record(held)["actions"]
+
+
+def test_the_research_agent_example_plays_as_an_account(http):
+    """examples/agent_on_server.py with a token: its game is the account's, and rated."""
+    spec = importlib.util.spec_from_file_location("agent_on_server", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    ann = Browser(http, "Ann", ANN_PW)
+    api = CheckedTransport(http)
+    final = example.play("classic", "random", transport=api, seed=1, turn_limit=4,
+                         token=make_token(ann)["token"], rated=True)
+    for socket in api.sockets:
+        socket.close()
+    assert final["view"]["over"]
+    (game,) = ann.get("/api/account/games").json()["games"]
+    assert game["rated"] and game["result"] != "playing"
 
 
 def test_wrong_and_revoked_tokens_are_refused_with_401(http):
