@@ -234,8 +234,8 @@
                                 placeholder: t("e.g. my bot")})),
       element("label", {}, element("span", {textContent: t("Scope")}), " ", scope),
       element("button", {type: "submit", id: "token-make", textContent: t("Make a token")}));
-    const head = element("tr", {}, ...["Label", "Scope", "Made", "Last used", ""].map(
-      (text) => element("th", {textContent: text && t(text)})));
+    const head = element("tr", {}, ...[t("Label"), t("Scope"), t("Made"), t("Last used"), ""].map(
+      (text) => element("th", {textContent: text})));
     const box = element("div", {id: "account-tokens", hidden: true},
       element("h3", {textContent: t("Access tokens")}),
       element("p", {className: "hint", textContent: t(
@@ -269,6 +269,9 @@
     return box;
   }
 
+  // A token's scope in words (read when drawn: the catalogue is in by then).
+  const SCOPE_WORDS = {play: () => t("play"), read: () => t("read")};
+
   function tokenRows(tokens) {
     return tokens.map((tok) => {
       const revoke = element("button", {type: "button", className: "token-revoke",
@@ -282,7 +285,7 @@
       });
       return element("tr", {},
         element("td", {textContent: tok.label}),
-        element("td", {textContent: t(tok.scope)}),
+        element("td", {textContent: SCOPE_WORDS[tok.scope] ? SCOPE_WORDS[tok.scope]() : tok.scope}),
         element("td", {textContent: when(tok.created)}),
         element("td", {textContent: tok.used === null ? t("never") : when(tok.used)}),
         element("td", {}, revoke));
