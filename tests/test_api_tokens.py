@@ -169,7 +169,7 @@ def test_wrong_and_revoked_tokens_are_refused_with_401(http):
     seat = Client(transport=CheckedTransport(http), token=made["token"]).new_game(
         opponent="human")
     for header in (bearer(TOKEN_PREFIX + "x" * 43), bearer("nonsense"),
-                   {"authorization": "Basic YW5uOnB3"}, {"authorization": "Bearer"}):
+                   {"authorization": "Bearer"}, {"authorization": "Bearerlgp_x"}):
         answer = http.post(f"{V1}/games", json={"opponent": "random"}, headers=header)
         assert answer.status_code == 401, header
         assert checked(answer)["error"]
@@ -237,6 +237,17 @@ def test_the_cookie_keeps_its_csrf_rule_and_a_token_outranks_it(http):
         assert checked(answer)["error"]
     assert bob.get("/api/account").json()["signed_in"]
     assert len(ann.get("/api/account/tokens").json()["tokens"]) == 1
+    # Another scheme is a proxy's (Basic credentials a browser sends with every request, even
+    # a cross-site one): it is passed over, and the cookie's CSRF rule holds.
+    basic = {"authorization": "Basic YW5uOnB3"}
+    refused = http.post("/api/games", json=game, headers={**bob.headers(csrf=None), **basic})
+    assert refused.status_code == 403 and "CSRF" in refused.json()["error"]
+    behind = http.post("/api/games", json=game, headers={**bob.headers(), **basic})
+    assert behind.status_code == 200
+    assert [g["code"] for g in bob.get("/api/account/games").json()["games"]] == \
+        [behind.json()["code"]]
+    assert http.post("/api/account/signout", headers={**bob.headers(), **basic}
+                     ).status_code == 200
     # Making a token needs the session's CSRF token, like any change made with the cookie.
     forged = ann.post("/api/account/tokens", json={"label": "x", "scope": "play"}, csrf=None)
     assert forged.status_code == 403

@@ -23,7 +23,8 @@ a password; passkeys (WebAuthn) are not offered yet.
   else's: its cookie, if any, is not read, and it needs no CSRF token (a page of another site
   cannot add that header without the server's leave, which it never gives; the page's own
   script has no token to add). A token that is wrong or revoked is refused with 401, and a
-  ``read`` token asked to play with 403. The websocket takes the token in its hello
+  ``read`` token asked to play with 403. Other ``Authorization`` schemes are not ours (a
+  proxy's Basic credentials) and are passed over. The websocket takes the token in its hello
   (``access_token``): browsers cannot set a websocket's headers, programs can send a hello.
 """
 
@@ -256,18 +257,28 @@ class Accounts:
         return Account(ident, name, "", scope)
 
 
-def bearer_token(conn: HTTPConnection) -> str | None:
-    """The personal access token of a request's ``Authorization`` header (``None``: the
-    request has no such header).
+def is_bearer(header: str | bytes | None) -> bool:
+    """Does an ``Authorization`` header's value claim a personal access token? (Other schemes
+    are not ours: a proxy in front may ask for Basic credentials, which a browser then sends
+    with every request, its cross-site ones too.)"""
+    if isinstance(header, bytes):
+        header = header.decode("latin-1")
+    return header is not None and header.strip()[:6].lower() == "bearer"
 
-    :raises Unauthorized: the header is there but says something else."""
+
+def bearer_token(conn: HTTPConnection) -> str | None:
+    """The personal access token of a request's ``Authorization: Bearer`` header (``None``:
+    it has none; another scheme's header is not ours and is passed over).
+
+    :raises Unauthorized: the header says Bearer but holds no token."""
     header = conn.headers.get(AUTHORIZATION)
-    if header is None:
+    if not is_bearer(header):
         return None
-    scheme, _sep, token = header.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    assert header is not None
+    token = header.strip()[6:].strip()
+    if not token or not header.strip()[6:7].isspace():
         raise Unauthorized(_("Authorization: expected 'Bearer' and a personal access token"))
-    return token.strip()
+    return token
 
 
 def needs(account: Account | None, scope: str) -> Account | None:
@@ -283,7 +294,7 @@ def needs(account: Account | None, scope: str) -> Account | None:
 def no_bearer(conn: HTTPConnection) -> None:
     """Refuse a request made with an access token to a route of the signed-in page only
     (signing in and out, managing tokens: a token cannot make more tokens)."""
-    if AUTHORIZATION in conn.headers:
+    if is_bearer(conn.headers.get(AUTHORIZATION)):
         raise Forbidden(_("this is done signed in on the page, not with an access token"))
 
 
@@ -307,8 +318,8 @@ class CsrfGuard:
 
     async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http" and scope["method"] not in self.SAFE \
-                and not _has_authorization(scope):
-            # (A request with an Authorization header is a token's: see the module's docstring.)
+                and not _has_bearer(scope):
+            # (A request with a Bearer header is a token's: see the module's docstring.)
             conn = HTTPConnection(scope)
             problem = None
             session = conn.cookies.get(COOKIE)
@@ -324,8 +335,9 @@ class CsrfGuard:
         await self.app(scope, receive, send)
 
 
-def _has_authorization(scope: MutableMapping[str, Any]) -> bool:
-    return any(key == b"authorization" for key, _value in scope.get("headers", ()))
+def _has_bearer(scope: MutableMapping[str, Any]) -> bool:
+    return any(key == b"authorization" and is_bearer(value)
+               for key, value in scope.get("headers", ()))
 
 
 def describe(account: Account | None) -> dict[str, Any]:
