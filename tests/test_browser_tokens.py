@@ -5,7 +5,7 @@ with when it was last used, and revokes it; on a desktop screen and on a 400 px 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from test_browser_access import serious
 from test_browser_accounts import page_of

@@ -68,9 +68,9 @@ PASSWORD_MAX = 1024  # longer is no safer, and costs the hash time
 PREFIX = "account:"
 #: the header a program's request carries its personal access token in
 AUTHORIZATION = "authorization"
-#: a personal access token's scopes: ``read`` the account (its games, its tokens' account),
-#: or ``play`` as it too (start, join and play games); ``play`` includes ``read``
 READ, PLAY = "read", "play"
+#: a personal access token's scopes: ``read`` the account's things (who it is, its games and
+#: their records), or ``play`` as it too (start, join and play games); ``play`` includes ``read``
 SCOPES = (READ, PLAY)
 #: what a personal access token starts with (so it can be told from other secrets in a file)
 TOKEN_PREFIX = "lgp_"
@@ -85,10 +85,15 @@ _hasher = PasswordHasher()  # argon2id, the library's recommended parameters
 
 
 class Forbidden(Refused):
+    """Refused with 403: the request may not do that (another site's, a missing CSRF token,
+    or an access token whose scope does not allow it)."""
+
     status = 403
 
 
 class Unauthorized(Refused):
+    """Refused with 401: the access token is wrong or revoked."""
+
     status = 401
 
 

@@ -11,7 +11,7 @@ These need the session cookie (and, as every change made with it, the CSRF token
 cannot make or revoke tokens.
 
 A program sends its token as ``Authorization: Bearer <token>`` with any HTTP request, and in
-the websocket's hello as ``access_token`` in place of a seat's ``token`` (:func:`hello_seat`).
+the websocket's hello as ``access_token`` in place of a seat's ``token`` (``hello_seat``).
 The account routes a program may read with a token are also served under the versioned
 prefix (:data:`VERSIONED`).
 """
