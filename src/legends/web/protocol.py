@@ -474,11 +474,14 @@ def openapi() -> Schema:
 
 
 def _security(path: str) -> list[Schema]:
-    """Who may call an account route, or a route that acts for an account: the tokens'
-    routes need the session; the others take either, or nothing (anonymous)."""
-    if path.startswith("/account/tokens"):
+    """Who may call an account route, or a route that acts for an account: the tokens' routes
+    and signing out need the session; signing up and in need nothing; the account's games
+    need either; the others take either, or nothing (anonymous)."""
+    if path.startswith("/account/tokens") or path == "/account/signout":
         return [{"session": []}]
-    if path.startswith("/account"):
+    if path in ("/account/signup", "/account/signin"):
+        return [{}]
+    if path == "/account/games":
         return [{"token": []}, {"session": []}]
     return [{}, {"token": []}, {"session": []}]
 
