@@ -22,7 +22,7 @@ import pytest
 from apicheck import CheckedTransport, check_answer
 from legends.client import Client, ClientError, random_chooser
 from legends.web import create_app
-from legends.web.accounts import COOKIE, TOKEN_PREFIX, TOKENS_MAX
+from legends.web.accounts import COOKIE, TOKEN_PREFIX, TOKENS_MAX, USE_QUIET, Accounts
 from legends.web.store import open_store
 from serveprocs import SRC, Served
 from test_accounts import ANN_PW, BOB_PW, Browser
@@ -144,6 +144,22 @@ def test_a_token_plays_a_whole_rated_game_as_its_account(http):
     page = client.call("GET", "/players/ann")
     assert page["ratings"][0]["games"] == 1 and page["games"][0]["code"] == seat.code
     assert client.record(held)["actions"]
+
+
+def test_a_tokens_last_use_is_noted_at_most_once_a_minute(tmp_path):
+    now = [1000.0]
+    store = open_store(str(tmp_path / "games.sqlite3"), init=True)
+    try:
+        accounts = Accounts(store, wall=lambda: now[0])
+        account, _session = accounts.sign_up("Ann", ANN_PW)
+        _info, token = accounts.make_token(account, "bot", "read")
+        for at, noted in ((1000.0, 1000.0), (1000.0 + USE_QUIET - 1, 1000.0),
+                          (1000.0 + USE_QUIET + 1, 1000.0 + USE_QUIET + 1)):
+            now[0] = at
+            assert accounts.bearer(token).scope == "read"
+            assert accounts.tokens(account)[0]["used"] == noted
+    finally:
+        store.close()
 
 
 def test_the_research_agent_example_plays_as_an_account(http):

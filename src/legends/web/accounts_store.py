@@ -246,16 +246,16 @@ def drop_token(run: Run, account: str, ident: str) -> bool:
     return True
 
 
-def token_account(run: Run, digest: str, now: float, quiet: float
-                  ) -> tuple[str, str, str] | None:
-    """``(account id, account name, scope)`` of the token ``digest`` (``None``: no such token,
-    or it was revoked), noting that it was used now; a use less than ``quiet`` seconds after
-    the last noted one is not written down (a bot's every request would be a write)."""
+def token_account(run: Run, digest: str) -> tuple[str, str, str, float | None] | None:
+    """``(account id, account name, scope, last used)`` of the token ``digest`` (``None``: no
+    such token, or it was revoked)."""
     rows = run("SELECT t.account, a.name, t.scope, t.used FROM access_tokens t JOIN accounts a "
                "ON a.id = t.account WHERE t.digest = ?", (digest,))
     if not rows:
         return None
     ident, name, scope, used = rows[0]
-    if used is None or float(used) <= now - quiet:
-        run("UPDATE access_tokens SET used = ? WHERE digest = ?", (now, digest))
-    return str(ident), str(name), str(scope)
+    return str(ident), str(name), str(scope), None if used is None else float(used)
+
+
+def note_token_use(run: Run, digest: str, now: float) -> None:
+    run("UPDATE access_tokens SET used = ? WHERE digest = ?", (now, digest))

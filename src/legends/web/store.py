@@ -524,8 +524,18 @@ class Store(abc.ABC):
 
     def access_token_account(self, digest: str, now: float, quiet: float
                              ) -> tuple[str, str, str] | None:
-        with self._transaction() as run:
-            return accounts_store.token_account(run, digest, now, quiet)
+        """``(account id, name, scope)`` of the token ``digest``, its use noted (read first,
+        and written only when the last use noted is ``quiet`` seconds old: a bot's every
+        request is no write)."""
+        with self._transaction(write=False) as run:
+            found = accounts_store.token_account(run, digest)
+        if found is None:
+            return None
+        ident, name, scope, used = found
+        if used is None or used <= now - quiet:
+            with self._transaction() as run:
+                accounts_store.note_token_use(run, digest, now)
+        return ident, name, scope
 
     @staticmethod
     def _write_step(run: Run, step: Step) -> int:
