@@ -179,6 +179,20 @@ def test_the_research_agent_example_plays_as_an_account(http):
     assert game["rated"] and game["result"] != "playing"
 
 
+def test_a_game_joined_with_a_token_is_the_accounts(http):
+    ann, bob = Browser(http, "Ann", ANN_PW), Browser(http, "Bob", BOB_PW)
+    made = ann.post("/api/games", json={"rules": "classic", "opponent": "human", "rated": True})
+    code = made.json()["code"]
+    client = Client(transport=CheckedTransport(http), token=make_token(bob)["token"])
+    seat = client.join(code, name="Mallory")
+    assert seat.code == code and seat.token
+    (game,) = client.call("GET", "/account/games")["games"]
+    assert (game["code"], game["seat"], game["rated"], game["opponents"]) == \
+        (code, seat.seat, True, ["Ann"])
+    seats = http.get(f"/api/games/{code}/watch").json()
+    assert seats["free"] == 0
+
+
 def test_wrong_and_revoked_tokens_are_refused_with_401(http):
     ann = Browser(http, "Ann", ANN_PW)
     made = make_token(ann)
