@@ -19,6 +19,19 @@ policy; swap in your own ``Agent.act``). Start a server (``legends serve``), the
 
 prints a game code; open the server's page, join with that code, and play the agent.
 ``--opponent random`` has it play the server's computer instead.
+
+To have the agent play as an account (its games listed under the account's games, and rated
+as it with ``--rated``): sign up on the server's page, open "My games", make an access token
+with the scope "play", and give it in the environment (it stays out of the shell's history and
+the process list)::
+
+    legends serve --port 8000 &
+    export LEGENDS_TOKEN=lgp_...        # the token the page showed once
+    PYTHONPATH=src python examples/agent_on_server.py --server http://localhost:8000 \
+        --rules classic --opponent random --rated
+
+The game then shows in the account's games (``GET /api/v1/account/games`` with the token, or
+the page's "My games").
 """
 
 from __future__ import annotations
@@ -28,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from legends.client import Client, Transport
+from legends.client import Client, Transport, env_token
 from legends.envs.encoding import ActionSpace, Chooser, ObservationSpace, observe
 from legends_core import Action, Game
 from legends_core.visibility import PieceView, View
@@ -87,10 +100,14 @@ class ServerSeat:
 
 def play(rules: str, opponent: str, *, server: str | None = None,
          transport: Transport | None = None, seed: int = 0, turn_limit: int | None = None,
-         announce: Any = print) -> dict[str, Any]:
-    """Start a game on the server and play the agent's seat to its end; the last state."""
-    client = Client(server, transport=transport)
-    seat = client.new_game(rules=rules, opponent=opponent, name="agent", turn_limit=turn_limit)
+         announce: Any = print, token: str | None = None, rated: bool = False
+         ) -> dict[str, Any]:
+    """Start a game on the server and play the agent's seat to its end; the last state.
+    With a personal access token (scope play), as its account (``rated``: a rated game)."""
+    client = Client(server, transport=transport, token=token)
+    fields: dict[str, Any] = {"rated": True} if rated else {}
+    seat = client.new_game(rules=rules, opponent=opponent, name="agent", turn_limit=turn_limit,
+                           **fields)
     if opponent == "human":
         announce(f"game {seat.code}: join it on the server's page to play the agent")
     return client.play(seat, ServerSeat(rules, seed=seed))
@@ -102,8 +119,11 @@ def main() -> None:
     ap.add_argument("--rules", default="classic")
     ap.add_argument("--opponent", default="human", help="'human' or a computer player")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rated", action="store_true",
+                    help="a rated game (needs a token in LEGENDS_TOKEN)")
     args = ap.parse_args()
-    final = play(args.rules, args.opponent, server=args.server, seed=args.seed)
+    final = play(args.rules, args.opponent, server=args.server, seed=args.seed,
+                 token=env_token(), rated=args.rated)
     print("game over:", final["reason"])
 
 

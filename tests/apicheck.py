@@ -102,8 +102,9 @@ class CheckedTransport:
         self.sockets: list[CheckedSocket] = []
         self.answers = 0
 
-    def request(self, method: str, path: str, body: Any) -> tuple[int, Any]:
-        res = self.http.request(method, path, json=body)
+    def request(self, method: str, path: str, body: Any,
+                headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        res = self.http.request(method, path, json=body, headers=headers)
         data = res.json()
         check_answer(method, path, res.status_code, data)
         self.answers += 1

@@ -267,3 +267,45 @@ def test_too_many_attempts_are_refused_as_documented(tmp_path):
         assert api.request("POST", f"{PREFIX}/games", {"opponent": "human"})[0] == 200
         status, said = api.request("POST", f"{PREFIX}/games", {"opponent": "human"})
         assert status == 429 and said["error"]
+
+
+def test_the_account_player_and_token_answers_keep_to_the_schema(api):
+    """Every account route, its answers and its refusals (400, 401, 403, 429), as a browser
+    with the session cookie and as a program with a token, under /api and /api/v1."""
+    call = api.request
+    assert call("GET", "/api/account", None) == (200, {"signed_in": False})
+    assert call("GET", "/api/account/games", None)[0] == 401
+    assert call("GET", "/api/account/tokens", None)[0] == 401
+    assert call("POST", "/api/account/signup", {"name": "x", "password": "p"})[0] == 400
+    status, me = call("POST", "/api/account/signup",
+                      {"name": "Ann", "password": "ann-password-91"})
+    assert status == 200 and me["csrf"]
+    csrf = {"x-csrf-token": me["csrf"]}
+    assert call("POST", "/api/account/signout", {}, {"x-csrf-token": "wrong"})[0] == 403
+    status, made = call("POST", "/api/account/tokens", {"label": "bot", "scope": "play"}, csrf)
+    assert status == 200 and made["token"]
+    assert call("POST", "/api/account/tokens", {"label": "", "scope": "play"}, csrf)[0] == 400
+    assert call("GET", "/api/account/tokens", None)[0] == 200
+    client = Client(transport=api, token=made["token"])
+    seat = client.new_game(opponent="random", rules="classic", turn_limit=2)
+    assert client.play(seat, random_chooser(seed=2))["view"]["over"]
+    for prefix in ("/api", PREFIX):
+        with_token = {"authorization": f"Bearer {made['token']}"}
+        assert call("GET", f"{prefix}/account", None, with_token)[0] == 200
+        status, games = call("GET", f"{prefix}/account/games?result=lost", None, with_token)
+        assert status == 200
+        status, page = call("GET", f"{prefix}/players/ann", None)
+        assert status == 200 and page["games"][0]["code"] == seat.code
+        assert call("GET", f"{prefix}/players/nobody", None)[0] == 400
+        assert call("GET", f"{prefix}/account", None, {"authorization": "Bearer no"})[0] == 401
+    assert call("POST", f"{PREFIX}/games", {}, {"authorization": "Bearer no"})[0] == 401
+    assert call("DELETE", f"/api/account/tokens/{made['id']}", None, csrf)[0] == 200
+    assert call("DELETE", "/api/account/tokens/nothing", None, csrf)[0] == 400
+    assert call("POST", "/api/account/signout", {}, csrf)[0] == 200
+    assert call("POST", "/api/account/signin",
+                {"name": "ann", "password": "ann-password-91"})[1]["name"] == "Ann"
+    api.http.cookies.clear()
+    for _ in range(6):  # wrong passwords, then the limit
+        status, _said = call("POST", "/api/account/signin",
+                             {"name": "Ann", "password": "wrong-password"})
+    assert status == 429

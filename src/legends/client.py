@@ -14,6 +14,12 @@ returning one of ``message["view"]["options"]``::
     final = client.play(seat, random_chooser(seed=1))
     print(final["view"]["winner"])
 
+To play as an account (games in its list, rated as it when rated), give a personal access token
+made on the server's page (scope ``play``): ``Client(server, token=...)``, for instance from the
+environment variable :data:`TOKEN_VARIABLE`. It goes in each request's ``Authorization``
+header, and in the websocket's hello for a seat the account holds without the seat's token
+(:meth:`Client.account_seat`).
+
 Only the standard library and ``websockets`` are needed (``pip install legends[client]``). The
 transport is replaceable (``Client(transport=...)``), which is how the tests drive the server
 in-process.
@@ -22,11 +28,12 @@ in-process.
 from __future__ import annotations
 
 import json
+import os
 import random
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 import attrs
@@ -39,6 +46,8 @@ MAX_MESSAGE = 16 * 1024 * 1024
 #: seconds of silence after which the client pings: the server closes a connection that says
 #: nothing for half an hour, and a bot may wait that long for a person to move
 PING_EVERY = 300.0
+#: the environment variable a personal access token may be given in (``legends bot``)
+TOKEN_VARIABLE = "LEGENDS_TOKEN"
 
 Message = dict[str, Any]
 Chooser = Callable[[Message], str]
@@ -46,6 +55,10 @@ Chooser = Callable[[Message], str]
 
 class ClientError(Exception):
     """The server refused something (its words), or broke the protocol."""
+
+
+class NoSeat(ClientError):
+    """The account holds no seat in that game (:meth:`Client.account_seat`)."""
 
 
 class Socket(Protocol):
@@ -61,7 +74,11 @@ class Socket(Protocol):
 class Transport(Protocol):
     """How the client reaches the server: JSON over HTTP, and websockets."""
 
-    def request(self, method: str, path: str, body: Message | None) -> tuple[int, Any]: ...
+    def request(self, method: str, path: str, body: Message | None,
+                headers: Mapping[str, str] | None = None) -> tuple[int, Any]:
+        """The status and JSON answer; ``headers``: more to send (given only when there are
+        any, so a transport for anonymous play may leave them out)."""
+        ...
     def connect(self, path: str) -> Socket: ...
 
 
@@ -72,10 +89,12 @@ class HttpTransport:
         self.base = base.rstrip("/")
         self.timeout = timeout
 
-    def request(self, method: str, path: str, body: Message | None) -> tuple[int, Any]:
+    def request(self, method: str, path: str, body: Message | None,
+                headers: Mapping[str, str] | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json",
+                                              **(headers or {})})
         try:
             with urllib.request.urlopen(req, timeout=self.timeout) as answer:  # noqa: S310
                 return answer.status, json.loads(answer.read() or b"null")
@@ -124,7 +143,8 @@ class _WebSocket:
 
 @attrs.frozen
 class Seat:
-    """A seat this client holds: the game's code, the seat's name and its secret token."""
+    """A seat this client holds: the game's code, the seat's name and its secret token (empty
+    for a seat the client's account holds, see :meth:`Client.account_seat`)."""
 
     code: str
     seat: str
@@ -144,23 +164,34 @@ def random_chooser(seed: int | None = None) -> Chooser:
 CHOOSERS: dict[str, Callable[[int | None], Chooser]] = {"random": random_chooser}
 
 
+def env_token() -> str | None:
+    """The personal access token in the environment (:data:`TOKEN_VARIABLE`), if any."""
+    return os.environ.get(TOKEN_VARIABLE) or None
+
+
 class Client:
     """Starts, joins and plays games on one server (``server``: its address; or give a
-    ``transport``)."""
+    ``transport``); as the account of the personal access token ``token``, if given."""
 
-    def __init__(self, server: str | None = None, *, transport: Transport | None = None):
+    def __init__(self, server: str | None = None, *, transport: Transport | None = None,
+                 token: str | None = None):
         if transport is None:
             if server is None:
                 raise ValueError("give the server's address or a transport")
             transport = HttpTransport(server)
         self.transport = transport
+        self._token = token  # kept out of repr() and messages: it is the account's key
 
     # -- HTTP ------------------------------------------------------------------------------
     def call(self, method: str, path: str, body: Message | None = None) -> Any:
         """A versioned route's answer (``path`` under ``/api/v1``).
 
         :raises ClientError: the server refused, in its words."""
-        status, answer = self.transport.request(method, PREFIX + path, body)
+        if self._token:
+            status, answer = self.transport.request(
+                method, PREFIX + path, body, {"Authorization": f"Bearer {self._token}"})
+        else:
+            status, answer = self.transport.request(method, PREFIX + path, body)
         if status != 200:
             said = answer.get("error") if isinstance(answer, dict) else None
             raise ClientError(f"{method} {path}: {status} {said or answer}")
@@ -179,15 +210,31 @@ class Client:
         answer = self.call("POST", f"/games/{code}/join", fields)
         return Seat(answer["code"], answer["seat"], answer["token"])
 
+    def account_seat(self, code: str) -> Seat:
+        """The seat this client's account holds in the game ``code`` (one going on), to play
+        without the seat's token: say, a game started on the page, played on by a program.
+
+        :raises ClientError: no token was given, or the account holds no seat there."""
+        if not self._token:
+            raise ClientError("a seat of the account's needs a personal access token")
+        for game in self.call("GET", "/account/games?result=playing")["games"]:
+            if game["code"] == code:
+                return Seat(code, game["seat"], "")
+        raise NoSeat(f"the account holds no seat in a game {code} going on")
+
     def record(self, seat: Seat, mine: bool = False) -> Message:
-        return dict(self.call("POST", f"/games/{seat.code}/record",
-                              {"token": seat.token, "mine": mine}))
+        # A seat of the account's is read as the account's (its token says who).
+        whose = {"token": seat.token} if seat.token else {}
+        return dict(self.call("POST", f"/games/{seat.code}/record", {**whose, "mine": mine}))
 
     # -- the websocket -----------------------------------------------------------------
     def connect(self, seat: Seat) -> Session:
         """An open websocket for ``seat``, hello said (read its ``welcome`` next)."""
         session = Session(self.transport.connect(f"/ws/{seat.code}"), seat)
-        session.send({"type": "hello", "token": seat.token})
+        if seat.token or not self._token:
+            session.send({"type": "hello", "token": seat.token})
+        else:  # a seat of the account's (account_seat): the account's token says who
+            session.send({"type": "hello", "access_token": self._token})
         return session
 
     def play(self, seat: Seat, choose: Chooser, *, setup: str = "random",

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+
+if TYPE_CHECKING:
+    from ..client import Client, Seat
 
 
 def description() -> str:
@@ -16,7 +19,10 @@ Play one seat of a game on a legends server ('legends serve') as a program would
 server's published API: join the game CODE (--code), or start a game between people and print
 its code for someone to join (--new). The seat is played by a chooser: 'random', or your own
 function given as MODULE:FUNCTION, which is called with each state message that asks for an
-action and returns one of its view's options.""")
+action and returns one of its view's options. With a personal access token (--token, or the
+environment variable LEGENDS_TOKEN), made on the server's page, the bot plays as that account:
+its games are the account's, and --code plays the account's own seat in that game if it holds
+one.""")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +40,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--name", default="bot", help=_("the name the other players see"))
     p.add_argument("--setup", default="random",
                    help=_("the setup line to arrange, where the players arrange theirs"))
+    p.add_argument("--token", default=None,
+                   help=_("a personal access token (scope 'play') to play as its account; "
+                          "by default the environment variable {name}").format(
+                              name="LEGENDS_TOKEN"))
+    p.add_argument("--rated", action="store_true",
+                   help=_("with --new and a token: a rated game"))
     p.add_argument("--quiet", action="store_true", help=_("print only the result"))
     p.set_defaults(run=run)
 
@@ -61,12 +73,16 @@ def chooser(name: str, seed: int | None) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from ..client import Client, ClientError
+        from ..client import Client, ClientError, env_token
     except ImportError:
         raise ValueError(_("'legends bot' needs the 'client' extra: {command}").format(
             command="pip install 'legends[client]'")) from None
     choose = chooser(args.player, args.seed)
-    client = Client(args.server)
+    # From the environment rather than the command line, a token stays out of process lists.
+    token = args.token or env_token()
+    if args.rated and not (token and args.new):
+        raise ValueError(_("--rated: needs --new and a personal access token"))
+    client = Client(args.server, token=token)
 
     def show(message: dict[str, Any]) -> None:
         if not args.quiet and message["type"] == "state":
@@ -76,13 +92,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.new:
             seat = client.new_game(rules=args.new, opponent="human", name=args.name,
-                                   side="random")
+                                   side="random", rated=args.rated)
             print(_("legends: game {code} started; you play {seat}. Waiting for a player to "
                     "join.").format(code=seat.code, seat=seat.seat), flush=True)
         else:
-            seat = client.join(args.code, name=args.name)
-            print(_("legends: joined game {code} as {seat}").format(
-                code=seat.code, seat=seat.seat), flush=True)
+            held = _account_seat(client, args.code) if token else None
+            if held is None:
+                seat = client.join(args.code, name=args.name)
+                print(_("legends: joined game {code} as {seat}").format(
+                    code=seat.code, seat=seat.seat), flush=True)
+            else:
+                seat = held
+                print(_("legends: playing the account's seat {seat} of game {code}").format(
+                    code=seat.code, seat=seat.seat), flush=True)
         final = client.play(seat, choose, setup=args.setup, on_message=show)
     except (ClientError, OSError) as exc:
         raise ValueError(str(exc)) from None
@@ -93,3 +115,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_("legends: game over: {reason}").format(reason=final["reason"]))
     return 0
+
+
+def _account_seat(client: Client, code: str) -> Seat | None:
+    """The seat the token's account holds in game ``code`` (``None``: none; join then)."""
+    from ..client import NoSeat
+
+    try:
+        return client.account_seat(code)
+    except NoSeat:
+        return None

@@ -29,7 +29,20 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..i18n import _
-from .accounts import COOKIE, Account, Accounts, clear_cookie, describe, public_player, set_cookie
+from .accounts import (
+    COOKIE,
+    PLAY,
+    READ,
+    Account,
+    Accounts,
+    bearer_token,
+    clear_cookie,
+    describe,
+    needs,
+    no_bearer,
+    public_player,
+    set_cookie,
+)
 from .guards import Refused, read_body
 from .store import StoreError
 
@@ -45,31 +58,42 @@ class SignInNeeded(Refused):
     status = 401
 
 
-async def account_of(server: Server, request: Request) -> Account | None:
-    """The account the request's session cookie is signed in to (``None``: none)."""
+async def account_of(server: Server, request: Request, need: str = PLAY) -> Account | None:
+    """The account of the request's personal access token (``Authorization: Bearer``; its
+    cookie is then not read), or the one its session cookie is signed in to (``None``: none).
+
+    :param need: the scope the route needs of a token (:data:`~.accounts.READ` for a route
+        that only reads the account's things; by default :data:`~.accounts.PLAY`).
+    :raises Refused: the token is not valid (401) or may not do that (403)."""
+    accounts: Accounts = server.accounts
+    bearer = bearer_token(request)
+    if bearer is not None:
+        return needs(await to_thread.run_sync(accounts.bearer, bearer), need)
     token = request.cookies.get(COOKIE)
     if not token:
         return None
-    accounts: Accounts = server.accounts
     return await to_thread.run_sync(accounts.current, token)
+
+
+def answering(handler: Callable[[Request], Awaitable[Response]]
+              ) -> Callable[[Request], Awaitable[Response]]:
+    """An account route's endpoint: refusals and store failures answered in words."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refused as exc:
+            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        except (StoreError, OSError) as exc:
+            # Said without the request: its body may hold a password.
+            log.warning("legends: %s %s: the store failed: %s", request.method,
+                        request.url.path, exc)
+            return JSONResponse({"error": _("the games store failed; try again later")},
+                                status_code=503)
+    return endpoint
 
 
 def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> list[BaseRoute]:
     accounts: Accounts = server.accounts
-
-    def answering(handler: Callable[[Request], Awaitable[Response]]):
-        async def endpoint(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except Refused as exc:
-                return JSONResponse({"error": str(exc)}, status_code=exc.status)
-            except (StoreError, OSError) as exc:
-                # Said without the request: its body may hold a password.
-                log.warning("legends: %s %s: the store failed: %s", request.method,
-                            request.url.path, exc)
-                return JSONResponse({"error": _("the games store failed; try again later")},
-                                    status_code=503)
-        return endpoint
 
     async def fields(request: Request) -> tuple[object, object]:
         from .app import _body
@@ -77,7 +101,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         return data.get("name"), data.get("password")
 
     async def current(request: Request) -> Response:
-        account = await account_of(server, request)
+        account = await account_of(server, request, READ)
         response = JSONResponse(describe(account))
         if account is None and request.cookies.get(COOKIE):
             # A dead session's cookie goes: with it, every POST would be refused for want
@@ -86,6 +110,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         return response
 
     async def sign_up(request: Request) -> Response:
+        no_bearer(request)
         name, password = await fields(request)
         account, token = await to_thread.run_sync(accounts.sign_up, name, password)
         response = JSONResponse(describe(account))
@@ -93,6 +118,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         return response
 
     async def sign_in(request: Request) -> Response:
+        no_bearer(request)
         name, password = await fields(request)
         address = request.client.host if request.client else "?"
         account, token = await to_thread.run_sync(accounts.sign_in, name, password, address)
@@ -102,13 +128,14 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         return response
 
     async def sign_out(request: Request) -> Response:
+        no_bearer(request)
         await to_thread.run_sync(accounts.sign_out, request.cookies.get(COOKIE))
         response = JSONResponse({"signed_in": False})
         clear_cookie(response, request)
         return response
 
     async def my_games(request: Request) -> Response:
-        account = await account_of(server, request)
+        account = await account_of(server, request, READ)
         if account is None:
             raise SignInNeeded(_("sign in to see your games"))
         query = request.query_params

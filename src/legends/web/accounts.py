@@ -16,6 +16,16 @@ a password; passkeys (WebAuthn) are not offered yet.
 * **Sign-in limits**: :data:`FAILURES` failed sign-ins per :data:`WINDOW` seconds, counted per
   account name and per client address in the store (so every server process sharing it counts
   the same), then 429 with the seconds to wait.
+* **Personal access tokens**, for programs (bots, other frontends, research agents): a
+  signed-in person makes one with a label and a scope (:data:`SCOPES`), is shown it once, and
+  may list and revoke their tokens (:mod:`.token_routes`). The store keeps only its SHA-256
+  digest. A request with ``Authorization: Bearer <token>`` is the token's account and nobody
+  else's: its cookie, if any, is not read, and it needs no CSRF token (a page of another site
+  cannot add that header without the server's leave, which it never gives; the page's own
+  script has no token to add). A token that is wrong or revoked is refused with 401, and a
+  ``read`` token asked to play with 403. Other ``Authorization`` schemes are not ours (a
+  proxy's Basic credentials) and are passed over. The websocket takes the token in its hello
+  (``access_token``): browsers cannot set a websocket's headers, programs can send a hello.
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ from starlette.responses import JSONResponse, Response
 
 from ..i18n import _
 from .guards import Refused, TooMany, same_origin
+from .names import unseen_character
 from .store import Store, token_digest
 
 #: the session cookie's name
@@ -57,19 +68,50 @@ PASSWORD_MIN = 10
 PASSWORD_MAX = 1024  # longer is no safer, and costs the hash time
 #: what a player id of an account looks like (the ratings key players by it)
 PREFIX = "account:"
+#: the header a program's request carries its personal access token in
+AUTHORIZATION = "authorization"
+READ, PLAY = "read", "play"
+#: a personal access token's scopes: ``read`` the account's things (who it is, its games and
+#: their records), or ``play`` as it too (start, join and play games); ``play`` includes ``read``
+SCOPES = (READ, PLAY)
+#: what a personal access token starts with (so it can be told from other secrets in a file)
+TOKEN_PREFIX = "lgp_"
+#: the most personal access tokens an account may hold at once
+TOKENS_MAX = 20
+#: the longest label a token may have
+LABEL_MAX = 60
+#: seconds within which a token's repeated use is not written down again as its last use
+USE_QUIET = 60.0
 
 _hasher = PasswordHasher()  # argon2id, the library's recommended parameters
 
 
 class Forbidden(Refused):
+    """Refused with 403: the request may not do that (another site's, a missing CSRF token,
+    or an access token whose scope does not allow it)."""
+
     status = 403
 
 
-class Account:
-    """Who a request comes from: the account's id and name, and its session's token."""
+class Unauthorized(Refused):
+    """Refused with 401: the access token is wrong or revoked."""
 
-    def __init__(self, ident: str, name: str, token: str):
+    status = 401
+
+
+class Account:
+    """Who a request comes from: the account's id and name, and its session's token; or, for
+    a request made with a personal access token, its ``scope`` (the token itself is not kept
+    here: nothing that describes the account can show it)."""
+
+    def __init__(self, ident: str, name: str, token: str, scope: str | None = None):
         self.id, self.name, self.token = ident, name, token
+        #: ``None``: a signed-in session (may do anything); else the access token's scope
+        self.scope = scope
+
+    def may(self, need: str) -> bool:
+        """May this account, as it came, do what needs the scope ``need``?"""
+        return self.scope is None or self.scope == PLAY or self.scope == need
 
     @property
     def player(self) -> str:
@@ -183,6 +225,87 @@ class Accounts:
         if token and len(token) <= 100:
             self.store.drop_session(token_digest(token))
 
+    # -- personal access tokens ------------------------------------------------------
+    def make_token(self, account: Account, label: object, scope: object
+                   ) -> tuple[dict[str, Any], str]:
+        """A new token of ``account``'s: what the list shows of it, and the token itself
+        (to be shown once; only its digest is kept)."""
+        if not isinstance(label, str) or not label.strip() or len(label) > LABEL_MAX \
+                or unseen_character(label) is not None:
+            raise Refused(_("label: use 1 to {count} characters that show").format(
+                count=LABEL_MAX))
+        if scope not in SCOPES:
+            raise Refused(_("scope: expected {scopes}").format(scopes=" or ".join(SCOPES)))
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        ident, now = secrets.token_hex(6), self.wall()
+        label = " ".join(label.split())
+        if not self.store.add_access_token(ident, token_digest(token), account.id, label,
+                                           str(scope), now, TOKENS_MAX):
+            raise Refused(_("you hold {count} tokens, as many as an account may; revoke one "
+                            "first").format(count=TOKENS_MAX))
+        return {"id": ident, "label": label, "scope": scope, "created": now, "used": None}, token
+
+    def tokens(self, account: Account) -> list[dict[str, Any]]:
+        return self.store.access_tokens(account.id)
+
+    def revoke(self, account: Account, ident: str) -> None:
+        if len(ident) > 100 or not self.store.drop_access_token(account.id, ident):
+            raise Refused(_("you have no token with that id"))
+
+    def bearer(self, token: str) -> Account:
+        """The account a personal access token acts for.
+
+        :raises Unauthorized: no such token (mistyped, or revoked)."""
+        found = None
+        if token.startswith(TOKEN_PREFIX) and len(token) <= 100:
+            found = self.store.access_token_account(token_digest(token), self.wall(), USE_QUIET)
+        if found is None:
+            raise Unauthorized(_("this access token is not valid: it was revoked, or it is "
+                                 "mistyped"))
+        ident, name, scope = found
+        return Account(ident, name, "", scope)
+
+
+def is_bearer(header: str | bytes | None) -> bool:
+    """Does an ``Authorization`` header's value claim a personal access token? (Other schemes
+    are not ours: a proxy in front may ask for Basic credentials, which a browser then sends
+    with every request, its cross-site ones too.)"""
+    if isinstance(header, bytes):
+        header = header.decode("latin-1")
+    return header is not None and header.strip()[:6].lower() == "bearer"
+
+
+def bearer_token(conn: HTTPConnection) -> str | None:
+    """The personal access token of a request's ``Authorization: Bearer`` header (``None``:
+    it has none; another scheme's header is not ours and is passed over).
+
+    :raises Unauthorized: the header says Bearer but holds no token."""
+    header = conn.headers.get(AUTHORIZATION)
+    if not is_bearer(header):
+        return None
+    assert header is not None
+    token = header.strip()[6:].strip()
+    if not token or not header.strip()[6:7].isspace():
+        raise Unauthorized(_("Authorization: expected 'Bearer' and a personal access token"))
+    return token
+
+
+def needs(account: Account | None, scope: str) -> Account | None:
+    """``account``, if it may do what needs ``scope``.
+
+    :raises Forbidden: it came with a token whose scope does not allow it."""
+    if account is not None and not account.may(scope):
+        raise Forbidden(_("this access token may only read; make one with the 'play' scope "
+                          "to start, join or play games"))
+    return account
+
+
+def no_bearer(conn: HTTPConnection) -> None:
+    """Refuse a request made with an access token to a route of the signed-in page only
+    (signing in and out, managing tokens: a token cannot make more tokens)."""
+    if is_bearer(conn.headers.get(AUTHORIZATION)):
+        raise Forbidden(_("this is done signed in on the page, not with an access token"))
+
 
 def same_site(conn: HTTPConnection) -> bool:
     """Does the request come from a page of this site (or from no page at all)?"""
@@ -203,7 +326,9 @@ class CsrfGuard:
         self.app = app
 
     async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] not in self.SAFE:
+        if scope["type"] == "http" and scope["method"] not in self.SAFE \
+                and not _has_bearer(scope):
+            # (A request with a Bearer header is a token's: see the module's docstring.)
             conn = HTTPConnection(scope)
             problem = None
             session = conn.cookies.get(COOKIE)
@@ -219,10 +344,19 @@ class CsrfGuard:
         await self.app(scope, receive, send)
 
 
+def _has_bearer(scope: MutableMapping[str, Any]) -> bool:
+    return any(key == b"authorization" and is_bearer(value)
+               for key, value in scope.get("headers", ()))
+
+
 def describe(account: Account | None) -> dict[str, Any]:
-    """``GET /api/account``'s answer."""
+    """``GET /api/account``'s answer (with a token: its scope, and no CSRF token, which only
+    a session has)."""
     if account is None:
         return {"signed_in": False}
+    if account.scope is not None:
+        return {"signed_in": True, "name": account.name, "player": account.player,
+                "scope": account.scope}
     return {"signed_in": True, "name": account.name, "player": account.player,
             "csrf": account.csrf}
 

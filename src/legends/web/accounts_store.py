@@ -10,6 +10,9 @@ transaction). See :mod:`.accounts` for the rules they serve.
 * ``sign_in_failures``: one row per failed sign-in, under the account's folded name and under
   the client's address, so every server process sharing the store counts the same failures.
 * ``account_games``: the games an account played, which seat, and (from their end) its score.
+* ``access_tokens``: an account's personal access tokens (for programs): the SHA-256 digest of
+  each (the token itself is shown once, when made, and never kept), a short id to name it by,
+  its label, its scope, when it was made and when it was last used.
 """
 
 from __future__ import annotations
@@ -48,7 +51,17 @@ CREATE TABLE IF NOT EXISTS account_games (
     started DOUBLE PRECISION NOT NULL,
     score DOUBLE PRECISION,       -- 1 won, 0.5 drawn, 0 lost, NULL while the game goes on
     PRIMARY KEY (account, code, seat)
-)"""
+);
+CREATE TABLE IF NOT EXISTS access_tokens (
+    id TEXT PRIMARY KEY,
+    digest TEXT NOT NULL UNIQUE,
+    account TEXT NOT NULL,
+    label TEXT NOT NULL,
+    scope TEXT NOT NULL,          -- 'read' or 'play'
+    created DOUBLE PRECISION NOT NULL,
+    used DOUBLE PRECISION         -- NULL: never used
+);
+CREATE INDEX IF NOT EXISTS access_tokens_account ON access_tokens (account, created)"""
 
 
 def statements() -> list[str]:
@@ -252,3 +265,48 @@ def ratings(run: Run, player: str) -> list[dict[str, Any]]:
                "ORDER BY edition", (player,))
     return [{"edition": str(e), "rating": round(float(r)), "rd": round(float(d)),
              "games": int(g)} for e, r, d, g in rows]
+
+
+# -- personal access tokens -------------------------------------------------------------
+def add_token(run: Run, ident: str, digest: str, account: str, label: str, scope: str,
+              when: float, most: int) -> bool:
+    """``False``: the account holds ``most`` tokens already."""
+    count = run("SELECT COUNT(*) FROM access_tokens WHERE account = ?", (account,))[0][0]
+    if int(count) >= most:
+        return False
+    run("INSERT INTO access_tokens (id, digest, account, label, scope, created) "
+        "VALUES (?, ?, ?, ?, ?, ?)", (ident, digest, account, label, scope, when))
+    return True
+
+
+def tokens(run: Run, account: str) -> list[dict[str, Any]]:
+    """An account's tokens, oldest first: id, label, scope, created and last used (never the
+    digest)."""
+    rows = run("SELECT id, label, scope, created, used FROM access_tokens WHERE account = ? "
+               "ORDER BY created, id", (account,))
+    return [{"id": str(i), "label": str(label), "scope": str(scope), "created": float(made),
+             "used": None if used is None else float(used)}
+            for i, label, scope, made, used in rows]
+
+
+def drop_token(run: Run, account: str, ident: str) -> bool:
+    """``False``: the account has no token ``ident``."""
+    if not run("SELECT 1 FROM access_tokens WHERE account = ? AND id = ?", (account, ident)):
+        return False
+    run("DELETE FROM access_tokens WHERE account = ? AND id = ?", (account, ident))
+    return True
+
+
+def token_account(run: Run, digest: str) -> tuple[str, str, str, float | None] | None:
+    """``(account id, account name, scope, last used)`` of the token ``digest`` (``None``: no
+    such token, or it was revoked)."""
+    rows = run("SELECT t.account, a.name, t.scope, t.used FROM access_tokens t JOIN accounts a "
+               "ON a.id = t.account WHERE t.digest = ?", (digest,))
+    if not rows:
+        return None
+    ident, name, scope, used = rows[0]
+    return str(ident), str(name), str(scope), None if used is None else float(used)
+
+
+def note_token_use(run: Run, digest: str, now: float) -> None:
+    run("UPDATE access_tokens SET used = ? WHERE digest = ?", (now, digest))

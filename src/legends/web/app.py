@@ -34,6 +34,9 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   cookie needs its CSRF token (:mod:`.accounts`).
 * the archive of ended games (public once a game is over: its replay page ``/replay/{code}``,
   its move list, frames and full record to download): see :mod:`.archive`.
+  cookie needs its CSRF token (:mod:`.accounts`). Programs come in as an account with a
+  personal access token (:mod:`.token_routes`): ``Authorization: Bearer <token>`` on any
+  request, ``access_token`` in the websocket's hello in place of a seat's ``token``.
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
   latest state message, which the action answers; or ``{"type": "ping"}``; while the players
@@ -100,9 +103,9 @@ from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
-from . import account_routes, archive
+from . import account_routes, archive, token_routes
 from .account_routes import account_of
-from .accounts import Account, Accounts, CsrfGuard
+from .accounts import READ, Account, Accounts, CsrfGuard
 from .arranging import RANDOM, Arrangement, takes_setup
 from .catalogues import SpokenLanguage, page_messages
 from .codes import joinable, parse_code
@@ -127,6 +130,7 @@ from .protocol import PREFIX, messages, openapi
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
+from .token_routes import hello_seat
 from .watch_counts import FarWatchers
 from .watch_counts import parse as parse_watchers
 from .watching import WATCH_PREFIX, end_reveal, watch_key
@@ -976,7 +980,7 @@ class Server:
                 return
             if hello.get("type") != "hello":
                 raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
-            room, seat = await self.seat_for(ws.path_params["code"], hello.get("token"))
+            room, seat = await hello_seat(self, ws.path_params["code"], hello)
         except (Refused, TimeoutError, StoreError) as exc:
             told = _refusal(exc, self.store.where) if isinstance(exc, StoreError) else str(exc)
             conn.put({"type": "error", "message": told or "no hello in time"})
@@ -1286,7 +1290,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     async def record(request: Request) -> dict[str, Any]:
         data = await body(request)
         room, seat = await server.viewer_for(request.path_params["code"], data,
-                                             await account_of(server, request))
+                                             await account_of(server, request, READ))
         async with server.using(room):
             if data.get("mine") and seat == SPECTATOR:
                 raise BadRequest("a spectator has no record of their own")
@@ -1299,7 +1303,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     async def replay(request: Request) -> dict[str, Any]:
         data = await body(request)
         room, seat = await server.viewer_for(request.path_params["code"], data,
-                                             await account_of(server, request))
+                                             await account_of(server, request, READ))
         step = data.get("step", 0)
         if not isinstance(step, int) or isinstance(step, bool):
             raise BadRequest("step: expected a whole number")
@@ -1372,6 +1376,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         WebSocketRoute("/ws/{code}", server.play),
         *account_routes.routes(server, page),  # accounts (see .account_routes)
         *archive.routes(server, page),  # ended games' replays and records (see .archive)
+        *token_routes.routes(server, page),  # access tokens, and /api/v1 for programs
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager

@@ -140,9 +140,13 @@ _SIMPLE = {
     "decline-draw": "Decline the standing offer (its maker: withdraw it).",
 }
 CLIENT: dict[str, Schema] = {
-    "hello": obj("The first message: the seat's secret token (and the language to be "
-                 "spoken, optional).", {"type": {"const": "hello"}, "token": STR},
-                 {"lang": STR}),
+    "hello": {**obj("The first message: the seat's secret token, or in its place a "
+                    "personal access token (`access_token`, scope play) of the account that "
+                    "holds a seat in the game; and the language to be spoken, optional.",
+                    {"type": {"const": "hello"}}, {"token": STR, "access_token": STR,
+                                                   "lang": STR}),
+              "oneOf": [{"required": ["token"]},
+                        {"required": ["access_token"], "not": {"required": ["token"]}}]},
     "watch": obj("The first message of a spectator (no seat, no token): watch the game, "
                  "seeing only what every seat has been shown.", {"type": {"const": "watch"}},
                  {"lang": STR}),
@@ -332,18 +336,43 @@ def _account_answer(description: str, schema: Schema) -> Schema:
 
 
 ACCOUNT = obj("Who is signed in on this browser (the CSRF token goes in X-CSRF-Token with "
-              "every POST made with the session cookie).", {"signed_in": BOOL},
-              {"name": STR, "player": STR, "csrf": STR})
+              "every POST made with the session cookie), or whose personal access token "
+              "the request carries (then its scope, and no CSRF token).", {"signed_in": BOOL},
+              {"name": STR, "player": STR, "csrf": STR, "scope": {"enum": ["read", "play"]}})
 CREDENTIALS = obj("A name (3-24 letters, digits, _ or -) and a password (10 characters or "
                   "more).", {"name": STR, "password": STR})
-GAME_ROW = obj("A game an account played.", {"code": STR, "edition": STR, "result": STR},
-               strict=False)
+_GAME_FIELDS: dict[str, Schema] = {
+    "code": STR, "edition": STR, "opponents": array(STR),
+    "result": {"enum": ["won", "drawn", "lost", "playing"]}, "rated": BOOL, "started": NUM,
+    # how far the game moved the account's rating (null: casual, or going on), and its length
+    "change": nullable(INT), "turns": INT}
+GAME_ROW = obj("A game the account played, and the seat it played.",
+               {**_GAME_FIELDS, "seat": STR})
+PUBLIC_GAME_ROW = obj("An ended game a player played.", _GAME_FIELDS)
 MY_GAMES = obj("The signed-in account's games, newest first.",
                {"name": STR, "games": array(GAME_ROW)}, {"page": INT, "more": BOOL})
-PLAYER = obj("A player's public page: name, when they joined, ratings per edition and their "
-             "latest ended games.", {"name": STR, "joined": ANY,
-                                      "ratings": array({"type": "object"}),
-                                      "games": array(GAME_ROW)})
+RATING = obj("A player's rating in one edition.",
+             {"edition": STR, "rating": INT, "rd": INT, "games": INT})
+PLAYER = obj("A player's public page: name, when they joined (seconds since 1970), ratings "
+             "per edition and their latest ended games.", {
+                 "name": STR, "joined": NUM, "ratings": array(RATING),
+                 "games": array(PUBLIC_GAME_ROW),
+                 "tallies": obj("Games finished, won, drawn and lost (rated and casual).",
+                                {"played": INT, "won": INT, "drawn": INT, "lost": INT})})
+TOKEN_INFO: dict[str, Schema] = {
+    "id": STR, "label": STR, "scope": {"enum": ["read", "play"]}, "created": NUM,
+    "used": nullable(NUM)}
+ACCESS_TOKEN = obj("A personal access token as listed (the token itself is never shown "
+                   "again): its id, label, scope, and when it was made and last used (seconds "
+                   "since 1970; null: never).", TOKEN_INFO)
+ACCESS_TOKENS = obj("The signed-in account's personal access tokens, oldest first.",
+                    {"tokens": array(ACCESS_TOKEN)})
+NEW_ACCESS_TOKEN = obj("A new personal access token: shown this once (only its digest is "
+                       "kept). Send it as `Authorization: Bearer <token>`, or as "
+                       "`access_token` in the websocket's hello.", {**TOKEN_INFO, "token": STR})
+TOKEN_REQUEST = obj("A label for the token (1-60 characters) and its scope: read (the "
+                    "account's games and page) or play (also start, join and play games).",
+                    {"label": STR, "scope": {"enum": ["read", "play"]}})
 #: The account routes (the page's, with a session cookie; served under /api only).
 ACCOUNTS: dict[str, dict[str, Schema]] = {
     "/account": {"get": _op("Who is signed in, and the session's CSRF token.",
@@ -365,7 +394,23 @@ ACCOUNTS: dict[str, dict[str, Schema]] = {
     "/players/{name}": {"get": _op("A player's public page.",
                                    _account_answer("The player.", PLAYER),
                                    params=[_param("name", description="The account's name.")])},
+    "/account/tokens": {
+        "get": _op("The signed-in account's personal access tokens (with the session only).",
+                   _account_answer("The tokens.", ACCESS_TOKENS)),
+        "post": _op("Make a personal access token (with the session and its CSRF token only).",
+                    _account_answer("The token, shown once.", NEW_ACCESS_TOKEN),
+                    TOKEN_REQUEST)},
+    "/account/tokens/{id}": {"delete": _op(
+        "Revoke a personal access token (with the session and its CSRF token only).",
+        _account_answer("The tokens left.", ACCESS_TOKENS),
+        params=[_param("id", description="The token's id, as listed.")])},
 }
+#: The account routes a program may also read under the versioned prefix (with a token).
+VERSIONED_ACCOUNT = ("/account", "/account/games", "/players/{name}")
+#: The routes that act for an account when the request carries its session or a token (a
+#: token that is wrong: 401; one whose scope does not allow it: 403).
+AS_ACCOUNT = {"/games": "play", "/games/{code}/join": "play", "/games/{code}/record": "read",
+              "/games/{code}/replay": "read"}
 
 ENDED_GAME = obj("An ended game: who played, the result, the whole move list (each ply's step: "
                  "the actions after which it is on the board), the commitment published as play "
@@ -424,8 +469,19 @@ def openapi() -> Schema:
                 for method, op in ops.items()}
     for path, ops in ACCOUNTS.items():
         paths["/api" + path] = {
-            method: {**op, "tags": ["account"], "operationId": f"account_{method}_{_name(path)}"}
+            method: {**op, "tags": ["account"], "operationId": f"account_{method}_{_name(path)}",
+                     "security": _security(path)}
             for method, op in ops.items()}
+        if path in VERSIONED_ACCOUNT:
+            paths[PREFIX + path] = {
+                method: {**op, "tags": ["v1"], "operationId": f"v1_{method}_{_name(path)}",
+                         "security": _security(path)}
+                for method, op in ops.items()}
+    for path, scope in AS_ACCOUNT.items():
+        for prefix in (PREFIX, "/api"):
+            for op in paths[prefix + path].values():
+                op["responses"] = {**op["responses"], **_as_account(scope)}
+                op["security"] = _security(path)
     for path, ops in ARCHIVE.items():
         paths["/api" + path] = {
             method: {**op, "tags": ["page"], "operationId": f"archive_{method}_{_name(path)}"}
@@ -444,4 +500,34 @@ def openapi() -> Schema:
                  {"name": "account", "description": "Accounts, with the page's session "
                                                     "cookie (unversioned)."}],
         "paths": paths,
+        "components": {"securitySchemes": {
+            "token": {"type": "http", "scheme": "bearer",
+                      "description": "A personal access token (made signed in, on the page "
+                                     "or by POST /api/account/tokens): the request is its "
+                                     "account's. Scope read: the account's games and page; "
+                                     "play: also start, join and play games."},
+            "session": {"type": "apiKey", "in": "cookie", "name": "legends-session",
+                        "description": "The page's session; every POST made with it carries "
+                                       "its CSRF token in X-CSRF-Token."}}},
     }
+
+
+def _security(path: str) -> list[Schema]:
+    """Who may call an account route, or a route that acts for an account: the tokens' routes
+    and signing out need the session; signing up and in need nothing; the account's games
+    need either; the others take either, or nothing (anonymous)."""
+    if path.startswith("/account/tokens") or path == "/account/signout":
+        return [{"session": []}]
+    if path in ("/account/signup", "/account/signin"):
+        return [{}]
+    if path == "/account/games":
+        return [{"token": []}, {"session": []}]
+    return [{}, {"token": []}, {"session": []}]
+
+
+def _as_account(scope: str) -> Schema:
+    return {"401": {"description": "The access token is wrong or revoked.",
+                    "content": _json(ERROR)},
+            "403": {"description": f"The access token's scope does not allow it (it needs "
+                                   f"{scope}), or, with the session cookie, the CSRF token is "
+                                   "missing or wrong.", "content": _json(ERROR)}}

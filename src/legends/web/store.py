@@ -516,6 +516,36 @@ class Store(abc.ABC):
         with self._transaction(write=False) as run:
             return accounts_store.ratings(run, player)
 
+    # -- personal access tokens (see .accounts_store and .accounts) ---------------------
+    def add_access_token(self, ident: str, digest: str, account: str, label: str, scope: str,
+                         when: float, most: int) -> bool:
+        with self._transaction() as run:
+            return accounts_store.add_token(run, ident, digest, account, label, scope, when,
+                                            most)
+
+    def access_tokens(self, account: str) -> list[dict[str, Any]]:
+        with self._transaction(write=False) as run:
+            return accounts_store.tokens(run, account)
+
+    def drop_access_token(self, account: str, ident: str) -> bool:
+        with self._transaction() as run:
+            return accounts_store.drop_token(run, account, ident)
+
+    def access_token_account(self, digest: str, now: float, quiet: float
+                             ) -> tuple[str, str, str] | None:
+        """``(account id, name, scope)`` of the token ``digest``, its use noted (read first,
+        and written only when the last use noted is ``quiet`` seconds old: a bot's every
+        request is no write)."""
+        with self._transaction(write=False) as run:
+            found = accounts_store.token_account(run, digest)
+        if found is None:
+            return None
+        ident, name, scope, used = found
+        if used is None or used <= now - quiet:
+            with self._transaction() as run:
+                accounts_store.note_token_use(run, digest, now)
+        return ident, name, scope
+
     @staticmethod
     def _write_step(run: Run, step: Step) -> int:
         code, seq = step.code, step.seq

@@ -48,6 +48,7 @@
       $("#account-me").textContent = account.name;
       $("#account-me").href = "/player/" + encodeURIComponent(account.name);
     }
+    if (location.pathname === "/my-games") accessTokens();
     // Games started or joined while signed in are played under the account's name.
     document.querySelectorAll("#lobby input[name=name]").forEach((input) => {
       input.readOnly = signedIn;
@@ -235,6 +236,101 @@
       $("#player-no-games").hidden = p.games.length > 0;
     } catch (e) {
       $("#player-name").textContent = e.message;
+    }
+  }
+
+  // Personal access tokens, on "my games": a program (a bot, another app, a research agent)
+  // uses the server as the account with one. Each is made with a label and a scope, shown
+  // once (the server keeps only a digest of it), listed with when it was last used, and
+  // revoked here.
+  function element(tag, props, ...children) {
+    const el = Object.assign(document.createElement(tag), props || {});
+    el.append(...children);
+    return el;
+  }
+
+  function buildTokens() {
+    const scope = element("select", {name: "scope", id: "token-scope"},
+      element("option", {value: "play", textContent: t("play: start, join and play games")}),
+      element("option", {value: "read", textContent: t("read: see your games")}));
+    const form = element("form", {id: "token-form"},
+      element("label", {}, element("span", {textContent: t("Label")}), " ",
+              element("input", {name: "label", id: "token-label", required: true, maxLength: 60,
+                                placeholder: t("e.g. my bot")})),
+      element("label", {}, element("span", {textContent: t("Scope")}), " ", scope),
+      element("button", {type: "submit", id: "token-make", textContent: t("Make a token")}));
+    const head = element("tr", {}, ...[t("Label"), t("Scope"), t("Made"), t("Last used"), ""].map(
+      (text) => element("th", {textContent: text})));
+    const box = element("div", {id: "account-tokens", hidden: true},
+      element("h3", {textContent: t("Access tokens")}),
+      element("p", {className: "hint", textContent: t(
+        "An access token lets a program (a bot, another app) use this server as your account. " +
+        "Whoever holds it can do so too: keep it secret, and revoke it when it is no longer needed.")}),
+      form,
+      element("p", {id: "token-new", hidden: true},
+              element("span", {textContent: t("Your new token, shown only this once: copy it now.")}),
+              " ", element("code", {id: "token-value"})),
+      element("p", {id: "token-error", role: "alert"}),
+      element("table", {className: "tokens-table"}, element("thead", {}, head),
+              element("tbody", {id: "token-list"})),
+      element("p", {id: "token-none", className: "hint", textContent: t("No access tokens.")}));
+    const section = $("#my-games");
+    const back = section.querySelector(":scope > a[href='/']");
+    section.insertBefore(box, back);
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      $("#token-error").textContent = "";
+      try {
+        const made = await call("/api/account/tokens",
+                                {label: form.elements.label.value, scope: scope.value});
+        $("#token-value").textContent = made.token;
+        $("#token-new").hidden = false;
+        form.reset();
+        await accessTokens();
+      } catch (e) {
+        $("#token-error").textContent = e.message;
+      }
+    });
+    return box;
+  }
+
+  // A token's scope in words (read when drawn: the catalogue is in by then).
+  const SCOPE_WORDS = {play: () => t("play"), read: () => t("read")};
+
+  function tokenRows(tokens) {
+    return tokens.map((tok) => {
+      const revoke = element("button", {type: "button", className: "token-revoke",
+                                        textContent: t("Revoke")});
+      revoke.addEventListener("click", async () => {
+        $("#token-error").textContent = "";
+        const res = await fetch("/api/account/tokens/" + encodeURIComponent(tok.id),
+                                {method: "DELETE"});
+        if (!res.ok) $("#token-error").textContent = (await res.json()).error || res.statusText;
+        await accessTokens();
+      });
+      return element("tr", {},
+        element("td", {textContent: tok.label}),
+        element("td", {textContent: SCOPE_WORDS[tok.scope] ? SCOPE_WORDS[tok.scope]() : tok.scope}),
+        element("td", {textContent: when(tok.created)}),
+        element("td", {textContent: tok.used === null ? t("never") : when(tok.used)}),
+        element("td", {}, revoke));
+    });
+  }
+
+  async function accessTokens() {
+    const box = $("#account-tokens") || buildTokens();
+    box.hidden = !account.signed_in;
+    if (!account.signed_in) {
+      $("#token-new").hidden = true;  // the token shown once goes with the account
+      $("#token-value").textContent = "";
+      return;
+    }
+    try {
+      const data = await call("/api/account/tokens");
+      $("#token-list").replaceChildren(...tokenRows(data.tokens));
+      $("#token-none").hidden = data.tokens.length > 0;
+    } catch (e) {
+      $("#token-error").textContent = e.message;
     }
   }
 

@@ -1,0 +1,95 @@
+"""Personal access tokens: the routes that manage them, and the doors a program comes in by
+with one (see :mod:`.accounts` for the rules).
+
+* ``GET /api/account/tokens``: the signed-in account's tokens (id, label, scope, when made and
+  last used; never the tokens themselves).
+* ``POST /api/account/tokens`` (``label``, ``scope``: ``read`` or ``play``): a new token; the
+  answer holds it, once (only its digest is kept: it cannot be shown again).
+* ``DELETE /api/account/tokens/{id}``: revoke one; every later use of it is refused (401).
+
+These need the session cookie (and, as every change made with it, the CSRF token): a token
+cannot make or revoke tokens.
+
+A program sends its token as ``Authorization: Bearer <token>`` with any HTTP request, and in
+the websocket's hello as ``access_token`` in place of a seat's ``token`` (``hello_seat``).
+The account routes a program may read with a token are also served under the versioned
+prefix (:data:`VERSIONED`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..i18n import _
+from . import account_routes
+from .account_routes import SignInNeeded, account_of, answering
+from .accounts import PLAY, Account, Accounts, needs, no_bearer
+from .guards import Refused, read_body
+from .protocol import PREFIX
+
+if TYPE_CHECKING:
+    from .app import Server
+    from .rooms import Room
+
+#: The account routes (their paths under ``/api``) also served under ``/api/v1``, for
+#: programs reading them with a token.
+VERSIONED = ("/account", "/account/games", "/players/{name}")
+
+
+def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> list[BaseRoute]:
+    """The tokens' routes, and the account routes of :data:`VERSIONED` under ``/api/v1``."""
+    accounts: Accounts = server.accounts
+
+    async def signed_in(request: Request) -> Account:
+        no_bearer(request)
+        account = await account_of(server, request)
+        if account is None:
+            raise SignInNeeded(_("sign in to manage your access tokens"))
+        return account
+
+    async def listed(request: Request) -> Response:
+        account = await signed_in(request)
+        return JSONResponse({"tokens": await to_thread.run_sync(accounts.tokens, account)})
+
+    async def made(request: Request) -> Response:
+        account = await signed_in(request)
+        from .app import _body
+        data = _body(await read_body(request, server.limits.max_body))
+        info, token = await to_thread.run_sync(accounts.make_token, account, data.get("label"),
+                                               data.get("scope"))
+        return JSONResponse({**info, "token": token})
+
+    async def revoked(request: Request) -> Response:
+        account = await signed_in(request)
+        await to_thread.run_sync(accounts.revoke, account, request.path_params["id"])
+        return JSONResponse({"tokens": await to_thread.run_sync(accounts.tokens, account)})
+
+    return [
+        Route("/api/account/tokens", answering(listed)),
+        Route("/api/account/tokens", answering(made), methods=["POST"]),
+        Route("/api/account/tokens/{id}", answering(revoked), methods=["DELETE"]),
+        *(Route(PREFIX + r.path[len("/api"):], r.endpoint, methods=r.methods)
+          for r in account_routes.routes(server, page)
+          if isinstance(r, Route) and r.path.startswith("/api/")
+          and r.path[len("/api"):] in VERSIONED),
+    ]
+
+
+async def hello_seat(server: Server, code: str, hello: Mapping[str, Any]) -> tuple[Room, str]:
+    """The game and seat a websocket's hello claims: the seat whose ``token`` it holds, or,
+    with an ``access_token`` in place of the seat's token, the seat the token's account holds
+    in the game (a ``play`` token's; the same refusal whether the game is missing or the
+    account has no seat in it, as for a seat's token)."""
+    access = hello.get("access_token")
+    if access is None or "token" in hello:
+        return await server.seat_for(code, hello.get("token"))
+    if not isinstance(access, str):
+        raise Refused(_("access_token: expected text"))
+    account = needs(await to_thread.run_sync(server.accounts.bearer, access), PLAY)
+    return await server.viewer_for(code, {}, account)
