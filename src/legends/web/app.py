@@ -98,7 +98,7 @@ from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
-from . import account_routes
+from . import account_routes, lobby_routes
 from .account_routes import account_of
 from .accounts import Account, Accounts, CsrfGuard
 from .arranging import RANDOM, Arrangement, takes_setup
@@ -1208,7 +1208,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def new_game(request: Request) -> dict[str, Any]:
         server.attempt(_client(request))
-        return await server.new_game(await body(request), await account_of(server, request))
+        data = await body(request)
+        private = lobby_routes.is_private(data)  # else listed in the lobby while it goes on
+        made = await server.new_game(data, await account_of(server, request))
+        if not private:
+            await lobby_routes.list_game(server, made["code"])
+        return made
 
     async def join(request: Request) -> dict[str, Any]:
         server.attempt(_client(request))
@@ -1323,6 +1328,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
           for prefix in ("/api", PREFIX) for r in api),
         WebSocketRoute("/ws/{code}", server.play),
         *account_routes.routes(server, page),  # accounts (see .account_routes)
+        # seeks, public games, challenges, rematches (see .lobby_routes)
+        *lobby_routes.routes(server, body, _player, lambda r: server.attempt(_client(r))),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
