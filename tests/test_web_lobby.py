@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from apicheck import check_answer
 from legends.web import create_app
 from legends.web.lobby_store import STALE
 from test_accounts import Browser
@@ -43,13 +44,21 @@ def http(target, wall):
         yield c
 
 
+def checked(answer) -> None:
+    """The answer is as /api/openapi.json describes it."""
+    check_answer(answer.request.method, answer.request.url.path, answer.status_code,
+                 answer.json())
+
+
 def ok(answer) -> dict[str, Any]:
     assert answer.status_code == 200, answer.text
+    checked(answer)
     return answer.json()
 
 
 def refused(answer, words: str, status: int = 400) -> None:
     assert answer.status_code == status, answer.text
+    checked(answer)
     assert words in answer.json()["error"]
 
 
