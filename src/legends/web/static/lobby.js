@@ -7,7 +7,7 @@
 // also keeps it listed), and a page at the end of a game asks how the rematch stands.
 "use strict";
 
-window.lobby = (() => {
+window.lobbyBoard = (() => {
   const $ = (sel) => document.querySelector(sel);
   const POLL = 3000;        // milliseconds between the lobby's looks at the server
   const REMATCH_POLL = 2000;
@@ -24,7 +24,7 @@ window.lobby = (() => {
   function title(edition) { return state.editions[edition] || edition; }
 
   function clockText(clock) {
-    return clock ? t("{minutes}+{increment}", {minutes: clock.minutes, increment: clock.increment})
+    return clock ? t("{minutes} min + {increment} s", {minutes: clock.minutes, increment: clock.increment})
       : t("no clock");
   }
 
@@ -269,7 +269,7 @@ window.lobby = (() => {
     try { inv = await api(`/api/games/${encodeURIComponent(code)}/invitation`); } catch (e) { return; }
     const box = $("#invitation");
     const from = inv.from.join(", ") || t("a player");
-    box.textContent = t("{name} invites you to a game of {edition} ({clock}, {rated}).", {
+    box.textContent = t("{name} invites you to play {edition}: {clock}, {rated}.", {
       name: from, edition: title(inv.edition), clock: clockText(inv.clock),
       rated: inv.rated ? t("rated") : t("casual")});
     box.hidden = false;
@@ -342,12 +342,6 @@ window.lobby = (() => {
     $("#invite-copy").addEventListener("click", async () => {
       try { await navigator.clipboard.writeText($("#invite-link").href); } catch (e) { /* select it by hand */ }
     });
-    if (m) {
-      if (!recall(m[1].toUpperCase())) await invitation(m[1].toUpperCase());
-      $("#lobby-board").hidden = true;  // a game's link is about that game
-      return;
-    }
-    if (location.pathname !== "/") return;
     let opts;
     try { opts = await api("/api/options"); } catch (e) { return; }
     for (const r of opts.rulesets) {
@@ -355,6 +349,12 @@ window.lobby = (() => {
       $("#seek-rules").add(new Option(state.editions[r.name], r.name));
       $("#lobby-edition").add(new Option(state.editions[r.name], r.name));
     }
+    if (m) {
+      if (!recall(m[1].toUpperCase())) await invitation(m[1].toUpperCase());
+      $("#lobby-board").hidden = true;  // a game's link is about that game
+      return;
+    }
+    if (location.pathname !== "/") return;
     $("#seek-form").addEventListener("submit", postSeek);
     $("#seek-cancel").addEventListener("click", cancelSeek);
     $("#challenge-send").addEventListener("click", challenge);
