@@ -238,11 +238,11 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
         if seek is None or seek["taken"] is not None:
             raise Refused(gone)
         player = account.player if account is not None else player_of(data)
+        if player is not None and player == seek["player"]:
+            raise Refused(_("that is your own game"))
         if seek["rated"]:
             if player is None:
                 raise Refused(_("a rated game needs your player id ('player')"))
-            if player == seek["player"]:
-                raise Refused(_("that is your own game"))
             rating = await server.writer.read(lobby.rating, player, seek["edition"])
             low, high = seek["low"], seek["high"]
             if low is not None and rating < low or high is not None and rating > high:
