@@ -5,7 +5,7 @@ Each person's seat token for the new game is derived from their token for the en
 (:func:`rematch_token`): a page holding its old token can always ask for its new one, from any
 server process, and the store keeps only the new tokens' digests (as for every token). The
 offering seat's digest is noted with its offer, since the game is made when the other side
-accepts, in the accepting request (:class:`~.lobby_store.LobbyStore.offer_rematch` lets one
+accepts, in the accepting request (:meth:`~legends.web.lobby_store.LobbyStore.offer_rematch` lets one
 request only make it).
 """
 
