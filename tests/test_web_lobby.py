@@ -232,25 +232,21 @@ def rated_game(http: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
     return made, joined
 
 
-def check_swapped(http: TestClient, old: str, new: str, tokens: dict[str, str]) -> None:
-    """In rematch ``new`` of ``old``, each old seat's token holds the other seat; the
-    edition, clock and rated flag are kept."""
-    assert set(tokens.values()).isdisjoint({None})
+def check_swapped(http: TestClient, new: str, tokens: dict[str, str]) -> None:
+    """In rematch ``new`` of a red-blue game, each old seat's token (``tokens``) holds the
+    other seat, under the same name; the edition, clock and rated flag are kept."""
     seats = {old_seat: seat_of(http, new, token) for old_seat, token in tokens.items()}
     assert seats == {"red": "blue", "blue": "red"}
-    invitation_free = http.get(f"/api/games/{new}/invitation")
-    assert invitation_free.status_code == 400  # both seats taken at once
+    refused(http.get(f"/api/games/{new}/invitation"), "no game with a free seat")  # both seated
     with http.websocket_connect(f"/ws/{new}") as ws:
         ws.send_json({"type": "hello", "token": tokens["red"]})
         welcome = ws.receive_json()
-        assert welcome["rules"] == "classic"
-        assert welcome["seats"]["red"]["name"] == "Bob" and welcome["seats"]["blue"]["name"] \
-            == "Ann"
-        while (message := ws.receive_json())["type"] not in ("arrange", "state"):
-            pass
-    state = http.app.state.server.store
-    assert state.is_rated(new)
-    room = http.portal.call(http.app.state.server.room, new)
+        assert welcome["rules"] == "classic" and welcome["arranging"] is True
+        names = {seat: info["name"] for seat, info in welcome["seats"].items()}
+        assert names == {"red": "Bob", "blue": "Ann"}
+    server = http.app.state.server
+    assert server.store.is_rated(new)
+    room = http.portal.call(server.room, new)
     assert (room.clocks.minutes, room.clocks.increment) == (5.0, 3.0)
 
 
@@ -273,8 +269,7 @@ def test_a_rematch_swaps_the_seats_and_keeps_the_terms(http):
     # Accepting again changes nothing.
     assert ok(http.post(f"/api/games/{code}/rematch", json={**ann, "offer": True}))["code"] \
         == accepted["code"]
-    check_swapped(http, code, accepted["code"], {"red": mine["token"],
-                                                 "blue": accepted["token"]})
+    check_swapped(http, accepted["code"], {"red": mine["token"], "blue": accepted["token"]})
 
 
 def test_a_rematch_is_offered_once_the_game_is_over(http):
@@ -312,5 +307,5 @@ def test_two_servers_on_one_postgresql_share_the_lobby(pg_cluster, wall):
                                                                    "offer": True}))
         mine = ok(one.post(f"/api/games/{code}/rematch", json={"token": made["token"]}))
         assert mine["code"] == accepted["code"] and mine["seat"] == "blue"
-        check_swapped(one, code, accepted["code"], {"red": mine["token"],
-                                                    "blue": accepted["token"]})
+        check_swapped(one, accepted["code"], {"red": mine["token"],
+                                              "blue": accepted["token"]})
