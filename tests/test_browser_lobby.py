@@ -117,3 +117,41 @@ def test_public_games_are_listed_to_watch_and_a_link_reads_as_an_invitation(
     expect(erin.locator("body")).to_have_attribute("data-watching", "true")
     for page in (carol, dave, erin):
         page.context.close()
+
+
+def signed_up(browser: Browser, server: str, name: str, width: int) -> Page:  # noqa: F811
+    """A page signed in to a new account ``name`` (made by the page's own request)."""
+    page = page_of(browser, width)
+    page.goto(server)
+    page.evaluate("""async (name) => {
+        const r = await fetch("/api/account/signup", {method: "POST",
+            headers: {"Content-Type": "application/json"},
+            body: JSON.stringify({name, password: "a-long-password-1"})});
+        if (!r.ok) throw new Error(await r.text());
+    }""", name)
+    page.reload()
+    expect(page.locator("#account-me")).to_have_text(name)
+    return page
+
+
+def test_a_challenge_by_name_is_seen_and_accepted_in_the_lobby(server, browser):  # noqa: F811
+    ann = signed_up(browser, server, "Challenger", 1280)
+    bob = signed_up(browser, server, "Challenged", 400)
+    ann.select_option("#seek-rules", "legends")
+    expect(ann.locator("#seek-rated")).to_be_enabled()
+    ann.check("#seek-rated")
+    ann.fill("#challenge-to", "challenged")
+    ann.click("#challenge-send")
+    expect(ann.locator("#challenge-list")).to_contain_text(
+        "You challenged Challenged: waiting for an answer.")
+
+    offer = bob.locator("#challenge-list li", has_text="Challenger challenges you")
+    expect(offer).to_have_count(1, timeout=SLOW)
+    expect(offer).to_contain_text("Stratego Legends (Avalon Hill, 1999), no clock, rated.")
+    offer.get_by_role("button", name="Accept Challenger's challenge").click()
+    expect(bob.locator("#table")).to_be_visible()
+    expect(ann.locator("#table")).to_be_visible(timeout=SLOW)
+    assert code(ann) == code(bob) and seat(ann) != seat(bob)
+    expect(ann.locator("#seats")).to_contain_text("Challenged")
+    for page in (ann, bob):
+        page.context.close()

@@ -11,6 +11,7 @@ window.lobbyBoard = (() => {
   const $ = (sel) => document.querySelector(sel);
   const POLL = 3000;        // milliseconds between the lobby's looks at the server
   const REMATCH_POLL = 2000;
+  const REMATCH_FOR = 30 * 60 * 1000;  // a page left open at the end stops asking after this
   const state = {
     seek: null,             // {id, key, code}: this page's open seek
     timer: null, rematchTimer: null, rematchShown: false,
@@ -294,6 +295,7 @@ window.lobbyBoard = (() => {
     $("#rematch-box").hidden = false;
     lookRematch(false);
     state.rematchTimer = setInterval(() => lookRematch(false), REMATCH_POLL);
+    setTimeout(() => clearInterval(state.rematchTimer), REMATCH_FOR);
   }
 
   async function lookRematch(offer) {
