@@ -11,7 +11,7 @@ import pytest
 
 from apicheck import check_answer
 from legends.web import create_app
-from legends.web.lobby_store import STALE
+from legends.web.lobby_store import KEEP, STALE
 from test_accounts import Browser
 from webgames import TestClient, castle_hunt
 
@@ -136,6 +136,16 @@ def test_a_seek_goes_when_cancelled_or_when_its_poster_is_gone(http, wall):
             "taken or cancelled")
     assert ok(http.post(f"/api/lobby/seeks/{second['id']}", json={"key": second["key"]}))[
         "state"] == "gone"
+
+
+def test_taken_seeks_are_forgotten_after_a_while(http, wall):
+    first = ok(http.post("/api/lobby/seeks", json={**SEEK, "name": "Ann"}))
+    ok(http.post(f"/api/lobby/seeks/{first['id']}/take", json={"name": "Bob"}))
+    keep = {"key": first["key"]}
+    assert ok(http.post(f"/api/lobby/seeks/{first['id']}", json=keep))["state"] == "taken"
+    wall.now += KEEP + 1
+    ok(http.post("/api/lobby/seeks", json={**SEEK, "name": "Carol"}))
+    refused(http.post(f"/api/lobby/seeks/{first['id']}", json=keep), "no seek of yours")
 
 
 def test_a_rated_seeks_range_is_enforced_by_the_server(http):

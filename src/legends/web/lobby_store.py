@@ -83,6 +83,9 @@ PENDING = "pending"
 STALE = 30.0
 #: seconds a challenge stays open, unanswered
 CHALLENGE_OPEN = 24 * 3600.0
+#: seconds the lobby's rows are kept once they no longer matter (a taken seek, a lapsed or
+#: answered challenge, a listed game): then they go, now and then, as new ones come
+KEEP = 7 * 24 * 3600.0
 #: the rating a player without one in an edition counts as (Glicko-2's start)
 UNRATED = round(Rating().rating)
 
@@ -118,7 +121,8 @@ class LobbyStore:
                  now: float) -> None:
         minutes, increment = clock if clock is not None else (None, None)
         with self._run() as run:
-            run("DELETE FROM seeks WHERE taken IS NULL AND seen < ?", (now - STALE,))
+            run("DELETE FROM seeks WHERE taken IS NULL AND seen < ? OR taken < ?",
+                (now - STALE, now - KEEP))
             run("INSERT INTO seeks (id, key, code, edition, minutes, increment, rated, low, "
                 "high, name, player, rating, posted, seen) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -200,6 +204,7 @@ class LobbyStore:
     # -- public games --------------------------------------------------------------------
     def list_game(self, code: str, edition: str, now: float) -> None:
         with self._run() as run:
+            run("DELETE FROM listed_games WHERE created < ?", (now - KEEP,))
             run("INSERT INTO listed_games (code, edition, created) VALUES (?, ?, ?) "
                 "ON CONFLICT (code) DO NOTHING", (code, edition, now))
 
@@ -224,6 +229,7 @@ class LobbyStore:
                       clock: tuple[float, float] | None, rated: bool, now: float) -> None:
         minutes, increment = clock if clock is not None else (None, None)
         with self._run() as run:
+            run("DELETE FROM challenges WHERE made < ?", (now - KEEP,))
             run("INSERT INTO challenges (id, code, from_account, from_name, to_account, "
                 "to_name, edition, minutes, increment, rated, made) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
