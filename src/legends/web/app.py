@@ -32,6 +32,8 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
   in, new games and joins are played under the account's player id and name, and ``record``
   and ``replay`` take the session in place of a seat's token; every ``POST`` with the session
   cookie needs its CSRF token (:mod:`.accounts`).
+* the lobby (open games, public games in progress, challenges, a game link's invitation,
+  rematches): see :mod:`.lobby_routes`. A new game is listed there unless ``"private": true``.
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
   latest state message, which the action answers; or ``{"type": "ping"}``; while the players
