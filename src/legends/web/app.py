@@ -31,12 +31,13 @@ Routes (all JSON bodies are read within fixed bounds, see :mod:`legends_core.saf
 * accounts (sign up, in and out, my games, player pages): see :mod:`.account_routes`. Signed
   in, new games and joins are played under the account's player id and name, and ``record``
   and ``replay`` take the session in place of a seat's token; every ``POST`` with the session
-  cookie needs its CSRF token (:mod:`.accounts`).
-* the archive of ended games (public once a game is over: its replay page ``/replay/{code}``,
-  its move list, frames and full record to download): see :mod:`.archive`.
   cookie needs its CSRF token (:mod:`.accounts`). Programs come in as an account with a
   personal access token (:mod:`.token_routes`): ``Authorization: Bearer <token>`` on any
   request, ``access_token`` in the websocket's hello in place of a seat's ``token``.
+* the archive of ended games (public once a game is over: its replay page ``/replay/{code}``,
+  its move list, frames and full record to download): see :mod:`.archive`.
+* the lobby (open games, public games in progress, challenges, a game link's invitation,
+  rematches): see :mod:`.lobby_routes`. A new game is listed there unless ``"private": true``.
 * ``WS /ws/{code}``: send ``{"type": "hello", "token": ...}`` first, then
   ``{"type": "action", "action": "b2-b3", "decision": 3}`` (the ``decision`` number of the
   latest state message, which the action answers; or ``{"type": "ping"}``; while the players
@@ -103,7 +104,7 @@ from ..ai import PLAYERS, make_player
 from ..i18n import choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
-from . import account_routes, archive, token_routes
+from . import account_routes, archive, lobby_routes, token_routes
 from .account_routes import account_of
 from .accounts import READ, Account, Accounts, CsrfGuard
 from .arranging import RANDOM, Arrangement, takes_setup
@@ -1260,7 +1261,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
 
     async def new_game(request: Request) -> dict[str, Any]:
         server.attempt(_client(request))
-        return await server.new_game(await body(request), await account_of(server, request))
+        data = await body(request)
+        private = lobby_routes.is_private(data)  # else listed in the lobby while it goes on
+        made = await server.new_game(data, await account_of(server, request))
+        if not private:
+            await lobby_routes.list_game(server, made["code"])
+        return made
 
     async def join(request: Request) -> dict[str, Any]:
         server.attempt(_client(request))
@@ -1377,6 +1383,8 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         *account_routes.routes(server, page),  # accounts (see .account_routes)
         *archive.routes(server, page),  # ended games' replays and records (see .archive)
         *token_routes.routes(server, page),  # access tokens, and /api/v1 for programs
+        # seeks, public games, challenges, rematches (see .lobby_routes)
+        *lobby_routes.routes(server, body, _player, lambda r: server.attempt(_client(r))),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager

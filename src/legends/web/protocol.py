@@ -438,6 +438,82 @@ ARCHIVE: dict[str, dict[str, Schema]] = {
         _ended("The record.", RECORD), params=[CODE])},
 }
 
+CLOCK_TERMS = nullable(obj("A time control.", {"minutes": NUM, "increment": NUM}))
+SEEK_ROW = obj("An open game in the lobby.", {
+    "id": STR, "edition": STR, "clock": CLOCK_TERMS, "rated": BOOL, "low": nullable(INT),
+    "high": nullable(INT), "name": STR, "rating": nullable(INT), "posted": NUM})
+PUBLIC_GAME = obj("A public game in progress.", {
+    "code": STR, "edition": STR, "players": array(STR), "turn": INT, "arranging": BOOL,
+    "watchers": INT})
+CHALLENGE_ROW = obj("A challenge between two accounts (code: its game, to the challenger).", {
+    "id": STR, "from": STR, "to": STR, "edition": STR, "clock": CLOCK_TERMS, "rated": BOOL,
+    "made": NUM, "answer": nullable(STR)}, {"code": STR})
+LOBBY = obj("The lobby: open seeks, public games in progress and (signed in) your "
+            "challenges.", {"seeks": array(SEEK_ROW), "games": array(PUBLIC_GAME)},
+            {"challenges": obj("Challenges to you (unanswered) and from you.", {
+                "to_me": array(CHALLENGE_ROW), "from_me": array(CHALLENGE_ROW)})})
+NEW_SEEK = obj("A seek: a new game's fields (as POST /api/games; a person's game, side at "
+               "random), a rating range for rated seeks, and private.", {}, {
+                   "low": nullable(INT), "high": nullable(INT), "private": BOOL},
+               strict=False)
+SEEK_POSTED = obj("Your seat in the seek's game, and the seek's id and secret key.",
+                  {"code": STR, "seat": STR, "token": STR, "id": STR, "key": STR},
+                  {"rated": BOOL})
+SEEK_KEY = obj("The seek's secret key.", {"key": STR})
+SEEK_STATE = obj("How your seek stands: open, taken or gone.", {
+    "state": {"enum": ["open", "taken", "gone"]}}, {"code": STR})
+NEW_CHALLENGE = obj("A challenge: the account's name and the game's fields (as a seek).",
+                    {"to": STR}, strict=False)
+CHALLENGED = obj("Your seat in the challenge's game, and the challenge's id.",
+                 {"code": STR, "seat": STR, "token": STR, "id": STR}, {"rated": BOOL})
+ANSWER = obj("accept (with a setup, optional), decline, or cancel (the challenger).",
+             {"answer": {"enum": ["accept", "decline", "cancel"]}}, {"setup": nullable(STR)},
+             strict=False)
+ANSWERED = obj("The answer; accepting, your seat in the game.", {"answer": STR},
+               {"code": STR, "seat": STR, "token": STR, "rated": BOOL})
+INVITATION = obj("What a game's link invites to, while a seat is free.", {
+    "code": STR, "edition": STR, "rated": BOOL, "clock": CLOCK_TERMS, "from": array(STR),
+    "free": INT})
+REMATCH_ASK = obj("Your seat's token in the ended game; offer: true to offer a rematch or "
+                  "accept the one offered.", {"token": STR}, {"offer": BOOL})
+REMATCH = obj("The rematch: the seat that offered it, and once accepted the new game, your "
+              "seat in it (the other one) and its token.", {
+                  "offered_by": nullable(STR), "code": nullable(STR)},
+              {"seat": STR, "token": STR})
+#: The lobby's routes (the page's; the session cookie, if any, needs its CSRF token).
+LOBBY_ROUTES: dict[str, dict[str, Schema]] = {
+    "/lobby": {"get": _op("The open seeks, the public games in progress, your challenges.",
+                          _account_answer("The lobby.", LOBBY),
+                          params=[_param("edition", "query", "Only this edition.")])},
+    "/lobby/seeks": {"post": _op("Post a seek (its game is made with you seated).",
+                                 _account_answer("Your seat and the seek.", SEEK_POSTED),
+                                 NEW_SEEK)},
+    "/lobby/seeks/{id}": {"post": _op(
+        "How your seek stands (asking keeps it listed).",
+        _account_answer("The seek's state.", SEEK_STATE), SEEK_KEY,
+        [_param("id", description="The seek's id.")])},
+    "/lobby/seeks/{id}/cancel": {"post": _op(
+        "Cancel your seek.", _account_answer("Gone.", SEEK_STATE), SEEK_KEY,
+        [_param("id", description="The seek's id.")])},
+    "/lobby/seeks/{id}/take": {"post": _op(
+        "Take a seek: you are seated in its game (a rated seek's range is enforced).",
+        _account_answer("Your seat.", SEAT_TAKEN), JOIN,
+        [_param("id", description="The seek's id.")])},
+    "/lobby/challenges": {"post": _op(
+        "Challenge an account by name (signed in).",
+        _account_answer("Your seat and the challenge.", CHALLENGED), NEW_CHALLENGE)},
+    "/lobby/challenges/{id}": {"post": _op(
+        "Accept or decline a challenge to you, or cancel yours.",
+        _account_answer("The answer.", ANSWERED), ANSWER,
+        [_param("id", description="The challenge's id.")])},
+    "/games/{code}/invitation": {"get": _op(
+        "What a game's link invites to: who, edition, clock, rated.",
+        _account_answer("The invitation.", INVITATION), params=[CODE])},
+    "/games/{code}/rematch": {"post": _op(
+        "After a two-player game: offer or accept a rematch (seats swapped), or ask how it "
+        "stands.", _account_answer("The rematch.", REMATCH), REMATCH_ASK, [CODE])},
+}
+
 _HTML = {"200": {"description": "The page.", "content": {"text/html": {"schema": STR}}}}
 #: The routes of the page itself (not for programs; listed so the document covers them all).
 PAGE: dict[str, dict[str, Schema]] = {
@@ -486,6 +562,10 @@ def openapi() -> Schema:
         paths["/api" + path] = {
             method: {**op, "tags": ["page"], "operationId": f"archive_{method}_{_name(path)}"}
             for method, op in ops.items()}
+    for path, ops in LOBBY_ROUTES.items():
+        paths["/api" + path] = {
+            method: {**op, "tags": ["lobby"], "operationId": f"lobby_{method}_{_name(path)}"}
+            for method, op in ops.items()}
     for path, ops in PAGE.items():
         paths[path] = {m: {**op, "tags": ["page"]} for m, op in ops.items()}
     return {
@@ -498,7 +578,9 @@ def openapi() -> Schema:
         "tags": [{"name": "v1", "description": f"Protocol version {VERSION}."},
                  {"name": "page", "description": "The page's own routes (unversioned)."},
                  {"name": "account", "description": "Accounts, with the page's session "
-                                                    "cookie (unversioned)."}],
+                                                    "cookie (unversioned)."},
+                 {"name": "lobby", "description": "Seeks, public games, challenges and "
+                                                  "rematches (unversioned)."}],
         "paths": paths,
         "components": {"securitySchemes": {
             "token": {"type": "http", "scheme": "bearer",

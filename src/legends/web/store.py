@@ -48,7 +48,7 @@ from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
-from . import accounts_store, ratings_store
+from . import accounts_store, lobby_store, ratings_store
 from .sqlite_faults import (
     SQLITE_MAGIC,
     checkpoint,
@@ -110,6 +110,8 @@ SCHEMA += EXTRAS + ";\n"
 SCHEMA += ratings_store.TABLES + ";\n"
 #: The accounts (:mod:`.accounts_store`), added the same way.
 SCHEMA += accounts_store.TABLES + ";\n"
+#: The lobby (:mod:`.lobby_store`), added the same way.
+SCHEMA += lobby_store.TABLES + ";\n"
 #: A game's revision: how many changes of it are stored (actions, seats, start, offers and
 #: clocks). Every change is compare-and-set on it. Added after the first stores were made.
 REV = "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0"
@@ -939,6 +941,8 @@ class SQLiteStore(Store):
                              "(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self._db.execute(EXTRAS)
             for statement in ratings_store.statements() + accounts_store.statements():
+                self._db.execute(statement)
+            for statement in lobby_store.statements():
                 self._db.execute(statement)
             columns = {c[1] for c in self._db.execute("PRAGMA table_info(games)")}
             if "rev" not in columns:

@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 import psycopg
 
-from . import accounts_store, ratings_store
+from . import accounts_store, lobby_store, ratings_store
 from .store import EXTRAS, FORMAT, SCHEMA, VERSION, Run, Store, StoreError, _schema_problem
 from .watch_counts import key, payload
 
@@ -121,6 +121,8 @@ class PostgresStore(Store):
             self._db.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS rev integer "
                              "NOT NULL DEFAULT 0")
             for statement in ratings_store.statements() + accounts_store.statements():
+                self._db.execute(statement)
+            for statement in lobby_store.statements():
                 self._db.execute(statement)
 
     _LOCK_GAME = "SELECT 1 FROM games WHERE code = ? FOR UPDATE"

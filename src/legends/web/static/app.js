@@ -92,7 +92,7 @@ async function lobby() {
         rules: f.rules.value, players: Number(f.players.value), opponent: f.opponent.value,
         side: f.side.value,
         turn_limit: limit ? Number(limit) : null, auto_pass: f.auto_pass.checked,
-        position: f.position.value || null, name: f.name.value,
+        position: f.position.value || null, name: f.name.value, private: f.private.checked,
         clock: window.endings ? window.endings.clockField(f) : null,
         ...(window.ratings ? window.ratings.fields(f) : {})});
       enter(g.code, g.seat, g.token, true);
