@@ -191,7 +191,7 @@ class LegendsState(pyspiel.State):
         assert self.match is not None
         for i, name in enumerate(self.match.players):
             for e in self.match.game.events_for(events, name):
-                if e.kind != "commit":  # a salted digest, different in every game
+                if e.kind != "commit":  # a digest of the hidden setup: see _first_view
                     self.seen[i].append(json.dumps(e.to_dict(), sort_keys=True))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -252,7 +252,11 @@ def _first_view(match: Match, player: str) -> str:
     """The first line of ``player``'s perfect-recall string: their whole view as canonical
     JSON (the board's terrain included, which the compact observation text leaves out), and
     the power steps they have taken in the pending decision."""
-    text = json.dumps(match.game.view(player).to_dict(), sort_keys=True)
+    seen = match.game.view(player).to_dict()
+    # The commitment is a digest of the whole hidden setup: in the string it would give every
+    # deal its own information states (see the Research page, "Reproducible strings").
+    seen.pop("commitment", None)
+    text = json.dumps(seen, sort_keys=True)
     partial = match.partial(player)
     return text if partial is None else f"{text}\nsteps {json.dumps(partial)}"
 
