@@ -35,7 +35,7 @@ def collect(rules, seeds, *, blank_decision=False, **kwargs):
         e.reset(seed=seed)
         space = e.match.observations
         rng = np.random.default_rng(seed)
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             obs, _, terminated, truncated, _ = e.last()
             if terminated or truncated:
                 e.step(None)
