@@ -502,28 +502,41 @@ def observe(view: View, space: ObservationSpace,
     hidden, revealed, moved = plane["hidden"], plane["revealed"], plane["moved"]
     base, current = plane["base-strength"], plane["strength"]
     kinds, identity = space._kind_planes, space._piece_planes
-    sq, width = acts._sq, space.width
+    sq, hw = acts._sq, space.height * space.width
+    # Flat indices (plane * squares + square) gathered first and written at once: one numpy
+    # assignment instead of several per piece (observe runs at every step).
+    ones: list[int] = []
+    at: list[int] = []
+    values: list[float] = []
     for pv in view.pieces:
-        r, f = divmod(sq[pv.square], width)
-        planes[controller[rel[pv.controller]], r, f] = 1.0
-        planes[owner[rel[pv.owner]], r, f] = 1.0
+        q = sq[pv.square]
+        ones.append(controller[rel[pv.controller]] * hw + q)
+        ones.append(owner[rel[pv.owner]] * hw + q)
         for who in pv.known_to:
-            planes[known_to[rel[who]], r, f] = 1.0
+            ones.append(known_to[rel[who]] * hw + q)
         if pv.revealed:
-            planes[revealed, r, f] = 1.0
+            ones.append(revealed * hw + q)
         if pv.moved:
-            planes[moved, r, f] = 1.0
+            ones.append(moved * hw + q)
         if pv.number is None:
-            planes[hidden, r, f] = 1.0
+            ones.append(hidden * hw + q)
             continue
-        planes[identity[pv.number], r, f] = 1.0
+        ones.append(identity[pv.number] * hw + q)
         k = kinds.get(pv.kind or "")
         if k is not None:
-            planes[k, r, f] = 1.0
+            ones.append(k * hw + q)
         if pv.strength is not None:
-            planes[base, r, f] = pv.strength / STRENGTH_SCALE
+            at.append(base * hw + q)
+            values.append(pv.strength / STRENGTH_SCALE)
         if pv.current is not None:
-            planes[current, r, f] = pv.current / STRENGTH_SCALE
+            at.append(current * hw + q)
+            values.append(pv.current / STRENGTH_SCALE)
+    flat = vec[: space.board_size]
+    if ones:
+        flat[ones] = 1.0
+    if at:
+        flat[at] = values
+    width = space.width
     effects = plane["effects"]
     for square, _, _ in view.effects:
         r, f = divmod(sq[square], width)
