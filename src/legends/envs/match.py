@@ -8,7 +8,9 @@ Every seat is asked in every response window, even when ``pass`` is its only leg
 mask then allows just that). Auto-pass (answering such a window at once) would save those
 steps, but then a seat would be selected only when one of its pieces offers an ability, and
 the other agents would read that from who is selected. ``auto_pass=True`` among the game
-arguments still turns it on, for self-play where nobody reads the order of agents.
+arguments still turns it on, for self-play where nobody reads the order of agents. The
+observation names the decision being asked (:func:`~.encoding.observe`'s ``decision_kind``),
+so two pass-only windows in a row do not look alike.
 """
 
 from __future__ import annotations
