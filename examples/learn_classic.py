@@ -17,19 +17,25 @@ power key; the second step (the target square) scores like a move from the power
 Training is REINFORCE with a baseline: after each ``--batch`` of games, every decision taken
 is made more likely in proportion to the game's reward (+1 win, -1 loss, 0 at the turn limit)
 less a running mean of the rewards, a decision ``k`` steps before the end counting
-``--gamma ** k`` (the last moves of a game get most of the credit), with Adam steps. Every
-``--eval-every`` games the policy plays the same held-out games (seeds never used in
+``--gamma ** k`` (the last moves of a game get most of the credit), with Adam steps. The run
+is counted in games (``--episodes``), never in minutes, so a seed gives the same curve however
+fast the machine is. At the points of :func:`eval_points` (before training, a few early ones,
+then every ``--eval-every`` games) the policy plays the same held-out games (seeds never used in
 training), choosing its most likely id (``--sample``: drawing as in training). The win rates,
 with 95% Wilson intervals, go to ``learning-curve-classic.csv`` and
-``learning-curve-classic.svg`` in ``--out``; the weights go to ``policy-classic.npz``.
+``learning-curve-classic.svg`` in ``--out``, the result of every held-out game to
+``learning-curve-classic-games.txt`` (a shorter run can be checked against its first games),
+and the weights to ``policy-classic.npz``.
 
-Run it (eight minutes of training, plus the evaluations)::
+Run it (3,000 training games, plus the evaluations)::
 
-    PYTHONPATH=src python examples/learn_classic.py --minutes 8 --out results
+    PYTHONPATH=src python examples/learn_classic.py --out results
 
 or in a few seconds, to check that it runs::
 
     PYTHONPATH=src python examples/learn_classic.py --smoke --out /tmp/smoke
+
+``scripts/research-figures`` runs it with the settings of the documentation's figures.
 """
 
 from __future__ import annotations
@@ -52,11 +58,17 @@ from legends_core import Game
 RULES = "classic"
 CSV_NAME = f"learning-curve-{RULES}.csv"
 SVG_NAME = f"learning-curve-{RULES}.svg"
+GAMES_NAME = f"learning-curve-{RULES}-games.txt"
 WEIGHTS_NAME = f"policy-{RULES}.npz"
 #: Feature slots per action: every action's score is the sum of this many weights.
 SLOTS = 4
 #: Evaluation games are dealt from seeds at this offset from ``--seed``, far from training's.
 EVAL_SEED_OFFSET = 1_000_003
+#: Training games of a full run.
+EPISODES = 3000
+#: Evaluation points before the regular ones: the curve's start is where a change of the
+#: environment shows first, and a short run can check it.
+EARLY_POINTS = (50, 100, 250)
 
 
 # -- features ------------------------------------------------------------------------------
@@ -264,10 +276,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 @dataclass
 class Point:
     episodes: int
-    seconds: float
     wins: int
     losses: int
     games: int
+    #: The held-out games in order: ``W`` won, ``L`` lost, ``D`` no winner (turn limit).
+    results: str = ""
 
     @property
     def win_rate(self) -> float:
@@ -282,27 +295,49 @@ class Point:
         return f"{self.win_rate:.0%} [{lo:.0%}, {hi:.0%}]"
 
 
-def evaluate(env: LegendsEnv, policy: Policy, games: int, seed: int, greedy: bool) -> tuple[int, int]:
-    """Wins and losses over ``games`` held-out games: the same deals and the same dice for
-    the policy at every evaluation, so two points differ only by the weights."""
+def evaluate(env: LegendsEnv, policy: Policy, games: int, seed: int, greedy: bool) -> str:
+    """The results of ``games`` held-out games (``W``, ``L`` or ``D`` each): the same deals
+    and the same dice for the policy at every evaluation, so two points differ only by the
+    weights, and the first ``k`` games of a longer evaluation are those of a shorter one."""
     rng = np.random.default_rng(seed)
-    wins = losses = 0
+    out = []
     for i in range(games):
         reward, _ = play(env, policy, rng, seed=seed + i, greedy=greedy)
-        wins += reward > 0
-        losses += reward < 0
-    return wins, losses
+        out.append("W" if reward > 0 else "L" if reward < 0 else "D")
+    return "".join(out)
+
+
+def eval_points(episodes: int, every: int, early: Sequence[int] = EARLY_POINTS) -> list[int]:
+    """The numbers of training games after which the policy is evaluated: 0, the ``early``
+    ones, every ``every`` games, and the last."""
+    points = {0, episodes, *(e for e in early if e < episodes)}
+    points.update(range(every, episodes, every))
+    return sorted(points)
 
 
 def write_csv(points: Sequence[Point], path: Path) -> None:
     with path.open("w", newline="") as f:
         out = csv.writer(f)
-        out.writerow(["episodes", "train_seconds", "games", "wins", "losses", "win_rate",
-                      "ci95_low", "ci95_high"])
+        out.writerow(["episodes", "games", "wins", "losses", "win_rate", "ci95_low",
+                      "ci95_high"])
         for pt in points:
             lo, hi = pt.interval
-            out.writerow([pt.episodes, f"{pt.seconds:.1f}", pt.games, pt.wins, pt.losses,
-                          f"{pt.win_rate:.4f}", f"{lo:.4f}", f"{hi:.4f}"])
+            out.writerow([pt.episodes, pt.games, pt.wins, pt.losses, f"{pt.win_rate:.4f}",
+                          f"{lo:.4f}", f"{hi:.4f}"])
+
+
+def write_games(points: Sequence[Point], path: Path) -> None:
+    """One line per point: the training games, then the held-out games' results."""
+    path.write_text("".join(f"{pt.episodes} {pt.results}\n" for pt in points))
+
+
+def read_games(path: Path) -> dict[int, str]:
+    """The results by point of a file :func:`write_games` wrote."""
+    out = {}
+    for line in path.read_text().splitlines():
+        episodes, results = line.split()
+        out[int(episodes)] = results
+    return out
 
 
 def _ticks(high: float, count: int = 5) -> list[float]:
@@ -391,6 +426,8 @@ class Result:
     start_weights: np.ndarray
     weights: np.ndarray
     episodes: int
+    #: Seconds of training and of evaluation (for the reader only: nothing written
+    #: depends on them).
     seconds: float
     out: Path
 
@@ -398,14 +435,14 @@ class Result:
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--minutes", type=float, default=None,
-                    help="train for this long (evaluations not counted); default 8 "
-                         "unless --episodes is given")
-    ap.add_argument("--episodes", type=int, default=None, help="train for this many games")
+    ap.add_argument("--episodes", type=int, default=EPISODES,
+                    help=f"train for this many games (default {EPISODES:,})")
     ap.add_argument("--seed", type=int, default=0, help="seed of everything (default 0)")
     ap.add_argument("--out", type=Path, default=Path("learning-results"),
                     help="folder for the CSV, the SVG and the weights")
-    ap.add_argument("--eval-every", type=int, default=500, help="games between evaluations")
+    ap.add_argument("--eval-every", type=int, default=500,
+                    help="games between evaluations (after the early ones at "
+                         f"{', '.join(map(str, EARLY_POINTS))})")
     ap.add_argument("--eval-games", type=int, default=100, help="games per evaluation")
     ap.add_argument("--sample", dest="greedy", action="store_false",
                     help="evaluate by sampling, as in training (default: the most likely id, "
@@ -419,10 +456,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="a run of seconds, to check that everything works")
     args = ap.parse_args(argv)
     if args.smoke:
-        args.episodes, args.minutes = args.episodes or 32, None
-        args.eval_every, args.eval_games = 16, 6
-    elif args.minutes is None and args.episodes is None:
-        args.minutes = 8.0
+        args.episodes, args.eval_every, args.eval_games = 32, 16, 6
+    if args.episodes < 0 or args.eval_every < 1 or args.eval_games < 1:
+        ap.error("--episodes must be 0 or more, --eval-every and --eval-games at least 1")
     return args
 
 
@@ -437,40 +473,33 @@ def main(argv: Sequence[str] | None = None) -> Result:
     start = policy.weights.copy()
     rng = np.random.default_rng(args.seed)
     eval_seed = args.seed + EVAL_SEED_OFFSET
-    budget = None if args.minutes is None else args.minutes * 60.0
     points: list[Point] = []
+    at = eval_points(args.episodes, args.eval_every, () if args.smoke else EARLY_POINTS)
+    clock = time.perf_counter()
 
-    def checkpoint(episodes: int, seconds: float) -> None:
-        wins, losses = evaluate(judge, policy, args.eval_games, eval_seed, args.greedy)
-        pt = Point(episodes, seconds, wins, losses, args.eval_games)
+    def checkpoint(episodes: int) -> None:
+        results = evaluate(judge, policy, args.eval_games, eval_seed, args.greedy)
+        pt = Point(episodes, results.count("W"), results.count("L"), args.eval_games, results)
         points.append(pt)
-        print(f"{episodes:6d} games  {seconds:7.1f} s  win rate {pt.text()}  "
-              f"losses {losses}/{args.eval_games}", flush=True)
+        print(f"{episodes:6d} games  win rate {pt.text()}  losses {pt.losses}/{pt.games}  "
+              f"({time.perf_counter() - clock:.0f} s so far)", flush=True)
 
-    checkpoint(0, 0.0)
+    checkpoint(0)
     env.reset(seed=args.seed)  # seeds the training deals; later resets continue from it
-    baseline, episodes, trained = 0.0, 0, 0.0
+    baseline = 0.0
     batch = np.zeros(feats.size)
     adam = Adam(feats.size, args.lr)
-    while True:
-        if args.episodes is not None and episodes >= args.episodes:
-            break
-        if budget is not None and trained >= budget:
-            break
-        t0 = time.perf_counter()
+    for episodes in range(1, args.episodes + 1):
         reward, grad = play(env, policy, rng, gamma=args.gamma)
         assert grad is not None
         batch += (reward - baseline) * grad
         baseline += 0.02 * (reward - baseline)
-        episodes += 1
         if episodes % args.batch == 0:
             policy.weights += adam.step(batch / args.batch)
             batch[:] = 0.0
-        trained += time.perf_counter() - t0
-        if episodes % args.eval_every == 0:
-            checkpoint(episodes, trained)
-    if not points or points[-1].episodes != episodes:
-        checkpoint(episodes, trained)
+        if episodes in at:
+            checkpoint(episodes)
+    seconds = time.perf_counter() - clock
 
     write_csv(points, args.out / CSV_NAME)
     svg = learning_curve_svg([p.episodes for p in points], [p.win_rate for p in points],
@@ -478,14 +507,15 @@ def main(argv: Sequence[str] | None = None) -> Result:
                              title=f"REINFORCE, linear policy, {RULES} against random "
                                    f"({args.eval_games} games per point, 95% interval)")
     (args.out / SVG_NAME).write_text(svg)
+    write_games(points, args.out / GAMES_NAME)
     np.savez(args.out / WEIGHTS_NAME, weights=policy.weights, start=start,
              classes=np.array(feats.class_names))
     first, last = points[0], points[-1]
     print(f"win rate against random ({RULES}, {args.eval_games} held-out games each): "
-          f"{first.text()} before, {last.text()} after {episodes} training games "
-          f"in {trained / 60:.1f} min of training")
-    print(f"wrote {args.out / CSV_NAME}, {args.out / SVG_NAME} and {args.out / WEIGHTS_NAME}")
-    return Result(points, start, policy.weights.copy(), episodes, trained, args.out)
+          f"{first.text()} before, {last.text()} after {args.episodes} training games "
+          f"({seconds / 60:.1f} min in all)")
+    print(f"wrote {CSV_NAME}, {SVG_NAME}, {GAMES_NAME} and {WEIGHTS_NAME} in {args.out}")
+    return Result(points, start, policy.weights.copy(), args.episodes, seconds, args.out)
 
 
 if __name__ == "__main__":

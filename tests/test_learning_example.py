@@ -1,4 +1,5 @@
-"""The learning example (examples/learn_classic.py): its smoke run and its hand-drawn plot."""
+"""The learning example (examples/learn_classic.py): its smoke run, its hand-drawn plot, and
+the Research page's figures, which a short run with the same seed must reproduce."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 
-SCRIPT = Path(__file__).resolve().parents[1] / "examples" / "learn_classic.py"
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "examples" / "learn_classic.py"
+#: The committed output of scripts/research-figures, which the Research page includes.
+FIGURES = ROOT / "docs" / "_static"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -41,11 +45,14 @@ def test_smoke_run_writes_a_curve_and_trains(learn, tmp_path, capsys):
     with (tmp_path / learn.CSV_NAME).open() as f:
         rows = list(csv.DictReader(f))
     assert [int(r["episodes"]) for r in rows] == [0, 16, 32]
+    games = learn.read_games(tmp_path / learn.GAMES_NAME)
+    assert list(games) == [0, 16, 32]
     for r in rows:
         low, rate, high = float(r["ci95_low"]), float(r["win_rate"]), float(r["ci95_high"])
         assert 0.0 <= low <= rate <= high <= 1.0
-        assert int(r["wins"]) + int(r["losses"]) <= int(r["games"])
-        assert float(r["train_seconds"]) >= 0.0
+        results = games[int(r["episodes"])]
+        assert len(results) == int(r["games"]) == 6 and set(results) <= set("WLD")
+        assert (results.count("W"), results.count("L")) == (int(r["wins"]), int(r["losses"]))
 
     root = ET.parse(tmp_path / learn.SVG_NAME).getroot()
     assert root.tag == f"{SVG}svg"
@@ -88,3 +95,31 @@ def test_wilson_interval(learn):
     low, high = learn.wilson(60, 100)
     assert 0.50 < low < 0.6 < high < 0.70
     assert learn.wilson(0, 50)[0] == 0.0 and learn.wilson(50, 50)[1] == 1.0
+
+
+def test_eval_points_come_early_then_regularly(learn):
+    assert learn.eval_points(3000, 500) == [0, 50, 100, 250, 500, 1000, 1500, 2000, 2500, 3000]
+    assert learn.eval_points(120, 500) == [0, 50, 100, 120]
+    assert learn.eval_points(0, 500) == [0]
+
+
+def test_a_short_seeded_run_gives_the_first_points_of_the_research_page(learn, tmp_path):
+    # The page's curve comes from scripts/research-figures (seed 0, 100 held-out games per
+    # point). The same seed trains the same way whatever the length of the run, and the first
+    # k held-out games of a point are those of a longer evaluation: a run of 50 training
+    # games, judged on 20 held-out games, must give the first 20 results of the page's first
+    # two points.
+    page = learn.read_games(FIGURES / learn.GAMES_NAME)
+    with (FIGURES / learn.CSV_NAME).open() as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["episodes"]) for r in rows] == list(page)
+    for r in rows:  # the page's table is the games file counted
+        results = page[int(r["episodes"])]
+        assert len(results) == int(r["games"]) == 100
+        assert (results.count("W"), results.count("L")) == (int(r["wins"]), int(r["losses"]))
+
+    result = learn.main(["--seed", "0", "--episodes", "50", "--eval-games", "20",
+                         "--out", str(tmp_path)])
+    assert [p.episodes for p in result.points] == [0, 50]
+    for point in result.points:
+        assert point.results == page[point.episodes][:20], point.episodes

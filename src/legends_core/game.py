@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
@@ -133,6 +134,12 @@ def _member(action: object, acts: list[Action]) -> bool:
         return False
 
 
+def seeded_salt(seed: int) -> str:
+    """The commitment salt of a game made with ``seed`` and no salt: 128 bits of a digest of
+    the seed, so it is as hard to guess as the seed and tells nothing about it."""
+    return hashlib.sha256(f"legends-commitment-salt:{seed}".encode()).hexdigest()[:32]
+
+
 def _seats(ruleset: Ruleset, players: int) -> tuple[str, ...]:
     """The seats of a game of ``players`` players under ``ruleset``."""
     return ruleset.seats_for(players)
@@ -250,18 +257,23 @@ class Game:
             the events are the same as when asked). A server for human players may prefer to
             ask every time, so that nobody can time how quickly another player "answered".
         :param salt: the secret salt of the setup commitment (32 hexadecimal digits; see
-            :mod:`legends_core.fairness`); drawn from :mod:`secrets` when ``None``. Records
-            keep it so a replay gives the same commitment.
+            :mod:`legends_core.fairness`). When ``None`` it is made from the seed if one is
+            given (so a seeded game, commitment included, is the same in every process; its
+            commitment hides nothing from anyone who knows the seed) and drawn from
+            :mod:`secrets` otherwise. Records keep it so a replay gives the same commitment.
         """
         ruleset = get_ruleset(rules)
         seats = _seats(ruleset, players)
         cat = catalogue or catalogue_for(ruleset)
+        seeded = seed is not None
         if seed is None:
             seed = secrets.randbits(128)
         elif not isinstance(seed, int):
             raise ValueError(f"seed: expected a whole number or None, got {short(seed)}")
         if salt is None:
-            salt = secrets.token_hex(16)
+            # A seeded game is reproducible by definition, its commitment included (the
+            # decision is on the Research page); an unseeded one draws both secretly.
+            salt = seeded_salt(seed) if seeded else secrets.token_hex(16)
         else:
             salt = check_salt(salt, "salt")
         opts = ruleset.check_options(options)

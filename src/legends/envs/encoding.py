@@ -45,6 +45,31 @@ OTHER_CHOICES = 32
 STRENGTH_SCALE = 10.0
 #: Scale of the turn counter (turn 100 reads 1.0).
 TURN_SCALE = 100.0
+#: The decisions the observation tells apart (its ``decision`` feature, for the deciding
+#: player): the kernel's own kinds, a response window by its kind, and ``other`` for a kind
+#: of decision a plugin or an edition adds.
+DECISIONS: tuple[str, ...] = (
+    "setup-shuffle", "setup-switch", "main", "window:attack", "window:strike", "window:end",
+    "ask", "replacement", "berserk", "other")
+#: The kernel's response windows by the words it asks them with: a player learns that a
+#: window is open from :attr:`Knowledge.decision_kind <legends_core.worlds.Knowledge>`
+#: (``"window"``) and which one from their view's ``decision``.
+WINDOW_WORDS: dict[str, str] = {
+    "use an ability during the attack, or pass": "window:attack",
+    "use an ability before the strike is decided, or pass": "window:strike",
+    "use an ability before the turn ends, or pass": "window:end",
+}
+
+
+def decision_name(decision_kind: str | None, words: str | None) -> str | None:
+    """The entry of :data:`DECISIONS` for a decision of ``decision_kind`` (as
+    :attr:`Knowledge.decision_kind <legends_core.worlds.Knowledge>` names it) asked with
+    ``words`` (the view's ``decision``); ``None`` for a player who is not deciding."""
+    if decision_kind is None:
+        return None
+    if decision_kind == "window":
+        return WINDOW_WORDS.get(words or "", "other")
+    return decision_kind if decision_kind in DECISIONS else "other"
 
 
 def power_keys(catalogue: Catalogue) -> tuple[str, ...]:
@@ -377,7 +402,7 @@ class ObservationSpace:
         planes += [f"controller:{i}" for i in range(p)] + [f"owner:{i}" for i in range(p)]
         planes += [f"known-to:{i}" for i in range(p)] + [f"region:{i}" for i in range(p)]
         planes += ["hidden", "revealed", "moved", "strength", "base-strength", "effects"]
-        planes += [f"kind:{x}" for x in PIECE_KINDS] + ["power-source"]
+        planes += [f"kind:{x}" for x in PIECE_KINDS] + ["power-source", "power-target"]
         planes += [f"piece:{num}" for num in self.numbers]
         self.planes = tuple(planes)
         self._plane = {name: i for i, name in enumerate(self.planes)}
@@ -391,8 +416,8 @@ class ObservationSpace:
                   ("reserve-count", p), ("curse", n),
                   ("curse-active", 1), ("curse-controller", p), ("curse-queue", n),
                   ("turn", 1), ("active", p), ("to-move", p), ("deciding", 1), ("over", 1),
-                  ("winner", p), ("offered", len(ACTION_KINDS)), ("power-key", k),
-                  ("power-targets", 1)]
+                  ("winner", p), ("offered", len(ACTION_KINDS)), ("decision", len(DECISIONS)),
+                  ("power-key", k), ("power-targets", 1)]
         self.board_size = len(self.planes) * self.height * self.width
         self.features: dict[str, tuple[int, int]] = {}
         offset = self.board_size
@@ -452,13 +477,16 @@ def _static_planes(space: ObservationSpace, view: View, rel: dict[str, int]) -> 
 
 def observe(view: View, space: ObservationSpace,
             partial: tuple[str, str, tuple[str, ...]] | None = None,
-            out: np.ndarray | None = None) -> np.ndarray:
+            out: np.ndarray | None = None, decision_kind: str | None = None) -> np.ndarray:
     """The observation vector of ``view`` (a player's :func:`legends_core.visibility.view`).
 
     :param partial: the power steps the viewer has taken in their own decision
-        (:attr:`Chooser.partial`), shown in ``power-source``, ``power-key`` and
-        ``power-targets``.
+        (:attr:`Chooser.partial`), shown in the ``power-source`` and ``power-target`` planes
+        and the ``power-key`` and ``power-targets`` features.
     :param out: a vector of ``space.size`` to fill instead of a new one.
+    :param decision_kind: the kind of the viewer's pending decision, as their
+        :class:`~legends_core.worlds.Knowledge` names it (``None`` when they are not
+        deciding), shown with the view's words in the ``decision`` feature.
     """
     acts = space.actions
     players = acts.players
@@ -474,28 +502,41 @@ def observe(view: View, space: ObservationSpace,
     hidden, revealed, moved = plane["hidden"], plane["revealed"], plane["moved"]
     base, current = plane["base-strength"], plane["strength"]
     kinds, identity = space._kind_planes, space._piece_planes
-    sq, width = acts._sq, space.width
+    sq, hw = acts._sq, space.height * space.width
+    # Flat indices (plane * squares + square) gathered first and written at once: one numpy
+    # assignment instead of several per piece (observe runs at every step).
+    ones: list[int] = []
+    at: list[int] = []
+    values: list[float] = []
     for pv in view.pieces:
-        r, f = divmod(sq[pv.square], width)
-        planes[controller[rel[pv.controller]], r, f] = 1.0
-        planes[owner[rel[pv.owner]], r, f] = 1.0
+        q = sq[pv.square]
+        ones.append(controller[rel[pv.controller]] * hw + q)
+        ones.append(owner[rel[pv.owner]] * hw + q)
         for who in pv.known_to:
-            planes[known_to[rel[who]], r, f] = 1.0
+            ones.append(known_to[rel[who]] * hw + q)
         if pv.revealed:
-            planes[revealed, r, f] = 1.0
+            ones.append(revealed * hw + q)
         if pv.moved:
-            planes[moved, r, f] = 1.0
+            ones.append(moved * hw + q)
         if pv.number is None:
-            planes[hidden, r, f] = 1.0
+            ones.append(hidden * hw + q)
             continue
-        planes[identity[pv.number], r, f] = 1.0
+        ones.append(identity[pv.number] * hw + q)
         k = kinds.get(pv.kind or "")
         if k is not None:
-            planes[k, r, f] = 1.0
+            ones.append(k * hw + q)
         if pv.strength is not None:
-            planes[base, r, f] = pv.strength / STRENGTH_SCALE
+            at.append(base * hw + q)
+            values.append(pv.strength / STRENGTH_SCALE)
         if pv.current is not None:
-            planes[current, r, f] = pv.current / STRENGTH_SCALE
+            at.append(current * hw + q)
+            values.append(pv.current / STRENGTH_SCALE)
+    flat = vec[: space.board_size]
+    if ones:
+        flat[ones] = 1.0
+    if at:
+        flat[at] = values
+    width = space.width
     effects = plane["effects"]
     for square, _, _ in view.effects:
         r, f = divmod(sq[square], width)
@@ -539,17 +580,30 @@ def observe(view: View, space: ObservationSpace,
         kind = ("choose" if word == "choose" else "swap" if word == "swap"
                 else "pass" if word == "pass" else "move" if "-" in word else "power")
         offered[ACTION_KINDS.index(kind)] = 1.0
+    name = decision_name(decision_kind, view.decision)
+    if name is not None:
+        feat("decision")[_DECISION_INDEX[name]] = 1.0
     if partial is not None:
         src, key, targets = partial
         r, f = divmod(sq[src], width)
         planes[plane["power-source"], r, f] = 1.0
+        # Each target chosen so far, numbered in order: two different steps of one power
+        # never look alike.
+        for i, target in enumerate(targets, 1):
+            r, f = divmod(sq[target], width)
+            planes[plane["power-target"], r, f] = float(i)
         feat("power-key")[acts._key[key]] = 1.0
         feat("power-targets")[0] = float(len(targets))
     return vec
 
 
-def observation_string(view: View, partial: tuple[str, str, tuple[str, ...]] | None = None) -> str:
-    """A compact text of the same information as :func:`observe` (for OpenSpiel's strings)."""
+_DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
+
+
+def observation_string(view: View, partial: tuple[str, str, tuple[str, ...]] | None = None,
+                       decision_kind: str | None = None) -> str:
+    """A compact text of the same information as :func:`observe` (for OpenSpiel's strings),
+    taking the same arguments."""
     pieces = " ".join(
         f"{pv.square}:{pv.controller[0]}{pv.number if pv.number is not None else '?'}"
         f"{'*' if pv.moved else ''}{'!' if pv.revealed else ''}"
@@ -557,5 +611,7 @@ def observation_string(view: View, partial: tuple[str, str, tuple[str, ...]] | N
     dead = " ".join(f"{who}:{','.join(map(str, nums))}" for who, nums in view.destroyed.items())
     step = f" steps={partial[0]} {partial[1]} {' '.join(partial[2])}" if partial else ""
     curse = f"{view.curse}{'+' if view.curse_active else ''}" if view.curse is not None else "-"
+    decision = decision_name(decision_kind, view.decision) or "-"
     return (f"{view.player} turn={view.turn} active={view.active} to_move={view.to_move} "
-            f"curse={curse} destroyed[{dead}] pieces[{pieces}] options={len(view.options)}{step}")
+            f"decision={decision} curse={curse} destroyed[{dead}] pieces[{pieces}] "
+            f"options={len(view.options)}{step}")

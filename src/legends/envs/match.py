@@ -8,7 +8,9 @@ Every seat is asked in every response window, even when ``pass`` is its only leg
 mask then allows just that). Auto-pass (answering such a window at once) would save those
 steps, but then a seat would be selected only when one of its pieces offers an ability, and
 the other agents would read that from who is selected. ``auto_pass=True`` among the game
-arguments still turns it on, for self-play where nobody reads the order of agents.
+arguments still turns it on, for self-play where nobody reads the order of agents. The
+observation names the decision being asked (:func:`~.encoding.observe`'s ``decision_kind``),
+so two pass-only windows in a row do not look alike.
 """
 
 from __future__ import annotations
@@ -184,12 +186,20 @@ class Match:
     def partial(self, player: str) -> tuple[str, str, tuple[str, ...]] | None:
         return self.chooser.partial if player == self.current else None
 
+    def decision_kind(self, player: str) -> str | None:
+        """The kind of ``player``'s pending decision (``None`` unless they are deciding), as
+        their :class:`~legends_core.worlds.Knowledge` gives it."""
+        return self.game.decision_kind if player == self.current else None
+
     def observation(self, player: str, out: np.ndarray | None = None) -> np.ndarray:
-        """``player``'s observation vector (from their view only)."""
-        return observe(self.game.view(player), self.observations, self.partial(player), out)
+        """``player``'s observation vector (from their view, their power steps and the kind of
+        their decision only)."""
+        return observe(self.game.view(player), self.observations, self.partial(player), out,
+                       self.decision_kind(player))
 
     def observation_text(self, player: str) -> str:
-        return observation_string(self.game.view(player), self.partial(player))
+        return observation_string(self.game.view(player), self.partial(player),
+                                  self.decision_kind(player))
 
     def returns(self) -> dict[str, float]:
         """+1 to every seat of the winning side, -1 to every seat of the other; 0 to all when

@@ -25,8 +25,10 @@ moves of the same player. Observation tensors are :func:`~legends.envs.encoding.
 of the player's view. The information-state tensor is the same vector (the view keeps
 everything a player has learned: identities shown, pieces moved, destroyed areas; it does not
 keep the order of past events), and the information-state string is perfect recall: the
-player's first view (the whole view, as JSON), then every event they were shown and their own
-ids, in order.
+player's first view (the whole view, as JSON, less the setup commitment), then every event
+they were shown and their own ids, in order. The commitment is a digest of the whole hidden
+setup: kept in, it would give every deal its own strings, however alike the player's
+knowledge. The strings are the same in every process for the same deal and ids.
 
 Search: ``LegendsState.resample_from_infostate`` imagines a world from one player's
 knowledge; in it that player's information state is unchanged and every other player's is
@@ -191,7 +193,7 @@ class LegendsState(pyspiel.State):
         assert self.match is not None
         for i, name in enumerate(self.match.players):
             for e in self.match.game.events_for(events, name):
-                if e.kind != "commit":  # a salted digest, different in every game
+                if e.kind != "commit":  # a digest of the hidden setup: see _first_view
                     self.seen[i].append(json.dumps(e.to_dict(), sort_keys=True))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -250,9 +252,14 @@ class LegendsState(pyspiel.State):
 
 def _first_view(match: Match, player: str) -> str:
     """The first line of ``player``'s perfect-recall string: their whole view as canonical
-    JSON (the board's terrain included, which the compact observation text leaves out), and
+    JSON (the board's terrain included, which the compact observation text leaves out; the
+    setup commitment left out), and
     the power steps they have taken in the pending decision."""
-    text = json.dumps(match.game.view(player).to_dict(), sort_keys=True)
+    seen = match.game.view(player).to_dict()
+    # The commitment is a digest of the whole hidden setup: in the string it would give every
+    # deal its own information states (see the Research page, "Reproducible strings").
+    seen.pop("commitment", None)
+    text = json.dumps(seen, sort_keys=True)
     partial = match.partial(player)
     return text if partial is None else f"{text}\nsteps {json.dumps(partial)}"
 
