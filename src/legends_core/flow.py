@@ -209,6 +209,48 @@ class Window(Task):
     def describe(self, g: Engine) -> str:
         return _DESCRIBE.get(self.kind, "use an ability, or pass")
 
+    def settle(self, g: Engine) -> tuple[Window | None, list[Action]]:
+        """Auto-pass for this seat and the ones after it in one step: each seat whose only
+        option is to pass passes (the same events, in the same order, as asking each in turn),
+        up to the first seat with something else to say. Returns that seat's window and its
+        options, or ``None`` when every seat has passed and the window is closed.
+
+        A pass changes nothing but whose window it is, so each seat's options are what asking
+        it would give; when no piece on the board has an ability for this kind of window (or
+        nothing is left to answer) no seat is asked for its abilities at all."""
+        n = len(g.rules.players)
+        kind = self.kind
+        live = window_live(g, kind)
+        quiet = not live or (not g.tkw and not _able_on_board(g, kind))
+        w: Window | None = self
+        while w is not None:
+            if not quiet:
+                abl = ability_options(g, w.player, kind)
+                if abl:
+                    return w, [PASS, *abl]
+            name = g.rules.players[w.player]
+            said = _PASSES.get((name, kind))
+            if said is None:
+                said = _PASSES[(name, kind)] = Passed(name, kind)
+                if len(_PASSES) > INTERN_SMALL:
+                    _PASSES.clear()
+            g.emit(said)
+            w = window(kind, g.next_player(w.player), w.passes + 1) if w.passes + 1 < n else None
+        return None, _ONLY_PASS
+
+
+#: The options of a window with nothing to answer (shared: options lists are not changed).
+_ONLY_PASS = [PASS]
+
+
+def _able_on_board(g: Engine, kind: str) -> bool:
+    """Is some piece with an ability for windows of ``kind`` on the board (any seat's)?"""
+    loc = g.loc
+    for pid in g.ability_pieces(kind):
+        if loc[pid] >= 0:
+            return True
+    return False
+
 
 #: Windows and passes are immutable values, and the same few come back every turn (a kind,
 #: a seat, a count of passes): each is built once, and the tables are emptied at this size.
