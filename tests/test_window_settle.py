@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from tests.randomgames import random_position_game
 
 import legends_core.engine as engine_module
 from legends_core import Game, catalogue
 from legends_core.leakcheck import with_auto_pass
-from tests.randomgames import random_position_game
 
 
 @pytest.fixture
