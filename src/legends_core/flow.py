@@ -195,13 +195,7 @@ class Window(Task):
     def passed(self, g: Engine) -> Window | None:
         """Record this player's pass; the window's next player, or ``None`` when every
         player has passed in a row. (Changes nothing else, so auto-pass calls it directly.)"""
-        name = g.rules.players[self.player]
-        said = _PASSES.get((name, self.kind))
-        if said is None:
-            said = _PASSES[(name, self.kind)] = Passed(name, self.kind)
-            if len(_PASSES) > INTERN_SMALL:
-                _PASSES.clear()
-        g.emit(said)
+        g.emit(passed_event(g.rules.players[self.player], self.kind))
         if self.passes + 1 < len(g.rules.players):
             return window(self.kind, g.next_player(self.player), self.passes + 1)
         return None
@@ -228,19 +222,9 @@ class Window(Task):
                 abl = ability_options(g, w.player, kind)
                 if abl:
                     return w, [PASS, *abl]
-            name = g.rules.players[w.player]
-            said = _PASSES.get((name, kind))
-            if said is None:
-                said = _PASSES[(name, kind)] = Passed(name, kind)
-                if len(_PASSES) > INTERN_SMALL:
-                    _PASSES.clear()
-            g.emit(said)
+            g.emit(passed_event(g.rules.players[w.player], kind))
             w = window(kind, g.next_player(w.player), w.passes + 1) if w.passes + 1 < n else None
-        return None, _ONLY_PASS
-
-
-#: The options of a window with nothing to answer (shared: options lists are not changed).
-_ONLY_PASS = [PASS]
+        return None, []
 
 
 def _able_on_board(g: Engine, kind: str) -> bool:
@@ -257,6 +241,16 @@ def _able_on_board(g: Engine, kind: str) -> bool:
 INTERN_SMALL = 1024
 _WINDOWS: dict[tuple[str, int, int], Window] = {}
 _PASSES: dict[tuple[str, str], Passed] = {}
+
+
+def passed_event(name: str, kind: str) -> Passed:
+    """``Passed(name, kind)``, built once."""
+    said = _PASSES.get((name, kind))
+    if said is None:
+        said = _PASSES[(name, kind)] = Passed(name, kind)
+        if len(_PASSES) > INTERN_SMALL:
+            _PASSES.clear()
+    return said
 
 
 def window(kind: str, player: int, passes: int) -> Window:
