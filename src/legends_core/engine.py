@@ -32,6 +32,11 @@ from .rulings import ruling
 from .tasks import Task
 from .teams import team_masks, zones
 
+#: With auto-pass, settle the seats of a response window that can only pass in one step
+#: (``Window.settle``) rather than one loop round each. The events are the same either way;
+#: the switch is here so that a test can play the same games both ways and compare them.
+SETTLE_AT_ONCE = True
+
 if TYPE_CHECKING:
     pass
 
@@ -456,6 +461,17 @@ class Engine(Effects):
         while stack and not self.over:
             t = stack[-1]
             if t.decision:
+                if auto and t.name == "window" and SETTLE_AT_ONCE:
+                    # Every seat that can only pass passes, in one step; stop at the first
+                    # seat with a choice (its options are kept for the decision).
+                    stack.pop()
+                    self._opts = None
+                    left, opts = t.settle(self)  # type: ignore[attr-defined]
+                    if left is None:
+                        continue
+                    stack.append(left)
+                    self._opts = opts
+                    return
                 if auto and t.name == "window":
                     opts = self.options()
                     if len(opts) == 1 and opts[0].kind == "pass":

@@ -195,13 +195,7 @@ class Window(Task):
     def passed(self, g: Engine) -> Window | None:
         """Record this player's pass; the window's next player, or ``None`` when every
         player has passed in a row. (Changes nothing else, so auto-pass calls it directly.)"""
-        name = g.rules.players[self.player]
-        said = _PASSES.get((name, self.kind))
-        if said is None:
-            said = _PASSES[(name, self.kind)] = Passed(name, self.kind)
-            if len(_PASSES) > INTERN_SMALL:
-                _PASSES.clear()
-        g.emit(said)
+        g.emit(passed_event(g.rules.players[self.player], self.kind))
         if self.passes + 1 < len(g.rules.players):
             return window(self.kind, g.next_player(self.player), self.passes + 1)
         return None
@@ -209,12 +203,54 @@ class Window(Task):
     def describe(self, g: Engine) -> str:
         return _DESCRIBE.get(self.kind, "use an ability, or pass")
 
+    def settle(self, g: Engine) -> tuple[Window | None, list[Action]]:
+        """Auto-pass for this seat and the ones after it in one step: each seat whose only
+        option is to pass passes (the same events, in the same order, as asking each in turn),
+        up to the first seat with something else to say. Returns that seat's window and its
+        options, or ``None`` when every seat has passed and the window is closed.
+
+        A pass changes nothing but whose window it is, so each seat's options are what asking
+        it would give; when no piece on the board has an ability for this kind of window (or
+        nothing is left to answer) no seat is asked for its abilities at all."""
+        n = len(g.rules.players)
+        kind = self.kind
+        live = window_live(g, kind)
+        quiet = not live or (not g.tkw and not _able_on_board(g, kind))
+        w: Window | None = self
+        while w is not None:
+            if not quiet:
+                abl = ability_options(g, w.player, kind)
+                if abl:
+                    return w, [PASS, *abl]
+            g.emit(passed_event(g.rules.players[w.player], kind))
+            w = window(kind, g.next_player(w.player), w.passes + 1) if w.passes + 1 < n else None
+        return None, []
+
+
+def _able_on_board(g: Engine, kind: str) -> bool:
+    """Is some piece with an ability for windows of ``kind`` on the board (any seat's)?"""
+    loc = g.loc
+    for pid in g.ability_pieces(kind):
+        if loc[pid] >= 0:
+            return True
+    return False
+
 
 #: Windows and passes are immutable values, and the same few come back every turn (a kind,
 #: a seat, a count of passes): each is built once, and the tables are emptied at this size.
 INTERN_SMALL = 1024
 _WINDOWS: dict[tuple[str, int, int], Window] = {}
 _PASSES: dict[tuple[str, str], Passed] = {}
+
+
+def passed_event(name: str, kind: str) -> Passed:
+    """``Passed(name, kind)``, built once."""
+    said = _PASSES.get((name, kind))
+    if said is None:
+        said = _PASSES[(name, kind)] = Passed(name, kind)
+        if len(_PASSES) > INTERN_SMALL:
+            _PASSES.clear()
+    return said
 
 
 def window(kind: str, player: int, passes: int) -> Window:

@@ -73,7 +73,7 @@ class Behaviour:
                  "strength", "curse_modifier", "curse_keywords", "attack_declared",
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
                  "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
-                 "abilities_in", "ability_watches", "idle")
+                 "abilities_in", "ability_watches", "idle", "_idle_watch")
 
     def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
@@ -117,6 +117,8 @@ class Behaviour:
         self.idle: tuple[Power, ...] = (
             tuple(offering) if self.watches is not None
             and any(type(p).idle_on is not Power.idle_on for p in offering) else ())
+        #: :meth:`watches_on` by (board id, square), with the board it was for.
+        self._idle_watch: dict[tuple[int, int], tuple[Board, frozenset[str]]] = {}
         #: What the abilities offered in the main decision watch (``None``: one watches
         #: nothing declared, or there are none, and they are asked afresh every time).
         main = [p.watches for p, _ in abilities if p.windows is None or "main" in p.windows]
@@ -125,12 +127,23 @@ class Behaviour:
 
     def watches_on(self, board: Board, square: int) -> frozenset[str]:
         """What the kept offers of a piece on ``square`` depend on: :attr:`watches` less the
-        reaches of powers idle there (only for a behaviour with :attr:`idle` powers)."""
+        reaches of powers idle there (only for a behaviour with :attr:`idle` powers).
+
+        Kept per board and square: ``idle_on`` depends on nothing else, and it is asked
+        whenever such a piece's offers are worked out again."""
+        key = (id(board), square)
+        got = self._idle_watch.get(key)
+        if got is not None and got[0] is board:
+            return got[1]
         reaches = {"step"}
         for p in self.idle:
             if p.watches is not None and not p.idle_on(board, square):
                 reaches.add(p.watches)
-        return frozenset(reaches)
+        out = frozenset(reaches)
+        if len(self._idle_watch) >= 4096:  # boards come and go with games
+            self._idle_watch.clear()
+        self._idle_watch[key] = (board, out)
+        return out
 
     def __repr__(self) -> str:
         name = self.type.name if self.type else "keyword"

@@ -52,13 +52,18 @@ def candidates(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
     """The pieces ``chooser`` could name: on ``squares`` (in the order given; every square
     when ``None``), controlled by anyone, by ``chooser`` (``"own"``) or by an opponent of
     theirs (``"enemy"``), and meeting ``match`` as far as ``chooser`` can tell."""
-    return nameable(g, chooser, squares, whose, match, _type_answers(match))
+    # _type_answers, written out: this is called at nearly every decision.
+    return nameable(g, chooser, squares, whose, match,
+                    match.by_type if type(match) is Match and match.keyword is None
+                    else _type_answers(match))
 
 
 def candidate_squares(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
                       whose: Whose = "any", match: Test | None = None) -> list[int]:
     """The squares of :func:`candidates` (for the targets of an action)."""
-    return nameable_squares(g, chooser, squares, whose, match, _type_answers(match))
+    return nameable_squares(g, chooser, squares, whose, match,
+                            match.by_type if type(match) is Match and match.keyword is None
+                            else _type_answers(match))
 
 
 def _type_answers(match: Test | None) -> dict[Any, bool] | None:

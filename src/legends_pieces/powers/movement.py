@@ -313,7 +313,7 @@ class Gather(Power):
 
     @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
-        if _free_around(game, piece) and _gatherable(game, piece, self.match, ()):
+        if _free_around(game, piece) and _any_gatherable(game, piece, self.match):
             return [Action.power(game.name(game.loc[piece]), self.key)]
         return []
 
@@ -330,6 +330,15 @@ def _free_around(game: Engine, leader: int) -> list[int]:
 def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...]) -> list[int]:
     return [p for p in candidates(game, game.ctrl[leader], whose="own", match=match)
             if p != leader and p not in moved]
+
+
+def _any_gatherable(game: Engine, leader: int, match: Match) -> bool:
+    """Whether :func:`_gatherable` with nothing moved yet is not empty (the offer asks only
+    this, at every decision: its offers watch the whole board)."""
+    for p in candidates(game, game.ctrl[leader], whose="own", match=match):
+        if p != leader:
+            return True
+    return False
 
 
 def _gather_power(game: Engine, leader: int, key: str) -> Gather:
