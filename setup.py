@@ -1,6 +1,7 @@
 """Everything about the package is in pyproject.toml; this only adds the optional compiled
 kernel: with ``LEGENDS_COMPILE=1``, mypyc compiles the kernel modules listed in
-``buildtools/legends_build.py`` (``COMPILED``) to C extensions (see the Speed page of the
+``buildtools/legends_build.py`` (``COMPILED``, in the order of the kernel's layers declared in
+pyproject.toml) to C extensions (see the Speed page of the
 docs). Without it the package is pure Python.
 """
 
@@ -10,7 +11,7 @@ from pathlib import Path
 from setuptools import setup
 
 sys.path.insert(0, str(Path(__file__).parent / "buildtools"))
-from legends_build import COMPILED, compiling  # noqa: E402
+from legends_build import compiled_in_order, compiling  # noqa: E402
 
 
 def ext_modules() -> list:
@@ -18,7 +19,7 @@ def ext_modules() -> list:
         return []
     from mypyc.build import mypycify
 
-    return mypycify([f"src/legends_core/{name}.py" for name in COMPILED],
+    return mypycify([f"src/legends_core/{name}.py" for name in compiled_in_order()],
                     group_name="legends_core")
 
 

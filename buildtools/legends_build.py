@@ -7,6 +7,8 @@ A plain ``pip install .`` or ``pip install -e .`` is unchanged: pure Python, no 
 from __future__ import annotations
 
 import os
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from setuptools import build_meta as _setuptools
@@ -20,7 +22,30 @@ COMPILE_REQUIRES = ["mypy>=2.4,<3", "attrs>=23.1", "pluggy>=1.5"]
 #: out: game (a compiled Game cannot be weakly referenced and loses its documentation),
 #: actions (compiled, a malformed Action raises a bare TypeError before its own checks run),
 #: board (attrs fields in a class body do not compile).
-COMPILED = ("moves", "engine", "effects", "queries", "flow", "changes", "combat")
+#: statevalues holds the state's plain values (Rules, Combat, Outcome), compiled with the
+#: engine that defined them before.
+COMPILED = ("moves", "engine", "effects", "queries", "flow", "changes", "combat", "statevalues")
+
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+
+
+def kernel_layers(pyproject: Path = PYPROJECT) -> list[list[str]]:
+    """The kernel's layers as declared in pyproject.toml (the import-linter contract over
+    ``legends_core``), bottom first, each a list of module names."""
+    config = tomllib.loads(pyproject.read_text())["tool"]["importlinter"]["contracts"]
+    contract = next(c for c in config if c.get("containers") == ["legends_core"]
+                    and c["type"] == "layers")
+    return [[m.strip() for m in line.replace(":", "|").split("|")]
+            for line in reversed(contract["layers"])]
+
+
+def compiled_in_order(pyproject: Path = PYPROJECT) -> list[str]:
+    """The modules of :data:`COMPILED`, bottom layer first, as the kernel's layers declare
+    them (a module that imports another comes after it); names outside the kernel's layers
+    keep their order, after the kernel's."""
+    rank = {m: i for i, line in enumerate(kernel_layers(pyproject)) for m in line}
+    kernel = sorted((m for m in COMPILED if m in rank), key=lambda m: (rank[m], m))
+    return kernel + [m for m in COMPILED if m not in rank]
 
 
 def compiling() -> bool:

@@ -1,4 +1,4 @@
-"""What one player may know at one moment, handed to whoever acts for them: :class:`Knowledge`.
+"""What one player may know at one moment (:class:`Knowledge`), for whoever acts for them.
 
 The game builds it (:meth:`legends_core.Game.knowledge`); imagined worlds are drawn from it
 (:mod:`legends_core.worlds`, which names it too, and explains what it holds and why).

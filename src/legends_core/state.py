@@ -1,7 +1,6 @@
-"""The game's state as the modules below the engine name it: :class:`State`, which the
-:class:`~legends_core.Engine` meets.
+"""The game's state as the modules below the engine name it: the protocol :class:`State`.
 
-The hook specifications (:mod:`legends_core.hookspecs`) sit below the engine (the catalogue
+The :class:`~legends_core.Engine` meets it. The hook specifications (:mod:`legends_core.hookspecs`) sit below the engine (the catalogue
 that builds the engine's tables reads them), so they cannot name the engine itself; they name
 this instead. It lists only the basic facts; every hook receives the whole engine, with all
 of :class:`~legends_core.queries.Queries` and :class:`~legends_core.effects.Effects`.

@@ -1,6 +1,7 @@
-"""The plain values a game's state holds: its fixed rules (:class:`Rules`), the attack under
-way (:class:`Combat`), what an attack override decided (:class:`Outcome`), and where pieces
-off the board are.
+"""The plain values a game's state holds: its rules, the attack under way, where pieces wait.
+
+Its fixed rules (:class:`Rules`), the attack under way (:class:`Combat`), what an attack
+override decided (:class:`Outcome`), and the places of pieces off the board.
 
 They sit below the state (:mod:`legends_core.engine`) and everything that reads it, so the
 modules of play and of the state's own queries can name them without importing the engine;
