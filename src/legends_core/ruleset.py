@@ -76,7 +76,7 @@ class SetupRequest:
 @attrs.frozen
 class SetupResult:
     """A ruleset's setup: the board, the pieces as ``(loc, owner, number)`` (``loc`` a square,
-    or :data:`legends_core.engine.RESERVE`), and what the game record keeps to build the same
+    or :data:`legends_core.statevalues.RESERVE`), and what the game record keeps to build the same
     setup again (merged into the record's ``setup``)."""
 
     board: Board
@@ -247,14 +247,14 @@ def _behaviour(ruleset: Ruleset) -> RuleBehaviour:
 _RULESETS: dict[str, Ruleset] | None = None
 _BEHAVIOURS: dict[str, RuleBehaviour] = {}
 _CATALOGUES: dict[str, Catalogue] = {}
-#: The built-in ruleset, Stratego Legends itself: handed in by :mod:`legends_core.setup`, which
+#: The built-in ruleset, Stratego Legends itself: handed in by ``legends_core.setup``, which
 #: says how it is set up and so sits above the rulesets (see :func:`built_in`).
 _BUILT_IN: list[Ruleset] = []
 
 
 def built_in(ruleset: Ruleset) -> Ruleset:
-    """Make ``ruleset`` the built-in one, always present and named by :data:`DEFAULT`
-    (:mod:`legends_core.setup` hands in Stratego Legends' when it loads). Returns it."""
+    """Make ``ruleset`` the built-in one, always present, the default (``"legends"``):
+    ``legends_core.setup`` hands in Stratego Legends' when it loads. Returns it."""
     _BUILT_IN[:] = [ruleset]
     return ruleset
 

@@ -1,9 +1,10 @@
 """The plain values a game's state holds: its rules, the attack under way, where pieces wait.
 
-Its fixed rules (:class:`Rules`), the attack under way (:class:`Combat`), what an attack
-override decided (:class:`Outcome`), and the places of pieces off the board.
+Its fixed rules (:class:`~legends_core.Rules`), the attack under way
+(:class:`~legends_core.Combat`), what an attack override decided
+(:class:`~legends_core.Outcome`), and the places of pieces off the board.
 
-They sit below the state (:mod:`legends_core.engine`) and everything that reads it, so the
+They sit below the state (the :class:`~legends_core.Engine`) and everything that reads it, so the
 modules of play and of the state's own queries can name them without importing the engine;
 the engine re-exports them.
 """
