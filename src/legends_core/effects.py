@@ -242,7 +242,7 @@ class Effects(Queries):
 
     def attack(self, pid: int, square: int, how: str = "move", origin: int | None = None) -> None:
         """Schedule an attack by ``pid`` on the piece on ``square``."""
-        # By name: the attack is a procedure of play, above the state (see tasks.new_task).
+        # By name (see tasks.new_task): combat.Attack, a procedure of play above the state.
         self.schedule(new_task("attack", pid, square,
                                self.loc[pid] if origin is None else origin, how, self.ctrl[pid]))
 
@@ -256,6 +256,7 @@ class Effects(Queries):
         two piece ids) and compares their current strengths.
         """
         player = self.ctrl[pid]
+        # By name (see tasks.new_task): flow.window, then strikes.StrikeResolve.
         if self.rs.windows:
             self.schedule(new_task("window", "strike", player, 0))
         self.schedule(new_task("strike-resolve", pid, target, self.loc[target], self.loc[pid],
@@ -309,7 +310,7 @@ class Effects(Queries):
                 self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
                 # At once: before the rest of a window, the next decision, or anything
                 # else the current step scheduled (a piece at strength 0 included).
-                self.schedule_first(new_task("curse-arrive", p, holder))
+                self.schedule_first(new_task("curse-arrive", p, holder))  # curses.CurseArrive
             else:
                 self.loc[p] = DESTROYED
                 self.ctrl[p] = o
