@@ -1,13 +1,15 @@
 """Imagined worlds: what search players play in, built from one player's knowledge alone.
 
 A computer player never touches the real game. The host asks the game for the deciding
-player's :class:`Knowledge` (:meth:`legends_core.Game.knowledge`): their :class:`~legends_core.View`, their
-legal actions, and a knowledge state, the projection of the game onto what that player may
-know (see :func:`legends_core.visibility.knowledge_state`). :func:`imagine` turns it into a
-playable world with a random source: each hidden piece gets an identity drawn from its army's
-make-up, and the seed and salt are drawn too. Nothing of the real game's hidden state (the
+player's :class:`~legends_core.knowledge.Knowledge` (:meth:`legends_core.Game.knowledge`):
+their :class:`~legends_core.View`, their legal actions, and a knowledge state, the projection
+of the game onto what that player may know (see
+:func:`legends_core.visibility.knowledge_state`). :func:`imagine` turns it into a playable
+world with a random source: each hidden piece gets an identity drawn from its army's make-up,
+and the seed and salt are drawn too. Nothing of the real game's hidden state (the
 other side's identities, their powers' memory, their private questions, their secret
-targets) is in a :class:`Knowledge`, so nothing of it can reach a world.
+targets) is in a :class:`~legends_core.knowledge.Knowledge`, so nothing of it can reach a
+world.
 
 A world is a full :class:`~legends_core.Engine`: a search player may play any line in it, copy
 it and judge it. :func:`random_main_action` is a cheap building block for playouts.
