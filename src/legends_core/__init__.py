@@ -92,10 +92,11 @@ __all__ = [
     "validate_army",
 ]
 
-# Modules that hand something in to the modules below them (their tasks, the built-in
-# ruleset, the text form of a view) must have loaded before any game is played; the imports
-# above load every one of them but this.
-from . import textboard as _textboard  # noqa: E402, F401
+# Modules that hand something in to the modules below them must have loaded before any game
+# is played: the tasks the state schedules by name (combat, curses, flow, strikes), the
+# built-in ruleset (setup), the text form of a view (textboard). Most are loaded above
+# already; named here so that stays true.
+from . import combat, curses, flow, setup, strikes, textboard  # noqa: E402, F401
 
 # An in-place compiled build older than its sources would run old code: say so.
 from .compiling import warn_if_stale as _warn_if_stale  # noqa: E402
