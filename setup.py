@@ -1,5 +1,6 @@
 """Everything about the package is in pyproject.toml; this adds the compiled kernel: mypyc
-compiles the modules listed in ``buildtools/legends_build.py`` (``COMPILED``) to C extensions
+compiles the modules listed in ``buildtools/legends_build.py`` (``COMPILED``, in the order of
+the kernel's layers declared in pyproject.toml) to C extensions
 when that module decides so (a normal install where a C compiler is found, or
 ``LEGENDS_COMPILE=1``; see the Speed page of the docs). Otherwise, or when compiling fails
 without ``LEGENDS_COMPILE=1``, the package is pure Python and the build says why in one line.
@@ -55,7 +56,7 @@ def compiled_build() -> tuple[list, dict]:
             f"mypyc cannot be imported ({exc}; install mypy, or set LEGENDS_COMPILE=0)"))
         return [], {}
     try:
-        extensions = mypycify([source(name) for name in legends_build.COMPILED],
+        extensions = mypycify([source(name) for name in legends_build.compiled_in_order()],
                               group_name="legends_core")
     except (Exception, SystemExit) as exc:  # mypyc reports type errors by exiting
         if decision.forced:

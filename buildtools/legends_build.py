@@ -20,8 +20,10 @@ import os
 import shutil
 import sys
 import sysconfig
+import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from setuptools import build_meta as _setuptools
@@ -45,7 +47,31 @@ COMPILED = (
     "legends_core.flow",
     "legends_core.changes",
     "legends_core.combat",
+    # the state's plain values (Rules, Combat, Outcome), compiled with the engine that held them
+    "legends_core.statevalues",
 )
+
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+
+
+def kernel_layers(pyproject: Path = PYPROJECT) -> list[list[str]]:
+    """The kernel's layers as declared in pyproject.toml (the import-linter contract over
+    ``legends_core``), bottom first, each a list of module names."""
+    config = tomllib.loads(pyproject.read_text())["tool"]["importlinter"]["contracts"]
+    contract = next(c for c in config if c.get("containers") == ["legends_core"]
+                    and c["type"] == "layers")
+    return [[m.strip() for m in line.replace(":", "|").split("|")]
+            for line in reversed(contract["layers"])]
+
+
+def compiled_in_order(pyproject: Path = PYPROJECT) -> list[str]:
+    """The modules of :data:`COMPILED`, bottom layer first, as the kernel's layers declare
+    them (a module that imports another comes after it); names outside the kernel's layers
+    keep their order, after the kernel's."""
+    rank = {"legends_core." + m: i for i, line in enumerate(kernel_layers(pyproject))
+            for m in line}
+    kernel = sorted((m for m in COMPILED if m in rank), key=lambda m: (rank[m], m))
+    return kernel + [m for m in COMPILED if m not in rank]
 
 #: What ``LEGENDS_COMPILE`` may say: compile (and fail if that is impossible), or do not.
 ON = ("1", "yes", "true", "on")

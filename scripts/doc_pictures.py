@@ -1,5 +1,7 @@
-"""Screenshots of the browser client for the docs: a Stratego Legends game, a classic game with
-its move list stepped back, and a team game (``docs/_static/pictures/*.png``).
+"""Screenshots of the browser client for the docs (``docs/_static/pictures/*.png``): a Stratego
+Legends game, a classic game with its move list stepped back, a team game; and the online home:
+the lobby with open games and games in progress, the end of a game with both armies shown and
+the setup commitment checked, a finished game's replay, and a player's page.
 
 Run from a checkout with the ``web`` extra, Playwright and Debian's chromium (see
 ``scripts/install-test-deps.sh``)::
@@ -28,7 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import uvicorn
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from legends.web import create_app
 
@@ -112,6 +114,89 @@ def chromium() -> str:
             or "/usr/bin/chromium")
 
 
+PASSWORD = "pictures-password-1"
+
+
+def signed_up(browser: Browser, url: str, name: str, width: int = 1200,
+              height: int = 700) -> Page:
+    """A new page, signed in to a new account ``name`` (made through the page's dialog)."""
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(url)
+    page.click("#account-open")
+    page.fill("#account-name", name)
+    page.fill("#account-password", PASSWORD)
+    page.click("#account-signup")
+    expect(page.locator("#account-me")).to_have_text(name)
+    return page
+
+
+def people_game(page: Page, rules: str, clock: int | None = None) -> str:
+    """A public game between people started and joined through the API from ``page``'s
+    browser (two seats of the same browser: the lobby lists it as in progress)."""
+    return str(page.evaluate("""async ([rules, clock]) => {
+        const post = async (path, body) => {
+            const r = await fetch(path, {method: "POST",
+                headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+            if (!r.ok) throw new Error(await r.text());
+            return r.json();
+        };
+        const made = await post("/api/games", {rules, opponent: "human", name: "Ash",
+            ...(clock ? {clock: {minutes: clock, increment: 5}} : {})});
+        await post(`/api/games/${made.code}/join`, {name: "Wren"});
+        return made.code;
+    }""", [rules, clock]))
+
+
+def online_home(browser: Browser, url: str, out: Path) -> None:
+    """The lobby, the end of a game, its replay and a player's page."""
+    robin = signed_up(browser, url, "Robin")
+    # Robin plays a rated classic game against the computer and resigns after a few moves:
+    # the end shows both armies and the commitment checked.
+    robin.select_option("#rules", "classic")
+    robin.select_option("#opponent", "heuristic")
+    if robin.locator("#rated").is_enabled():
+        robin.check("#rated")
+    robin.click("#start")
+    play(robin, 6)
+    robin.click("#resign")
+    robin.click("#resign-yes")
+    expect(robin.locator("body")).to_have_attribute("data-commitment", "checked")
+    shoot(robin, out / "client-end.png")
+    code = robin.locator("#code").inner_text()
+    # Its replay, a few steps back from the end.
+    robin.goto(f"{url}/replay/{code}")
+    expect(robin.locator("#archive-check")).to_contain_text(re.compile("."))
+    for _ in range(4):
+        robin.click("#archive-prev")
+    shoot(robin, out / "client-replay.png")
+    # Robin's page: ratings, tallies, the last games.
+    robin.goto(f"{url}/player/Robin")
+    expect(robin.locator("#player-games")).to_contain_text(re.compile("."))
+    shoot(robin, out / "client-player.png")
+    # The lobby: two open games posted, two games between people going on.
+    kim = signed_up(browser, url, "Kim")
+    kim.select_option("#seek-rules", "legends")
+    kim.fill("#seek-minutes", "15")
+    kim.fill("#seek-increment", "10")
+    kim.check("#seek-rated")
+    kim.click("#seek-post")
+    expect(kim.locator("#seek-waiting")).to_be_visible()
+    robin.goto(url)
+    robin.select_option("#seek-rules", "classic")
+    robin.fill("#seek-minutes", "5")
+    robin.click("#seek-post")
+    expect(robin.locator("#seek-waiting")).to_be_visible()
+    people_game(robin, "legends", 10)
+    people_game(robin, "ultimate")
+    guest = browser.new_context(viewport={"width": 1200, "height": 800}).new_page()
+    guest.set_default_timeout(TIMEOUT)
+    guest.goto(url)
+    expect(guest.locator("#seek-list tr")).to_have_count(2, timeout=4 * TIMEOUT)
+    expect(guest.locator("#live-list tr")).to_have_count(2, timeout=4 * TIMEOUT)
+    shoot(guest, out / "client-lobby.png")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/_static/pictures",
@@ -140,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         start(page, url, "legends", players=4)
         page.wait_for_selector("#question[open]")
         shoot(page, out / "client-team.png")
+        online_home(browser, url, out)
         browser.close()
     return 0
 

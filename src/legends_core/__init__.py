@@ -94,6 +94,12 @@ __all__ = [
     "validate_army",
 ]
 
+# Modules that hand something in to the modules below them must have loaded before any game
+# is played: the tasks the state schedules by name (combat, curses, flow, strikes), the
+# built-in ruleset (setup), the text form of a view (textboard). Most are loaded above
+# already; named here so that stays true.
+from . import combat, curses, flow, setup, strikes, textboard  # noqa: E402, F401
+
 # A compiled build made from other sources than the .py files beside it would run other code
 # than they say: say so (silent for an installed wheel, and cheap: see compiling.py).
 from .compiling import warn_if_stale as _warn_if_stale  # noqa: E402

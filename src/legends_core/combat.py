@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import PASS, Action
-from .engine import Combat
 from .events import Attacked, Compared, Passed
 from .flow import window
 from .moves import can_attack_square, perform
 from .rulings import ruling
+from .statevalues import Combat
 from .tasks import Task, task
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from .events import (
 )
 from .queries import Queries
 from .rulings import ruling
-from .tasks import Ask, Later, continuation_name
+from .tasks import Ask, Later, continuation_name, new_task
 
 if TYPE_CHECKING:
     from .changes import Areas
@@ -242,10 +242,9 @@ class Effects(Queries):
 
     def attack(self, pid: int, square: int, how: str = "move", origin: int | None = None) -> None:
         """Schedule an attack by ``pid`` on the piece on ``square``."""
-        from .combat import Attack
-
-        self.schedule(Attack(pid, square, self.loc[pid] if origin is None else origin, how,
-                             self.ctrl[pid]))
+        # By name (see tasks.new_task): combat.Attack, a procedure of play above the state.
+        self.schedule(new_task("attack", pid, square,
+                               self.loc[pid] if origin is None else origin, how, self.ctrl[pid]))
 
     def strike(self, pid: int, target: int, then: Callable[..., Any],
                data: dict[str, Any] | None = None) -> None:
@@ -256,14 +255,12 @@ class Effects(Queries):
         (a :func:`~.tasks.continuation`; ``data`` gets ``"attacker"`` and ``"defender"``, the
         two piece ids) and compares their current strengths.
         """
-        from .flow import window
-        from .strikes import StrikeResolve
-
         player = self.ctrl[pid]
+        # By name (see tasks.new_task): flow.window, then strikes.StrikeResolve.
         if self.rs.windows:
-            self.schedule(window("strike", player, 0))
-        self.schedule(StrikeResolve(pid, target, self.loc[target], self.loc[pid], player,
-                                    continuation_name(then), dict(data or {})))
+            self.schedule(new_task("window", "strike", player, 0))
+        self.schedule(new_task("strike-resolve", pid, target, self.loc[target], self.loc[pid],
+                               player, continuation_name(then), dict(data or {})))
 
     # -- destruction -------------------------------------------------------------------
     def destroy(self, pids: Iterable[int], cause: str = "") -> list[int]:
@@ -274,8 +271,6 @@ class Effects(Queries):
         queue and its curse scheduled; two or more cancel each other. Returns the pieces
         destroyed.
         """
-        from .curses import CurseArrive
-
         batch: list[int] = []
         for p in pids:
             if p in batch or self.loc[p] < 0:
@@ -315,7 +310,7 @@ class Effects(Queries):
                 self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
                 # At once: before the rest of a window, the next decision, or anything
                 # else the current step scheduled (a piece at strength 0 included).
-                self.schedule_first(CurseArrive(p, holder))
+                self.schedule_first(new_task("curse-arrive", p, holder))  # curses.CurseArrive
             else:
                 self.loc[p] = DESTROYED
                 self.ctrl[p] = o

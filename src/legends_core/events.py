@@ -19,6 +19,7 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
+from .editions import lookups
 from .errors import PositionError
 from .rulings import ruling
 
@@ -378,7 +379,8 @@ def _catalogues() -> dict[str, Any]:
     if not _NAMES:
         from .piecetype import slug
         from .registry import catalogue
-        from .ruleset import catalogue_for, rulesets
+
+        rulesets, catalogue_for = lookups().rulesets, lookups().catalogue_for
 
         by_number: dict[int, tuple[str, bool]] = {}
         by_key: dict[str, str] = {}

@@ -20,36 +20,22 @@ different hidden setup.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .events import Committed
+from .commitment import commit, setup_digest
 
 #: Tasks that change or may change the hidden setup before the commitment is taken.
 SETUP_TASKS = frozenset({"setup-shuffle", "setup-switch"})
 
 if TYPE_CHECKING:
-    from .engine import Engine
     from .registry import Catalogue
 
-
-def setup_digest(g: Engine) -> str:
-    """The salted SHA-256 digest of the hidden setup as it stands now."""
-    names = g.rules.players
-    pieces = [[pid, g.ref(pid), names[g.owner[pid]], g.types[pid].number]
-              for pid in range(len(g.types))]
-    text = json.dumps({"salt": g.salt, "pieces": pieces}, separators=(",", ":"), sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def commit(g: Engine) -> None:
-    """Publish the commitment, once per game (at the first turn's start)."""
-    if g.commitment is None:
-        g.commitment = setup_digest(g)
-        g.emit(Committed(g.commitment))
+# The commitment itself is taken during play (legends_core.commitment); checking it
+# afterwards, here, is a tool that replays records.
+__all__ = ["SETUP_TASKS", "Verification", "commit", "setup_digest", "verify"]
 
 
 @attrs.frozen

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import PASS, Action
+from .commitment import commit
 from .events import Passed, TurnStarted
-from .fairness import commit
 from .moves import (
     ability_options,
     can_move_or_act,
@@ -28,7 +28,7 @@ from .moves import (
 )
 from .repetition import count_position, repetition_reason
 from .strikes import live as strike_live
-from .tasks import Task, task
+from .tasks import Task, builder, task
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -253,6 +253,7 @@ def passed_event(name: str, kind: str) -> Passed:
     return said
 
 
+@builder("window")
 def window(kind: str, player: int, passes: int) -> Window:
     """``Window(kind, player, passes)``, built once."""
     key = (kind, player, passes)

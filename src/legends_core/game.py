@@ -34,6 +34,7 @@ from .errors import (
 )
 from .events import Event
 from .flow import TurnStart
+from .knowledge import Knowledge
 from .legality import explain
 from .piecetype import PieceType
 from .position import check_salt, from_position, to_position
@@ -60,7 +61,6 @@ from .visibility import (
     position_for,
     view,
 )
-from .worlds import Knowledge
 
 
 def default_headers(players: Sequence[str]) -> dict[str, Any]:

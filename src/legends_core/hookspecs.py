@@ -41,9 +41,12 @@ import pluggy
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .engine import Engine, Outcome
     from .piecetype import PieceType, Power
-    from .ruleset import Ruleset
+
+    # The engine sits above the hooks (its catalogue is built from them): hooks name it by
+    # the protocol it meets.
+    from .state import State as Engine
+    from .statevalues import Outcome
 
 hookspec = pluggy.HookspecMarker("legends")
 hookimpl = pluggy.HookimplMarker("legends")
@@ -77,7 +80,7 @@ def legends_keyword_powers() -> list[Power]:  # type: ignore[empty-body]
 
 
 @hookspec
-def legends_rulesets() -> list[Ruleset]:  # type: ignore[empty-body]
+def legends_rulesets() -> list[object]:  # type: ignore[empty-body]
     """Return the rulesets this plugin adds (each a :class:`~legends_core.ruleset.Ruleset`).
 
     :return: A list of rulesets; their names must not clash with other plugins'.
@@ -226,7 +229,7 @@ def legends_attack_override(game: Engine, attacker: int, defender: int, square: 
     :param square: The attacked square.
     :param role: ``"attacker"`` when asked of the attacker's powers, ``"defender"`` when asked
         of the defender's. The attacker is asked first.
-    :return: An :class:`~legends_core.engine.Outcome`, or ``None`` to leave the attack alone.
+    :return: An :class:`~legends_core.Outcome`, or ``None`` to leave the attack alone.
 
     Use in plugins: "if X attacks a base strength 10 piece, that piece is destroyed"; Daemin's
     capture (do the capture and return ``Outcome.HANDLED``).

@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from .actions import Action
     from .board import Board
     from .changes import Areas
-    from .engine import Combat, Rules
     from .registry import Behaviour, Catalogue
     from .ruleset import RuleBehaviour
+    from .statevalues import Combat, Rules
     from .tasks import Task
 
 RULINGS = (

@@ -1,5 +1,6 @@
-"""Repetition draws: the same position for the ``rules.repetition_limit``-th time ends the game
-with no winner (see the ruling "Repeated positions").
+"""Repetition draws: a position standing for the ``repetition_limit``-th time ends the game.
+
+The game ends with no winner (see the ruling "Repeated positions").
 
 A position is counted at the start of each turn. It is the board (which piece stands on each
 square, under whose control: pieces are told apart one by one, so their hidden identities are

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from . import hookspecs
+from . import editions, hookspecs
 from .errors import CatalogueError, PositionError, short
+from .registry import Catalogue, _adapt, default_catalogue, load_packs
 
 if TYPE_CHECKING:
     from .board import Board
-    from .registry import Catalogue
 
 GROUP = "legends.rulesets"
 DEFAULT = "legends"
@@ -76,7 +76,7 @@ class SetupRequest:
 @attrs.frozen
 class SetupResult:
     """A ruleset's setup: the board, the pieces as ``(loc, owner, number)`` (``loc`` a square,
-    or :data:`legends_core.engine.RESERVE`), and what the game record keeps to build the same
+    or :data:`legends_core.statevalues.RESERVE`), and what the game record keeps to build the same
     setup again (merged into the record's ``setup``)."""
 
     board: Board
@@ -212,8 +212,6 @@ def _new_manager() -> pluggy.PluginManager:
 def _behaviour(ruleset: Ruleset) -> RuleBehaviour:
     """Register the rule plugins (pluggy checks them against the specs) and take each one's
     implementations, in the order the ruleset lists the plugins."""
-    from .registry import _adapt
-
     pm = _new_manager()
     specs = {h: list(getattr(pm.hook, h).spec.argnames) for h in RULE_HOOKS}
     table: dict[str, list[Callable[..., Any]]] = {}
@@ -249,14 +247,23 @@ def _behaviour(ruleset: Ruleset) -> RuleBehaviour:
 _RULESETS: dict[str, Ruleset] | None = None
 _BEHAVIOURS: dict[str, RuleBehaviour] = {}
 _CATALOGUES: dict[str, Catalogue] = {}
+#: The built-in ruleset, Stratego Legends itself: handed in by ``legends_core.setup``, which
+#: says how it is set up and so sits above the rulesets (see :func:`built_in`).
+_BUILT_IN: list[Ruleset] = []
+
+
+def built_in(ruleset: Ruleset) -> Ruleset:
+    """Make ``ruleset`` the built-in one, always present, the default (``"legends"``):
+    ``legends_core.setup`` hands in Stratego Legends' when it loads. Returns it."""
+    _BUILT_IN[:] = [ruleset]
+    return ruleset
 
 
 def _load() -> dict[str, Ruleset]:
     global _RULESETS
     if _RULESETS is None:
-        from .setup import LEGENDS
-
-        found: dict[str, Ruleset] = {LEGENDS.name: LEGENDS}
+        legends = _BUILT_IN[0]
+        found: dict[str, Ruleset] = {legends.name: legends}
         pm = _new_manager()
         blocked = [n.strip() for n in os.environ.get("LEGENDS_DISABLE_PACKS", "").split(",")
                    if n.strip()]
@@ -304,9 +311,7 @@ def get_ruleset(name: str | Ruleset) -> Ruleset:
     if not isinstance(name, str):
         raise PositionError(f"rules: expected a ruleset name, got {short(name)}")
     if ALIASES.get(name, name) == DEFAULT and _RULESETS is None:
-        from .setup import LEGENDS  # the default needs no plugin loaded
-
-        return LEGENDS
+        return _BUILT_IN[0]  # the default needs no plugin loaded
     found = _load()
     rs = found.get(ALIASES.get(name, name))
     if rs is None:
@@ -338,8 +343,6 @@ def behaviour(name: str) -> RuleBehaviour:
 def catalogue_for(name: str | Ruleset) -> Catalogue:
     """The catalogue of a ruleset's pieces: the packs of its entry-point group (built once
     per process; Stratego Legends' is :func:`legends_core.catalogue`)."""
-    from .registry import default_catalogue, load_packs
-
     rs = get_ruleset(name)
     if rs.pieces == "legends.pieces":
         return default_catalogue()
@@ -352,3 +355,7 @@ def catalogue_for(name: str | Ruleset) -> Catalogue:
 
 def all_names() -> Iterable[str]:
     return tuple(_load())
+
+
+# The modules below this one reach the rulesets through these (see legends_core.editions).
+editions.hand_in(editions.Lookups(rulesets, get_ruleset, catalogue_for))

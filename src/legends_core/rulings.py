@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .editions import lookups
+
 if TYPE_CHECKING:  # imported late at run time: every kernel module imports this one
     from .registry import Catalogue
 
@@ -121,8 +123,7 @@ def ruleset_rulings(name: str) -> list[Ruling]:
     """The rulings of one ruleset: its own modules' (the packages its
     :class:`~legends_core.ruleset.Ruleset` lists), then its pieces' own. For Stratego Legends,
     :func:`all_rulings`. The kernel's rulings hold for every ruleset and are not repeated."""
-    from .ruleset import catalogue_for, get_ruleset
-
+    catalogue_for, get_ruleset = lookups().catalogue_for, lookups().get_ruleset
     rs = get_ruleset(name)
     if rs.name == "legends":
         return all_rulings()

@@ -21,7 +21,7 @@ from .armies import COMPOSITION, resolve_army
 from .board import Board, draw_battle_boards, from_battle_boards
 from .errors import PositionError
 from .events import Shuffled
-from .ruleset import Ruleset, SetupRequest, SetupResult
+from .ruleset import Ruleset, SetupRequest, SetupResult, built_in
 from .rulings import ruling
 from .tasks import Task, task
 from .teams import side_of
@@ -191,7 +191,8 @@ def _legends_board() -> Board:
     return from_battle_boards(["1A", "2B", "3C", "4D"])
 
 
-LEGENDS = Ruleset(
+# Handed to the rulesets as the built-in one (they sit below setup: see ruleset.built_in).
+LEGENDS = built_in(Ruleset(
     name="legends",
     description="Stratego Legends (Avalon Hill, 1999): 8x8 battle boards, 30 pieces a side "
                 "with powers, death curses, castles",
@@ -202,4 +203,4 @@ LEGENDS = Ruleset(
     composition=COMPOSITION,
     fixed_seats=False,
     packages=("legends_core",),
-)
+))

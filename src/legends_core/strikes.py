@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .engine import Combat
+from .statevalues import Combat
 from .tasks import CONTINUATIONS, Task, task
 
 if TYPE_CHECKING:

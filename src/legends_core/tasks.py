@@ -18,19 +18,27 @@ run something after what is already scheduled.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 import attrs
 
 from .actions import Action
 from .errors import PositionError, short
 
-if TYPE_CHECKING:
-    from .engine import Engine
-
 TASK_TYPES: dict[str, type[Task]] = {}
 T = TypeVar("T", bound="Task")
 CONTINUATIONS: dict[str, Callable[..., Any]] = {}
+#: Builders of tasks that are not a plain call of their class (a response window is built
+#: once and shared): registered with :func:`builder` by the module that defines the task.
+BUILDERS: dict[str, Callable[..., Task]] = {}
+
+
+class Asker(Protocol):
+    """What the generic tasks below need of the game (the :class:`~legends_core.Engine`, which
+    sits above the tasks)."""
+
+    def emit_choice(self, player: int, about: str, value: str, public: bool = False) -> None:
+        ...
 
 
 def task(name: str, *, decision: bool = False) -> Callable[[type[T]], type[T]]:
@@ -43,6 +51,25 @@ def task(name: str, *, decision: bool = False) -> Callable[[type[T]], type[T]]:
         TASK_TYPES[name] = cls
         return cls
     return register
+
+
+def builder(name: str) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Register ``fn`` as the way to build the task ``name`` (see :func:`new_task`)."""
+    def register(fn: Callable[..., T]) -> Callable[..., T]:
+        BUILDERS[name] = fn
+        return fn
+    return register
+
+
+def new_task(name: str, *args: Any) -> Task:
+    """The task registered as ``name``, built from ``args``.
+
+    The state's changes schedule attacks, strikes, windows and death curses this way, by
+    name as a saved game does: those procedures of play sit above the state, which must not
+    import them (they register themselves when :mod:`legends_core` loads).
+    """
+    make = BUILDERS.get(name)
+    return make(*args) if make is not None else TASK_TYPES[name](*args)
 
 
 def continuation(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -65,7 +92,11 @@ def continuation_name(fn: Callable[..., Any]) -> str:
 
 
 class Task:
-    """Base class. ``run`` does the step; decisions implement ``options`` and ``answer``."""
+    """Base class. ``run`` does the step; decisions implement ``options`` and ``answer``.
+
+    ``g`` is the game's :class:`~legends_core.Engine`. It is typed ``Any`` here because the
+    engine sits above the tasks it holds; each task names it precisely.
+    """
 
     name: ClassVar[str] = ""
     decision: ClassVar[bool] = False
@@ -74,19 +105,19 @@ class Task:
     #: For decisions: a short public description of what is being decided.
     prompt: ClassVar[str] = ""
 
-    def run(self, g: Engine) -> None:  # pragma: no cover - decisions never run
+    def run(self, g: Any) -> None:  # pragma: no cover - decisions never run
         raise NotImplementedError
 
     # Decisions only:
     player: int
 
-    def options(self, g: Engine) -> list[Action]:  # pragma: no cover
+    def options(self, g: Any) -> list[Action]:  # pragma: no cover
         raise NotImplementedError
 
-    def answer(self, g: Engine, action: Action) -> None:  # pragma: no cover
+    def answer(self, g: Any, action: Action) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def describe(self, g: Engine) -> str:
+    def describe(self, g: Any) -> str:
         """Public text of the decision (shown to every player)."""
         return self.prompt or self.name
 
@@ -183,14 +214,14 @@ class Ask(Task):
     data: dict[str, Any] = attrs.field(factory=dict)
     public: bool = False
 
-    def options(self, g: Engine) -> list[Action]:
+    def options(self, g: Asker) -> list[Action]:
         return [Action.choose(v) for v in self.choices]
 
-    def answer(self, g: Engine, action: Action) -> None:
+    def answer(self, g: Asker, action: Action) -> None:
         g.emit_choice(self.player, self.about, action.value, self.public)
         CONTINUATIONS[self.then](g, action.value, self.data)
 
-    def describe(self, g: Engine) -> str:
+    def describe(self, g: Asker) -> str:
         return self.about
 
 
@@ -202,5 +233,5 @@ class Later(Task):
     then: str
     data: dict[str, Any] = attrs.field(factory=dict)
 
-    def run(self, g: Engine) -> None:
+    def run(self, g: object) -> None:
         CONTINUATIONS[self.then](g, self.data)

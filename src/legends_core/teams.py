@@ -26,7 +26,7 @@ from .rulings import ruling
 
 if TYPE_CHECKING:
     from .board import Board
-    from .engine import Rules
+    from .statevalues import Rules
 
 RULINGS = (
     ruling("Control by region",

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .board import file_index, file_name
+from .display import text_form
 from .errors import LegendsError
 from .teams import side_of
 
@@ -314,6 +315,7 @@ def tally(view: View) -> str:
     return "   ".join(parts)
 
 
+@text_form  # str(view): the view hands its drawing to this module (see legends_core.display)
 def board(view: View, seat: str | None = None,
           catalogue: Mapping[int, Any] | None = None) -> str:
     """``view`` as plain text: a status line, the board (see :func:`board_rows`) and a line

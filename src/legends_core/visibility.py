@@ -153,9 +153,9 @@ class View:
     def __str__(self) -> str:
         """The board as this player sees it, in plain text (their side at the bottom, pieces
         they have not been shown as ``????``; see :mod:`legends_core.textboard`)."""
-        from .textboard import board
+        from .display import text
 
-        return board(self)
+        return text(self)
 
     def __repr__(self) -> str:
         if not self.over:

@@ -1,13 +1,15 @@
 """Imagined worlds: what search players play in, built from one player's knowledge alone.
 
 A computer player never touches the real game. The host asks the game for the deciding
-player's :class:`Knowledge` (:meth:`legends_core.Game.knowledge`): their :class:`~legends_core.View`, their
-legal actions, and a knowledge state, the projection of the game onto what that player may
-know (see :func:`legends_core.visibility.knowledge_state`). :func:`imagine` turns it into a
-playable world with a random source: each hidden piece gets an identity drawn from its army's
-make-up, and the seed and salt are drawn too. Nothing of the real game's hidden state (the
+player's :class:`~legends_core.knowledge.Knowledge` (:meth:`legends_core.Game.knowledge`):
+their :class:`~legends_core.View`, their legal actions, and a knowledge state, the projection
+of the game onto what that player may know (see
+:func:`legends_core.visibility.knowledge_state`). :func:`imagine` turns it into a playable
+world with a random source: each hidden piece gets an identity drawn from its army's make-up,
+and the seed and salt are drawn too. Nothing of the real game's hidden state (the
 other side's identities, their powers' memory, their private questions, their secret
-targets) is in a :class:`Knowledge`, so nothing of it can reach a world.
+targets) is in a :class:`~legends_core.knowledge.Knowledge`, so nothing of it can reach a
+world.
 
 A world is a full :class:`~legends_core.Engine`: a search player may play any line in it, copy
 it and judge it. :func:`random_main_action` is a cheap building block for playouts.
@@ -18,45 +20,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from .actions import Action
+from .game import Game
+from .knowledge import Knowledge
 from .moves import dynamic_keywords, offer_actions, standard_moves
-from .visibility import View, army_of
+from .visibility import army_of
 
 if TYPE_CHECKING:
     from .engine import Engine
-    from .game import Game
-
-
-@attrs.frozen(eq=False)
-class Knowledge:
-    """Everything one player may know at one moment, in the form search needs.
-
-    Programs acting for a player (computer players, opponents in research environments)
-    receive this and nothing else.
-    """
-
-    #: Whose knowledge this is.
-    player: str
-    #: Their view of the game.
-    view: View
-    #: Their legal actions now (empty when another player is deciding).
-    actions: tuple[Action, ...]
-    #: The kind of their pending decision (``"main"``, ``"window"``, ``"ask"``,
-    #: ``"setup-switch"`` ...), or ``None`` when they are not deciding.
-    decision_kind: str | None
-    _state: Engine = attrs.field(repr=False, alias="state")
-
-    @property
-    def deciding(self) -> bool:
-        """Is this player the one to decide now?"""
-        return self.decision_kind is not None
-
-    @property
-    def seat(self) -> int:
-        """The player's seat number (an index into the game's players, as in worlds)."""
-        return self._state.rules.players.index(self.player)
 
 
 def imagine(knowledge: Knowledge, rng: random.Random) -> Engine:
@@ -76,8 +47,6 @@ def imagine_game(knowledge: Knowledge, rng: random.Random) -> Game:
     """:func:`imagine` wrapped as a :class:`~legends_core.Game` (for adapters that hand
     states around, such as OpenSpiel's ``resample_from_infostate``). Its record begins at the
     imagined world and says nothing of the real game."""
-    from .game import Game
-
     return Game.from_world(imagine(knowledge, rng))
 
 

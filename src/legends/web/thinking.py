@@ -16,7 +16,7 @@ How hard each decision thinks is the server's thinking budget's (:mod:`.budget`)
 each decision is asked for less, rather than people waiting for a queue of decisions, and each
 gets a cap that fits its game's beat.
 
-A seat's :class:`~legends_core.worlds.Knowledge` cannot be sent between processes, so a
+A seat's :class:`~legends_core.knowledge.Knowledge` cannot be sent between processes, so a
 thinker keeps its own copy of each game it thinks for and asks it for the seat's knowledge. Each game always
 goes to the same thinker, which is sent only the actions it has not seen (and the game's start,
 the first time or when it no longer has the game). The thinker answers the chosen action's
