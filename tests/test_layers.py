@@ -40,6 +40,8 @@ REFEREE_TOOLS = {
     "simulate.py",
     # the host's spectator stream, rebuilt from the record, and the end's reveal
     "web/watching.py",
+    # the archive of ended games: served only once a game is over (409 before)
+    "web/archive.py",
     "cli/game_cmd.py", "cli/play_cmd.py", "cli/replay_cmd.py", "cli/verify_cmd.py",
     "cli/campaign_cmd.py",
 }

@@ -1,5 +1,7 @@
-"""The compiled kernel (mypyc; see the Speed page): what its source needs, and the check that
-Python does not run a compiled module built from another source.
+"""What the compiled kernel needs in the source, and the check that it runs its own source.
+
+mypyc compiles the kernel (see the Speed page); Python must not run a compiled module built
+from another source than the one beside it.
 
 :func:`mypyc_attr` marks a class for mypyc, which reads it from ``mypy_extensions`` when it
 compiles. The pure package needs neither: without ``mypy_extensions`` it does nothing.
