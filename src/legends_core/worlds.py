@@ -27,6 +27,7 @@ from .visibility import View, army_of
 if TYPE_CHECKING:
     from .engine import Engine
     from .game import Game
+    from .registry import Catalogue
 
 
 @attrs.frozen(eq=False)
@@ -57,6 +58,29 @@ class Knowledge:
     def seat(self) -> int:
         """The player's seat number (an index into the game's players, as in worlds)."""
         return self._state.rules.players.index(self.player)
+
+    def to_dict(self) -> dict[str, Any]:
+        """This knowledge as plain JSON data, with a format and version, for a program that
+        plays over a wire (a server sends it to a seat that asks; see
+        :mod:`legends_core.knowledge_record`). It holds only what the knowledge holds: two
+        games that differ only in what this player may not know give equal dicts."""
+        from .knowledge_record import knowledge_to_dict
+
+        return knowledge_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any, catalogue: Catalogue | None = None) -> Knowledge:
+        """The knowledge :meth:`to_dict` wrote, checked field by field (``catalogue``: the
+        pieces, by default those of the ruleset it names). Its view, actions and decision
+        are the original's, and :func:`imagine` draws the same worlds from it: a computer
+        player with the same seed chooses the same action.
+
+        :raises legends_core.PositionError: the data is malformed; the message begins with
+            the field's path (``view.turn``, ``state.pieces[3].number`` ...).
+        """
+        from .knowledge_record import knowledge_from_dict
+
+        return knowledge_from_dict(data, catalogue)
 
 
 def imagine(knowledge: Knowledge, rng: random.Random) -> Engine:
