@@ -180,7 +180,7 @@ def _view(raw: Any) -> View:
         raise PositionError(f"view.{missing[0]}: missing")
     unknown = sorted(d.keys() - fields)
     if unknown:
-        raise PositionError(f"view.{short(unknown[0])}: not a field of a view")
+        raise PositionError(f"view.{unknown[0][:40]}: not a field of a view")
     values: dict[str, Any] = {name: _scalar(d[name], types, null, f"view.{name}")
                               for name, (types, null) in _SCALARS.items()}
     values["board"] = _obj(d["board"], "view.board")
@@ -213,7 +213,7 @@ def _piece(raw: Any, where: str) -> PieceView:
             raise PositionError(f"{where}.{name}: missing")
     unknown = sorted(d.keys() - fields)
     if unknown:
-        raise PositionError(f"{where}.{short(unknown[0])}: not a field of a piece")
+        raise PositionError(f"{where}.{unknown[0][:40]}: not a field of a piece")
     values = {name: _scalar(d[name], types, null, f"{where}.{name}")
               for name, (types, null) in _PIECE_SCALARS.items()}
     return PieceView(known_to=_strings(d["known_to"], f"{where}.known_to"), **values)
