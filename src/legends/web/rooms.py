@@ -183,10 +183,6 @@ class Room:
         #: the seat that made each action stored so far, in order
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
-        #: the game's record before its first action, and each action stored since, as notation
-        #: (what a worker process is sent to think for a computer seat; set once it begins)
-        self.start: dict[str, Any] = {}
-        self.texts: list[str] = []
         self.seats = seats
         self.store = store
         self.computers = {
@@ -242,9 +238,6 @@ class Room:
         """Take ``game`` as this room's game (built, or loaded with its stored actions)."""
         self._game = game
         self.arrangement = None
-        record = game.record()
-        self.start = {**record, "actions": []}
-        self.texts = list(record["actions"])
         self.players = list(game.players)
         self.rules_name = game.rules.name
         self.catalogue = catalogue = game.catalogue
@@ -556,7 +549,6 @@ class Room:
         (``watch``: the events it shows spectators, if they are followed)."""
         self.steps += 1
         self.movers.append(seat)
-        self.texts.append(step.action)
         out = {}
         for s in self.people:
             if self._shown is not None and step.shown[s]:
