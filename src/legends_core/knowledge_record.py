@@ -58,9 +58,12 @@ def knowledge_to_dict(k: Knowledge) -> dict[str, Any]:
     state = to_position(k._state)
     for key in BLANKED:
         state.pop(key, None)
+    # A power's memory holds what the power put there (tuples, say); the rest of a position
+    # is plain data already.
+    state["memo"] = [[p, key, _plain(v)] for p, key, v in state["memo"]]
     return {"format": FORMAT, "version": VERSION, "player": k.player,
             "decision_kind": k.decision_kind, "actions": [str(a) for a in k.actions],
-            "view": k.view.to_dict(), "state": _plain(state)}
+            "view": k.view.to_dict(), "state": state}
 
 
 def knowledge_from_dict(data: Any, catalogue: Catalogue | None = None) -> Knowledge:
@@ -133,7 +136,7 @@ def _actions(raw: Any) -> tuple[Action, ...]:
 
 
 #: What each of a view's fields must be: a JSON type, and how to turn it back.
-_SCALARS: dict[str, tuple[type | tuple[type, ...], bool]] = {
+_SCALARS: dict[str, tuple[type, bool]] = {
     # field: (types, may be null)
     "player": (str, False), "curse": (int, True), "curse_active": (bool, False),
     "curse_controller": (str, True), "turn": (int, False), "active": (str, False),
@@ -141,7 +144,7 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "winner": (str, True), "reason": (str, False), "commitment": (str, True),
     "rules": (str, False),
 }
-_PIECE_SCALARS: dict[str, tuple[type | tuple[type, ...], bool]] = {
+_PIECE_SCALARS: dict[str, tuple[type, bool]] = {
     "square": (str, False), "controller": (str, False), "owner": (str, False),
     "revealed": (bool, False), "moved": (bool, False), "number": (int, True),
     "name": (str, True), "kind": (str, True), "strength": (int, True), "current": (int, True),
@@ -149,19 +152,15 @@ _PIECE_SCALARS: dict[str, tuple[type | tuple[type, ...], bool]] = {
 }
 
 
-def _scalar(v: Any, types: type | tuple[type, ...], null: bool, where: str) -> Any:
-    if v is None and null:
-        return None
-    wrong_bool = isinstance(v, bool) and types is not bool
-    if not isinstance(v, types) or wrong_bool:
-        raise PositionError(f"{where}: expected {_type_name(types)}"
+def _scalar(v: Any, kind: type, null: bool, where: str) -> Any:
+    # Exact types: JSON gives no subclasses, and a bool is no whole number here.
+    if type(v) is not kind and not (v is None and null):
+        raise PositionError(f"{where}: expected {_TYPE_NAMES[kind]}"
                             f"{' or null' if null else ''}, got {short(v)}")
     return v
 
 
-def _type_name(types: type | tuple[type, ...]) -> str:
-    return {str: "text", int: "a whole number", bool: "true or false"}.get(
-        types if isinstance(types, type) else str, "a value")
+_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false"}
 
 
 def _strings(v: Any, where: str) -> tuple[str, ...]:
@@ -205,18 +204,22 @@ def _view(raw: Any) -> View:
     return View(**values)
 
 
+_PIECE_KEYS = frozenset(f.name for f in attrs.fields(PieceView))
+
+
 def _piece(raw: Any, where: str) -> PieceView:
     d = _obj(raw, where)
-    fields = {f.name for f in attrs.fields(PieceView)}
-    for name in sorted(fields):
-        if name not in d:
-            raise PositionError(f"{where}.{name}: missing")
-    unknown = sorted(d.keys() - fields)
-    if unknown:
+    if d.keys() != _PIECE_KEYS:  # a view has some hundred pieces: the usual case is quick
+        missing = sorted(_PIECE_KEYS - d.keys())
+        if missing:
+            raise PositionError(f"{where}.{missing[0]}: missing")
+        unknown = sorted(d.keys() - _PIECE_KEYS)
         raise PositionError(f"{where}.{unknown[0][:40]}: not a field of a piece")
-    values = {name: _scalar(d[name], types, null, f"{where}.{name}")
-              for name, (types, null) in _PIECE_SCALARS.items()}
-    return PieceView(known_to=_strings(d["known_to"], f"{where}.known_to"), **values)
+    for name, (kind, null) in _PIECE_SCALARS.items():
+        v = d[name]
+        if type(v) is not kind and not (v is None and null):
+            _scalar(v, kind, null, f"{where}.{name}")  # raises, naming the field
+    return PieceView(**{**d, "known_to": _strings(d["known_to"], f"{where}.known_to")})
 
 
 def _state(raw: Any, catalogue: Catalogue | None) -> Any:

@@ -349,8 +349,12 @@ def knowledge_state(g: Engine, player: int) -> Engine:
         w.types = list(g.types)
         w.beh = list(g.beh)
         cat = g.catalogue
+        stand_ins: dict[int, Any] = {}  # one per army
         for pid in hidden:
-            stand_in = _stand_in(g, g.owner[pid])
+            owner = g.owner[pid]
+            stand_in = stand_ins.get(owner)
+            if stand_in is None:
+                stand_in = stand_ins[owner] = _stand_in(g, owner)
             w.types[pid] = stand_in
             w.beh[pid] = cat.behaviour(stand_in.number)
     ours = g.team_mask[player]
