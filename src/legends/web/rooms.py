@@ -454,10 +454,6 @@ class Room:
         return {s: self._in_language(s, self.arrangement.message, s, self.public_seats())
                 for s in self.people}
 
-    def computer_choice(self, seat: str) -> Action:
-        """The computer player's choice for ``seat`` (may take a while: call from a worker)."""
-        return self.computers[seat].choose(self.game.knowledge(seat))
-
     def apply_computer(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
         return self._apply(seat, action)
 
