@@ -183,6 +183,10 @@ class Room:
         #: the seat that made each action stored so far, in order
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
+        #: the game's record before its first action, and each action stored since, as notation
+        #: (set once it begins)
+        self.start: dict[str, Any] = {}
+        self.texts: list[str] = []
         self.seats = seats
         self.store = store
         self.computers = {
@@ -238,6 +242,9 @@ class Room:
         """Take ``game`` as this room's game (built, or loaded with its stored actions)."""
         self._game = game
         self.arrangement = None
+        record = game.record()
+        self.start = {**record, "actions": []}
+        self.texts = list(record["actions"])
         self.players = list(game.players)
         self.rules_name = game.rules.name
         self.catalogue = catalogue = game.catalogue
@@ -545,6 +552,7 @@ class Room:
         (``watch``: the events it shows spectators, if they are followed)."""
         self.steps += 1
         self.movers.append(seat)
+        self.texts.append(step.action)
         out = {}
         for s in self.people:
             if self._shown is not None and step.shown[s]:
@@ -881,8 +889,11 @@ class Room:
         game = game or self.game
         view = game.view(seat)
         last = self.last[seat] = last_action(events) or self.last.get(seat)
+        # The seat's knowledge, to a seat that asked for it, when it decides.
+        knowing = seat in self.knowing and view.to_move == seat
+        extra = {"knowledge": game.knowledge(seat).to_dict()} if knowing else {}
         # Labels, groups and the turn come from this seat's own view, like everything here.
-        message = {"type": "state", "view": view.to_dict(), "events": events,
+        return {"type": "state", "view": view.to_dict(), "events": events,
                 "prompt": prompt(view.decision, self.legends),
                 "reason": reason(view.reason, self.legends),
                 "labels": option_labels(view, self.rules_name, self.catalogue),
@@ -893,10 +904,7 @@ class Room:
                 "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps),
                 "offer": self.public_offer(), "clock": self.clock_shown(seat, latest),
-                "watchers": self.watcher_count()}
-        if seat in self.knowing and view.to_move == seat:
-            message["knowledge"] = game.knowledge(seat).to_dict()  # the seat's, when it decides
-        return message
+                "watchers": self.watcher_count(), **extra}
 
     def picture(self, view: View, seat: str, last: Action | None) -> str:
         # A spectator sees the board from the first seat's side (the page can turn it).
