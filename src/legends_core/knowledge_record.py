@@ -1,7 +1,7 @@
 """A player's knowledge as plain data: what a program playing over a wire is sent.
 
-:meth:`Knowledge.to_dict <legends_core.Knowledge.to_dict>` and :meth:`Knowledge.from_dict
-<legends_core.Knowledge.from_dict>` are the public face of this module. The dict holds:
+:meth:`Knowledge.to_dict <legends_core.worlds.Knowledge.to_dict>` and :meth:`Knowledge.from_dict
+<legends_core.worlds.Knowledge.from_dict>` are the public face of this module. The dict holds:
 
 * ``format`` (:data:`FORMAT`) and ``version`` (:data:`VERSION`);
 * ``player``, ``decision_kind`` and ``actions`` (the legal actions as notation);
@@ -44,7 +44,9 @@ if TYPE_CHECKING:
     from .registry import Catalogue
     from .worlds import Knowledge
 
+#: The ``format`` of a knowledge dict.
 FORMAT = "stratego-legends-knowledge"
+#: Its ``version``: the only one read.
 VERSION = 1
 #: What a knowledge state blanks (see :func:`~legends_core.visibility.knowledge_state`):
 #: left out of the dict rather than sent as blanks.
@@ -67,7 +69,7 @@ def knowledge_to_dict(k: Knowledge) -> dict[str, Any]:
 
 
 def knowledge_from_dict(data: Any, catalogue: Catalogue | None = None) -> Knowledge:
-    """The :class:`~legends_core.Knowledge` that :func:`knowledge_to_dict` wrote
+    """The :class:`~legends_core.worlds.Knowledge` that :func:`knowledge_to_dict` wrote
     (``catalogue``: the pieces, by default the catalogue of the ruleset the state names).
 
     :raises PositionError: the dict is malformed; the message begins with the field's path.
