@@ -65,12 +65,13 @@ def test_a_refused_join_is_said_in_the_servers_words(server):
         Client(server.url).join("ABCDEFG-HJKMNPQ-RSTVWXY")
 
 
-def test_legends_bot_joins_and_plays_a_game_to_its_end(server):
+@pytest.mark.parametrize("player", ["random", "heuristic"])  # heuristic: from its knowledge
+def test_legends_bot_joins_and_plays_a_game_to_its_end(server, player):
     client = Client(server.url)
     mine = client.new_game(rules="classic", opponent="human", turn_limit=6)
     bot = subprocess.Popen(
         [sys.executable, "-m", "legends.cli", "bot", "--server", server.url, "--code",
-         mine.code, "--player", "random", "--seed", "2", "--quiet"],
+         mine.code, "--player", player, "--seed", "2", "--quiet"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
     try:
@@ -87,10 +88,11 @@ def test_legends_bot_joins_and_plays_a_game_to_its_end(server):
 def test_legends_bot_refuses_an_unknown_chooser():
     done = subprocess.run(
         [sys.executable, "-m", "legends.cli", "bot", "--server", "http://127.0.0.1:9",
-         "--code", "X", "--player", "search"],
+         "--code", "X", "--player", "clever"],  # our players are heuristic, ismcts, search
         capture_output=True, text=True, env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
     assert done.returncode != 0
-    assert "MODULE:FUNCTION" in done.stdout + done.stderr
+    said = done.stdout + done.stderr
+    assert "MODULE:FUNCTION" in said and "heuristic" in said and "search" in said
 
 
 def test_a_waiting_client_pings_so_the_server_keeps_its_connection(server, monkeypatch):

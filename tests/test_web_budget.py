@@ -71,8 +71,7 @@ class HeldThinker(Executor):
 def waiting_room(code: str) -> SimpleNamespace:
     """What the thinkers read of a room: a new game whose first decision is a computer's."""
     game = Game.new(seed=len(code))
-    return SimpleNamespace(code=code, game=game, seats={game.current_player: {"player": "search"}},
-                           texts=[], start={**game.record(), "actions": []})
+    return SimpleNamespace(code=code, game=game, seats={game.current_player: {"player": "search"}})
 
 
 def test_under_load_the_server_asks_each_decision_for_less_instead_of_queueing_it():
@@ -115,10 +114,10 @@ def test_every_offered_player_is_asked_to_think_within_its_games_beat(tmp_path, 
     asked: list[dict[str, float]] = []
     real = thinking.decide
 
-    def noted(game, seat, name, seed, options=None):
+    def noted(knowledge, name, seed, options=None, catalogue=None):
         assert name == player
         asked.append(dict(options or {}))
-        return real(game, seat, name, seed, options)
+        return real(knowledge, name, seed, options, catalogue)
 
     async def at_once(seconds: float) -> None:
         await asyncio.sleep(0)

@@ -8,40 +8,29 @@ import time
 
 import pytest
 
+from legends.ai import make_player
 from legends.web import create_app, thinking
-from legends_core import Game
+from legends_core import Game, Knowledge
 from webgames import Table, TestClient, castle_hunt
 
 
-def test_a_worker_keeps_the_game_and_is_sent_only_new_actions():
+def test_a_thinker_decides_from_the_seats_knowledge_alone():
+    # It is sent what a bot on the API is sent, and chooses what the player would choose
+    # from the seat's knowledge in the game itself, with the same seed.
     game = Game.new(seed=5)
-    start = {**game.record(), "actions": []}
-    texts: list[str] = []
-    seat = game.current_player
-    # The first time, the worker is sent the start; then only the actions it has not seen.
-    text = thinking.think("G1", start, 0, None, [], seat, "heuristic", 7)
-    for i in range(12):
-        assert text is not None and text in [str(a) for a in game.legal_actions()]
-        game.apply(text, player=seat)
-        texts.append(text)
+    for _ in range(12):
         seat = game.current_player
-        text = thinking.think("G1", None, i, texts[-2] if i else None, texts[-1:], seat,
-                              "heuristic", 7)
-    kept, applied = thinking._kept["G1"]
-    assert applied == texts and kept.to_position() == game.to_position()
-
-
-def test_a_worker_without_the_game_asks_for_its_start():
-    game = Game.new(seed=6)
-    thinking._kept.pop("G2", None)
-    assert thinking.think("G2", None, 0, None, [], game.current_player, "random", 1) is None
-    start = {**game.record(), "actions": []}
-    text = thinking.think("G2", start, 0, None, [], game.current_player, "random", 1)
-    game.apply(text)
-    # Told it has applied an action it has not (another copy of the game moved on): it asks
-    # for the start rather than think in a game that differs from the server's.
-    assert thinking.think("G2", None, 1, text, [], game.current_player, "random", 1) is None
-    assert thinking.think("G2", None, 0, "x", [text], game.current_player, "random", 1) is None
+        knowledge = game.knowledge(seat)
+        sent = knowledge.to_dict()
+        text = thinking.think(sent, "heuristic", 7)
+        assert text == str(make_player("heuristic", 7).choose(knowledge))
+        assert text in [str(a) for a in game.legal_actions()]
+        game.apply(text, player=seat)
+    # What it was sent holds no piece of the other side's that the seat does not know.
+    other = next(s for s in game.players if s != seat)
+    hidden = [p for p in game.view(None).pieces
+              if p.owner == other and seat not in p.known_to]
+    assert hidden and Knowledge.from_dict(sent).view.piece_on(hidden[0].square).number is None
 
 
 def test_each_game_goes_to_the_same_worker():
@@ -96,7 +85,7 @@ def test_with_no_thinkers_the_computer_thinks_in_the_server_process(tmp_path):
         assert app.state.server.thinkers._pools == []
 
 
-def test_a_worker_that_died_is_replaced_and_sent_the_whole_game(tmp_path):
+def test_a_worker_that_died_is_replaced_and_takes_the_decision(tmp_path):
     app = create_app(db_path=str(tmp_path / "games.sqlite3"), computer_time=0.0, thinkers=1)
     with TestClient(app) as http:
         made = http.post("/api/games", json={"opponent": "random", "side": "gray",

@@ -160,8 +160,44 @@ def random_chooser(seed: int | None = None) -> Chooser:
     return choose
 
 
-#: Choosers by name, for ``legends bot --player``.
-CHOOSERS: dict[str, Callable[[int | None], Chooser]] = {"random": random_chooser}
+def computer_chooser(player: str, seed: int | None = None, **options: Any) -> Chooser:
+    """A chooser that plays as one of our computer players (``"heuristic"``, ``"ismcts"``,
+    ``"search"`` or ``"random"``; ``options`` as :func:`legends.ai.make_player` takes them).
+
+    It decides from the seat's knowledge, which the server sends in each state message in
+    which the seat decides when its hello asks for it (:meth:`Client.play` does, for a
+    chooser like this one): the same door the server's own computer players use. Where the
+    players arrange their setups, it arranges as that player would (or takes the deal).
+
+    :raises ValueError: no such computer player.
+    """
+    from legends_core import Knowledge
+
+    from .ai import make_player
+
+    computer = make_player(player, seed, **options)
+
+    def choose(state: Message) -> str:
+        data = state.get("knowledge")
+        if data is None:
+            raise ClientError("the state message holds no knowledge: say hello with "
+                              "\"knowledge\": true")
+        return str(computer.choose(Knowledge.from_dict(data)))
+
+    choose.wants_knowledge = True  # type: ignore[attr-defined]
+    choose.arrange = computer.arrange  # type: ignore[attr-defined]
+    return choose
+
+
+def _computer(player: str) -> Callable[[int | None], Chooser]:
+    return lambda seed: computer_chooser(player, seed)
+
+
+#: Choosers by name, for ``legends bot --player``: any of our computer players, or the
+#: random chooser (which needs no knowledge).
+CHOOSERS: dict[str, Callable[[int | None], Chooser]] = {
+    "random": random_chooser, "heuristic": _computer("heuristic"),
+    "ismcts": _computer("ismcts"), "search": _computer("search")}
 
 
 def env_token() -> str | None:
@@ -228,26 +264,32 @@ class Client:
         return dict(self.call("POST", f"/games/{seat.code}/record", {**whose, "mine": mine}))
 
     # -- the websocket -----------------------------------------------------------------
-    def connect(self, seat: Seat) -> Session:
-        """An open websocket for ``seat``, hello said (read its ``welcome`` next)."""
+    def connect(self, seat: Seat, knowledge: bool = False) -> Session:
+        """An open websocket for ``seat``, hello said (read its ``welcome`` next);
+        ``knowledge``: ask for the seat's knowledge in the state messages where it decides."""
         session = Session(self.transport.connect(f"/ws/{seat.code}"), seat)
         if seat.token or not self._token:
-            session.send({"type": "hello", "token": seat.token})
+            hello: Message = {"type": "hello", "token": seat.token}
         else:  # a seat of the account's (account_seat): the account's token says who
-            session.send({"type": "hello", "access_token": self._token})
+            hello = {"type": "hello", "access_token": self._token}
+        if knowledge:
+            hello["knowledge"] = True
+        session.send(hello)
         return session
 
     def play(self, seat: Seat, choose: Chooser, *, setup: str = "random",
              on_message: Callable[[Message], None] | None = None) -> Message:
         """Play ``seat`` to the end of its game; returns the last state message.
 
-        :param choose: picks this seat's action from each state message that asks for one.
+        :param choose: picks this seat's action from each state message that asks for one
+            (a chooser with ``wants_knowledge`` set, as :func:`computer_chooser` makes, is
+            sent the seat's knowledge in those messages).
         :param setup: while the players arrange their setups, the line sent (``"random"``:
-            the deal).
+            the deal, or the line the chooser's ``arrange`` gives, if it has one).
         :param on_message: called with every message the server sends (to log or watch).
         :raises ClientError: the server refused an action or closed the connection.
         """
-        with self.connect(seat) as session:
+        with self.connect(seat, knowledge=getattr(choose, "wants_knowledge", False)) as session:
             return session.play(choose, setup=setup, on_message=on_message)
 
 
@@ -283,6 +325,7 @@ class Session:
              on_message: Callable[[Message], None] | None = None) -> Message:
         """See :meth:`Client.play`."""
         answered = -1  # the decision last answered (a state may be sent again: a reconnect)
+        arranged = False
         while True:
             message = self.receive()
             if on_message is not None:
@@ -294,7 +337,14 @@ class Session:
                     raise ClientError(f"the server speaks protocol version {self.version}, "
                                       f"this client {VERSION}")
             elif kind == "arrange" and message["seat"] == self.seat.seat \
-                    and message["line"] is None:
+                    and message["line"] is None and not arranged:
+                # Once: another seat's line may bring a second message showing none of
+                # ours before the server has read it (a second line would come after the
+                # game began, and be refused).
+                arranged = True
+                arrange = getattr(choose, "arrange", None)
+                if setup == "random" and arrange is not None:
+                    setup = arrange(message["rules"], self.seat.seat) or "random"
                 self.send({"type": "arrange", "line": setup})
             elif kind == "error":
                 raise ClientError(message["message"])

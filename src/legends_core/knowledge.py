@@ -6,10 +6,14 @@ The game builds it (:meth:`legends_core.Game.knowledge`); imagined worlds are dr
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from .actions import Action
 from .engine import Engine
+from .knowledge_record import knowledge_from_dict, knowledge_to_dict
+from .registry import Catalogue
 from .visibility import View
 
 
@@ -41,3 +45,24 @@ class Knowledge:
     def seat(self) -> int:
         """The player's seat number (an index into the game's players, as in worlds)."""
         return self._state.rules.players.index(self.player)
+
+    def to_dict(self) -> dict[str, Any]:
+        """This knowledge as plain JSON data, with a format and version, for a program that
+        plays over a wire (a server sends it to a seat that asks; see
+        :mod:`legends_core.knowledge_record`). It holds only what the knowledge holds: two
+        games that differ only in what this player may not know give equal dicts."""
+        return knowledge_to_dict(self.player, self.view, self.actions, self.decision_kind,
+                                 self._state)
+
+    @classmethod
+    def from_dict(cls, data: Any, catalogue: Catalogue | None = None) -> Knowledge:
+        """The knowledge :meth:`to_dict` wrote, checked field by field (``catalogue``: the
+        pieces, by default those of the ruleset it names). Its view, actions and decision
+        are the original's, and :func:`~legends_core.worlds.imagine` draws the same worlds
+        from it: a computer player with the same seed chooses the same action.
+
+        :raises legends_core.PositionError: the data is malformed; the message begins with
+            the field's path (``view.turn``, ``state.pieces[3].number`` ...).
+        """
+        player, view, actions, kind, state = knowledge_from_dict(data, catalogue)
+        return cls(player=player, view=view, actions=actions, decision_kind=kind, state=state)

@@ -29,6 +29,7 @@ import attrs
 
 from .endings import Ending
 from .events import ACTOR, KNOWERS, KNOWERS_ONLY, PUBLIC, Event
+from .repetition import board_hash, one_way_count
 from .teams import side_of, team_table, winning_seats
 
 if TYPE_CHECKING:
@@ -348,8 +349,12 @@ def knowledge_state(g: Engine, player: int) -> Engine:
         w.types = list(g.types)
         w.beh = list(g.beh)
         cat = g.catalogue
+        stand_ins: dict[int, Any] = {}  # one per army
         for pid in hidden:
-            stand_in = _stand_in(g, g.owner[pid])
+            owner = g.owner[pid]
+            stand_in = stand_ins.get(owner)
+            if stand_in is None:
+                stand_in = stand_ins[owner] = _stand_in(g, owner)
             w.types[pid] = stand_in
             w.beh[pid] = cat.behaviour(stand_in.number)
     ours = g.team_mask[player]
@@ -371,6 +376,9 @@ def knowledge_state(g: Engine, player: int) -> Engine:
     # The positions counted for repetition hold the real pieces on their squares: the world
     # starts its own count here (a search does not foresee a repetition draw).
     w.reps, w.reps_own, w.reps_from = {}, True, -1
+    # What the engine keeps up to date as it goes, worked out from the projection alone (the
+    # real game's count includes powers the player does not know were used).
+    w.zob, w.kc = board_hash(w), one_way_count(w)
     w.events = []
     w._opts = None
     w._abl = None
@@ -412,6 +420,9 @@ def _public_labels(g: Engine, hidden: list[int]) -> dict[int, int]:
 #: Fields of the kernel's steps, and keys of powers' follow-up data, that hold piece ids.
 PIECE_FIELDS = frozenset({"attacker", "defender", "piece", "doomed", "target", "cands",
                           "pieces"})
+#: ... but a step's ``target`` is a seat (the army a setup shuffle is about), never a piece:
+#: relabelled as one, a team game's knowledge state named an army that is not there.
+_STEP_PIECE_FIELDS = PIECE_FIELDS - {"target"}
 
 
 def _relabel(w: Engine, m: dict[int, int]) -> None:
@@ -451,7 +462,7 @@ def _relabel(w: Engine, m: dict[int, int]) -> None:
     stack = []
     for t in w.stack:
         changes = {f.name: fix(getattr(t, f.name)) for f in attrs.fields(cast(Any, type(t)))
-                   if f.name in PIECE_FIELDS}
+                   if f.name in _STEP_PIECE_FIELDS}
         data = getattr(t, "data", None)
         if isinstance(data, dict) and PIECE_FIELDS & data.keys():
             changes["data"] = {k: fix(v) if k in PIECE_FIELDS else v for k, v in data.items()}

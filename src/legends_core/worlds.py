@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 
+
 def imagine(knowledge: Knowledge, rng: random.Random) -> Engine:
     """A playable world drawn from ``knowledge``: every piece the player does not know is
     given an identity at random from its army's make-up (the ruleset's composition, less the

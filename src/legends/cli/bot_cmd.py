@@ -17,12 +17,13 @@ def description() -> str:
     return _("""\
 Play one seat of a game on a legends server ('legends serve') as a program would, through the
 server's published API: join the game CODE (--code), or start a game between people and print
-its code for someone to join (--new). The seat is played by a chooser: 'random', or your own
-function given as MODULE:FUNCTION, which is called with each state message that asks for an
-action and returns one of its view's options. With a personal access token (--token, or the
-environment variable LEGENDS_TOKEN), made on the server's page, the bot plays as that account:
-its games are the account's, and --code plays the account's own seat in that game if it holds
-one.""")
+its code for someone to join (--new). The seat is played by one of our computer players
+('heuristic', 'ismcts' or 'search', deciding from the seat's knowledge, which the server sends
+them as it does its own computer players), by 'random', or by your own function given as
+MODULE:FUNCTION, which is called with each state message that asks for an action and returns
+one of its view's options. With a personal access token (--token, or the environment variable
+LEGENDS_TOKEN), made on the server's page, the bot plays as that account: its games are the
+account's, and --code plays the account's own seat in that game if it holds one.""")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -35,8 +36,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     game.add_argument("--new", metavar="EDITION",
                       help=_("start a game of this edition between people and print its code"))
     p.add_argument("--player", metavar="CHOOSER", default="random",
-                   help=_("what chooses the actions: 'random' or MODULE:FUNCTION"))
-    p.add_argument("--seed", type=int, default=None, help=_("seed of the random chooser"))
+                   help=_("what chooses the actions: 'heuristic', 'ismcts', 'search', "
+                          "'random' or MODULE:FUNCTION"))
+    p.add_argument("--seed", type=int, default=None,
+                   help=_("seed of the chooser's random choices"))
     p.add_argument("--name", default="bot", help=_("the name the other players see"))
     p.add_argument("--setup", default="random",
                    help=_("the setup line to arrange, where the players arrange theirs"))

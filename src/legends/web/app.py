@@ -1000,6 +1000,8 @@ class Server:
         # hello of the seat's browsers counts; by default the request's: .catalogues).
         lang = choose(hello.get("lang", current()))
         room.speaks(seat, lang)
+        if hello.get("knowledge") is True:  # a program playing with our computer players
+            room.tell_knowledge(seat)
         try:
             async with self.using(room):
                 try:

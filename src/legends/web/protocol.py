@@ -92,6 +92,15 @@ EVENT = obj("An event as this seat was shown it (its fields depend on its kind; 
 
 SEATS = mapping(ref("seat"))
 
+KNOWLEDGE = obj(
+    "The seat's knowledge, sent when it decides if its hello said \"knowledge\": true: what "
+    "our computer players decide from (legends_core.Knowledge.from_dict reads it back). "
+    "`state` is the projection of the game onto what the seat may know, in the position "
+    "format (hidden pieces wear a stand-in identity; no seed, salt or repetition counts).", {
+        "format": {"const": "stratego-legends-knowledge"}, "version": {"const": 1},
+        "player": STR, "decision_kind": nullable(STR), "actions": array(STR),
+        "view": ref("view"), "state": {"type": "object"}})
+
 # -- websocket messages: server to client ------------------------------------------------
 SERVER: dict[str, Schema] = {
     "welcome": obj(
@@ -109,7 +118,8 @@ SERVER: dict[str, Schema] = {
             "lines": array(STR), "passes": array(INT), "svg": STR, "seats": SEATS,
             "decision": INT, "offer": nullable(ref("offer")), "clock": nullable(ref("clock"))},
         {"watchers": INT, "watching": {"const": True},
-         "flipped": STR}),  # to spectators: the board from the other side too
+         "flipped": STR,  # to spectators: the board from the other side too
+         "knowledge": KNOWLEDGE}),  # to a seat whose hello asked, when it decides
     "arrange": obj(
         "While the players arrange their setups: this seat's setup area, army, own line and "
         "who is ready.", {
@@ -142,9 +152,10 @@ _SIMPLE = {
 CLIENT: dict[str, Schema] = {
     "hello": {**obj("The first message: the seat's secret token, or in its place a "
                     "personal access token (`access_token`, scope play) of the account that "
-                    "holds a seat in the game; and the language to be spoken, optional.",
+                    "holds a seat in the game; the language to be spoken, optional; and whether "
+                    "to be sent the seat's knowledge when it decides, optional.",
                     {"type": {"const": "hello"}}, {"token": STR, "access_token": STR,
-                                                   "lang": STR}),
+                                                   "lang": STR, "knowledge": BOOL}),
               "oneOf": [{"required": ["token"]},
                         {"required": ["access_token"], "not": {"required": ["token"]}}]},
     "watch": obj("The first message of a spectator (no seat, no token): watch the game, "

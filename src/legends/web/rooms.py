@@ -192,7 +192,7 @@ class Room:
         self.movers: list[str] = list(movers or [])
         self.steps = len(self.movers)  # actions stored so far
         #: the game's record before its first action, and each action stored since, as notation
-        #: (what a worker process is sent to think for a computer seat; set once it begins)
+        #: (set once it begins)
         self.start: dict[str, Any] = {}
         self.texts: list[str] = []
         self.seats = seats
@@ -224,6 +224,9 @@ class Room:
         self.used = time.monotonic()
         #: per person: the language their browser reads (what is made for them is in it)
         self.langs: dict[str, str] = {}
+        #: the seats whose hello asked for their knowledge (programs that play with our
+        #: computer players): their state messages carry it when they decide
+        self.knowing: set[str] = set()
         #: how many spectators watch through this process, by the language they read (the
         #: server says; see .watching)
         self.spectators: Callable[[], dict[str, int]] = dict
@@ -467,10 +470,6 @@ class Room:
         assert self.arrangement is not None
         return {s: self._in_language(s, self.arrangement.message, s, self.public_seats())
                 for s in self.people}
-
-    def computer_choice(self, seat: str) -> Action:
-        """The computer player's choice for ``seat`` (may take a while: call from a worker)."""
-        return self.computers[seat].choose(self.game.knowledge(seat))
 
     def apply_computer(self, seat: str, action: Action) -> dict[str, dict[str, Any]]:
         return self._apply(seat, action)
@@ -855,6 +854,12 @@ class Room:
         """``seat``'s browser reads ``lang`` (a seat shown in two browsers: the latest)."""
         self.langs[seat] = choose(lang)
 
+    def tell_knowledge(self, seat: str) -> None:
+        """``seat``'s state messages carry its knowledge from now on, when it decides (its
+        hello asked for it; another browser of the same seat gets it too: the same seat may
+        know the same)."""
+        self.knowing.add(seat)
+
     def _in_language(self, seat: str, build: Callable[..., T], *args: Any) -> T:
         """``build(*args)``, made in the language ``seat`` reads (spectators: the language
         their key names)."""
@@ -894,9 +899,16 @@ class Room:
         and ``steps``: the game after its first ``steps`` actions, in place of the latest); the
         pending decision (``prompt``) and the game's end (``reason``) in the edition's words;
         each option as a person reads it (``labels``), headings to group long lists of them
-        by (``groups``) and the turn as the status line shows it (``turn_label``)."""
-        view = (game or self.game).view(seat)
+        by (``groups``) and the turn as the status line shows it (``turn_label``). To a
+        seat that asked for it (:meth:`tell_knowledge`), when it decides, its ``knowledge``
+        (:meth:`legends_core.worlds.Knowledge.to_dict`): what our computer players decide from."""
+        latest = game is None
+        game = game or self.game
+        view = game.view(seat)
         last = self.last[seat] = last_action(events) or self.last.get(seat)
+        # The seat's knowledge, to a seat that asked for it, when it decides.
+        knowing = seat in self.knowing and view.to_move == seat
+        extra = {"knowledge": game.knowledge(seat).to_dict()} if knowing else {}
         # Labels, groups and the turn come from this seat's own view, like everything here.
         return {"type": "state", "view": view.to_dict(), "events": events,
                 "prompt": prompt(view.decision, self.legends),
@@ -908,8 +920,8 @@ class Room:
                 "lines": self.lines(events), "passes": self.passes(events),
                 "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps),
-                "offer": self.public_offer(), "clock": self.clock_shown(seat, game is None),
-                "watchers": self.watcher_count()}
+                "offer": self.public_offer(), "clock": self.clock_shown(seat, latest),
+                "watchers": self.watcher_count(), **extra}
 
     def picture(self, view: View, seat: str, last: Action | None) -> str:
         # A spectator sees the board from the first seat's side (the page can turn it).

@@ -16,13 +16,15 @@ How hard each decision thinks is the server's thinking budget's (:mod:`.budget`)
 each decision is asked for less, rather than people waiting for a queue of decisions, and each
 gets a cap that fits its game's beat.
 
-A seat's :class:`~legends_core.knowledge.Knowledge` cannot be sent between processes, so a
-thinker keeps its own copy of each game it thinks for and asks it for the seat's knowledge. Each game always
-goes to the same thinker, which is sent only the actions it has not seen (and the game's start,
-the first time or when it no longer has the game). The thinker answers the chosen action's
-notation; the server applies it under the game's lock, as it applies a person's action. The
-thinker never touches the store. Sending the whole record every time would cost the server's
-process more than the decision it hands off.
+A thinker decides as a program on the server's API does (``legends bot --player heuristic``):
+from the seat's knowledge as data (:meth:`legends_core.Knowledge.to_dict`), the very dict a
+seat whose hello asks for it is sent. The server's process works it out from its game under
+the game's lock and sends it with the decision; the thinker rebuilds the knowledge
+(:meth:`~legends_core.Knowledge.from_dict`, every field checked) and answers the chosen
+action's notation, which the server applies under the lock, as it applies a person's action.
+So a thinker holds no game and nothing a seat may not know, keeps nothing between decisions
+(any thinker could take any decision; each game still goes to the same one, which keeps the
+load of a busy game on one core), and never touches the store.
 """
 
 from __future__ import annotations
@@ -34,7 +36,6 @@ import secrets
 import threading
 import time
 import zlib
-from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,7 +43,7 @@ from typing import Any
 
 import anyio
 
-from legends_core import Game
+from legends_core import Catalogue, Knowledge
 from legends_core.actions import Action
 
 from ..ai import make_player
@@ -50,19 +51,13 @@ from .budget import Budget
 from .guards import Pacer
 from .rooms import Room
 
-#: games a thinker keeps between decisions (and the server remembers per thinker)
-KEPT = 512
 #: the most thinker processes :func:`automatic` starts: past a few, a server process's own
-#: work (messages, the store) fills its core before the thinkers fill theirs, and each one
-#: holds copies of up to ``KEPT`` games
+#: work (messages, the store) fills its core before the thinkers fill theirs
 MOST = 4
 #: how much lower the thinkers' priority is than the server's (``nice``: 0 to 19)
 NICENESS = 10
 #: seconds between a thinker's checks that its server is still there
 WATCH = 1.0
-#: in a thinker: code -> (its game, the notation of the actions applied to it)
-_kept: OrderedDict[str, tuple[Game, list[str]]] = OrderedDict()
-
 
 def automatic() -> int:
     """The thinker processes a server starts when not told: one fewer than the machine's
@@ -70,39 +65,22 @@ def automatic() -> int:
     return min(MOST, max(1, (os.cpu_count() or 1) - 1))
 
 
-def decide(game: Game, seat: str, player: str, seed: int,
-           options: Mapping[str, float] | None = None) -> Action:
-    """``player``'s choice for ``seat`` (from the seat's knowledge alone), asked with
-    ``options`` (the budget's ``strength`` and ``cap``)."""
-    return make_player(player, seed, **(options or {})).choose(game.knowledge(seat))
+def decide(knowledge: dict[str, Any], player: str, seed: int,
+           options: Mapping[str, float] | None = None,
+           catalogue: Catalogue | None = None) -> str:
+    """``player``'s choice, as notation, from a seat's ``knowledge`` as the server sends it
+    (:meth:`legends_core.worlds.Knowledge.to_dict`), asked with ``options`` (the budget's
+    ``strength`` and ``cap``); ``catalogue``: the server's pieces, if not the installed
+    ones."""
+    seat = Knowledge.from_dict(knowledge, catalogue)
+    return str(make_player(player, seed, **(options or {})).choose(seat))
 
 
-def think(code: str, start: dict[str, Any] | None, done: int, last: str | None,
-          new: list[str], seat: str, player: str, seed: int,
-          options: Mapping[str, float] | None = None) -> str | None:
-    """In a thinker: ``player``'s choice for ``seat`` in the game ``code``, as notation.
-
-    ``start`` is the game's record before any action (then ``new`` holds every action), or
-    ``None`` when this thinker was sent the game before: then it has applied ``done`` actions,
-    the last of them ``last``, and ``new`` holds the ones after. Answers ``None`` when it does
-    not have the game as described (it dropped it, or restarted): send the start again.
-    ``options`` are the budget's for this decision (see :func:`decide`).
-    """
-    kept = _kept.pop(code, None)
-    applied: list[str]
-    if start is not None:
-        game, applied = Game.from_record({**start, "actions": []}), []
-    elif kept is not None and len(kept[1]) == done and (kept[1][-1] if done else None) == last:
-        game, applied = kept
-    else:
-        return None
-    for text in new:
-        game.apply(text, player=game.current_player)
-        applied.append(text)
-    _kept[code] = (game, applied)
-    while len(_kept) > KEPT:
-        _kept.popitem(last=False)
-    return str(decide(game, seat, player, seed, options))
+def think(knowledge: dict[str, Any], player: str, seed: int,
+          options: Mapping[str, float] | None = None) -> str:
+    """In a thinker process: :func:`decide` (this process's own, whatever the server's
+    process did to its copy of the module)."""
+    return decide(knowledge, player, seed, options)
 
 
 def whereabouts() -> tuple[int, int]:
@@ -151,8 +129,6 @@ class Thinkers:
         self.in_process = in_process or self.size <= 0
         self.budget = Budget(1 if self.in_process else self.size, beat)
         self._pools: list[Executor] = []
-        #: per game: how many of its actions its thinker has been sent
-        self._sent: OrderedDict[str, int] = OrderedDict()
 
     def pool(self, code: str) -> Executor:
         """The thinker process for game ``code``."""
@@ -175,39 +151,27 @@ class Thinkers:
         within the budget; ``pacer``: the beat its reply is released on, if any."""
         player = room.seats[seat].get("player", "heuristic")
         left = None if pacer is None or pacer.beat <= 0 else pacer.due - pacer.clock()
+        # The seat's knowledge, worked out here from the game, as a bot on the API is sent it.
+        knowledge = room.game.knowledge(seat).to_dict()
         with self.budget.asking(self._index(room.code), left) as options:
             if self.in_process:
-                return await anyio.to_thread.run_sync(
-                    decide, room.game, seat, player, secrets.randbits(64), options)
-            texts = room.texts
-            done = self._sent.pop(room.code, None)
-            text = None
-            if done is not None and done <= len(texts):
-                text = await self._think(room, None, done, texts[done - 1] if done else None,
-                                         texts[done:], seat, player, options)
-            if text is None:  # a game this thinker has not got (or no longer has)
-                text = await self._think(room, room.start, 0, None, texts, seat, player,
-                                         options)
-        self._sent[room.code] = len(texts)
-        while len(self._sent) > KEPT * max(1, self.size):
-            self._sent.popitem(last=False)
-        assert text is not None
+                text = await anyio.to_thread.run_sync(
+                    decide, knowledge, player, secrets.randbits(64), options, room.catalogue)
+            else:
+                text = await self._think(room.code, knowledge, player, options)
         return room.game.parse_action(text, player=seat)
 
-    async def _think(self, room: Room, start: dict[str, Any] | None, done: int,
-                     last: str | None, new: list[str], seat: str, player: str,
-                     options: dict[str, float]) -> str | None:
+    async def _think(self, code: str, knowledge: dict[str, Any], player: str,
+                     options: dict[str, float]) -> str:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.pool(room.code), think, room.code, start,
-                                              done, last, list(new), seat, player,
+            return await loop.run_in_executor(self.pool(code), think, knowledge, player,
                                               secrets.randbits(64), options)
         except BrokenProcessPool:
-            # The thinker died (killed, out of memory): a new one is sent the whole game.
-            self._pools[self._index(room.code)] = _thinker()
-            return await loop.run_in_executor(self.pool(room.code), think, room.code,
-                                              room.start, 0, None, list(room.texts), seat,
-                                              player, secrets.randbits(64), options)
+            # The thinker died (killed, out of memory): a new one takes the decision.
+            self._pools[self._index(code)] = _thinker()
+            return await loop.run_in_executor(self.pool(code), think, knowledge, player,
+                                              secrets.randbits(64), options)
 
     def close(self) -> None:
         for pool in self._pools:
