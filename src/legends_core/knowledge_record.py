@@ -1,7 +1,7 @@
 """A player's knowledge as plain data: what a program playing over a wire is sent.
 
-:meth:`Knowledge.to_dict <legends_core.Knowledge.to_dict>` and :meth:`Knowledge.from_dict
-<legends_core.Knowledge.from_dict>` are the public face of this module. The dict holds:
+:meth:`Knowledge.to_dict <legends_core.knowledge.Knowledge.to_dict>` and :meth:`Knowledge.from_dict
+<legends_core.knowledge.Knowledge.from_dict>` are the public face of this module. The dict holds:
 
 * ``format`` (:data:`FORMAT`) and ``version`` (:data:`VERSION`);
 * ``player``, ``decision_kind`` and ``actions`` (the legal actions as notation);
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from .engine import Engine
     from .registry import Catalogue
 
-#: A knowledge's parts, as :class:`~legends_core.Knowledge` holds them: the player, their
+#: A knowledge's parts, as :class:`~legends_core.knowledge.Knowledge` holds them: the player, their
 #: view, their legal actions, the kind of their decision and the knowledge state.
 Parts = tuple[str, View, tuple[Action, ...], "str | None", "Engine"]
 
@@ -73,9 +73,12 @@ def knowledge_to_dict(player: str, view: View, actions: tuple[Action, ...],
             "view": view.to_dict(), "state": state}
 
 
-def knowledge_from_dict(data: Any, catalogue: Catalogue | None = None) -> Parts:
-    """The parts of the knowledge :func:`knowledge_to_dict` wrote (``catalogue``: the
-    pieces, by default the catalogue of the ruleset the state names).
+def knowledge_from_dict(data: Any, catalogue: Catalogue | None = None
+                        ) -> tuple[str, View, tuple[Action, ...], str | None, Engine]:
+    """The parts of the knowledge :func:`knowledge_to_dict` wrote, as a
+    :class:`~legends_core.knowledge.Knowledge` holds them: the player, their view, their legal
+    actions, the kind of their decision and the knowledge state (``catalogue``: the pieces,
+    by default the catalogue of the ruleset the state names).
 
     :raises PositionError: the dict is malformed; the message begins with the field's path.
     """

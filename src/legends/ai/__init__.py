@@ -1,7 +1,7 @@
 """Computer players any frontend can use.
 
 Each player has ``choose(knowledge) -> Action`` for the side whose decision is pending, given
-that side's :class:`~legends_core.Knowledge` (``game.knowledge(seat)``): what the side may know,
+that side's :class:`~legends_core.knowledge.Knowledge` (``game.knowledge(seat)``): what the side may know,
 never the game. Worlds it imagines come from that knowledge alone
 (:func:`~legends_core.worlds.imagine`).
 

@@ -99,7 +99,7 @@ def setup_answer(g: Engine) -> Action:
 
 def deciding(knowledge: object) -> Knowledge:
     """``knowledge`` itself, checked: computer players are handed a player's
-    :class:`~legends_core.Knowledge` (``game.knowledge(seat)``), never the game."""
+    :class:`~legends_core.knowledge.Knowledge` (``game.knowledge(seat)``), never the game."""
     if not isinstance(knowledge, Knowledge):
         raise TypeError("a computer player chooses from a player's knowledge "
                         f"(game.knowledge(seat)), not from {type(knowledge).__name__}")

@@ -52,7 +52,7 @@ DECISIONS: tuple[str, ...] = (
     "setup-shuffle", "setup-switch", "main", "window:attack", "window:strike", "window:end",
     "ask", "replacement", "berserk", "other")
 #: The kernel's response windows by the words it asks them with: a player learns that a
-#: window is open from :attr:`Knowledge.decision_kind <legends_core.worlds.Knowledge>`
+#: window is open from :attr:`Knowledge.decision_kind <legends_core.knowledge.Knowledge>`
 #: (``"window"``) and which one from their view's ``decision``.
 WINDOW_WORDS: dict[str, str] = {
     "use an ability during the attack, or pass": "window:attack",
@@ -63,7 +63,7 @@ WINDOW_WORDS: dict[str, str] = {
 
 def decision_name(decision_kind: str | None, words: str | None) -> str | None:
     """The entry of :data:`DECISIONS` for a decision of ``decision_kind`` (as
-    :attr:`Knowledge.decision_kind <legends_core.worlds.Knowledge>` names it) asked with
+    :attr:`Knowledge.decision_kind <legends_core.knowledge.Knowledge>` names it) asked with
     ``words`` (the view's ``decision``); ``None`` for a player who is not deciding."""
     if decision_kind is None:
         return None
@@ -485,7 +485,7 @@ def observe(view: View, space: ObservationSpace,
         and the ``power-key`` and ``power-targets`` features.
     :param out: a vector of ``space.size`` to fill instead of a new one.
     :param decision_kind: the kind of the viewer's pending decision, as their
-        :class:`~legends_core.worlds.Knowledge` names it (``None`` when they are not
+        :class:`~legends_core.knowledge.Knowledge` names it (``None`` when they are not
         deciding), shown with the view's words in the ``decision`` feature.
     """
     acts = space.actions

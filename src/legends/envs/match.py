@@ -188,7 +188,7 @@ class Match:
 
     def decision_kind(self, player: str) -> str | None:
         """The kind of ``player``'s pending decision (``None`` unless they are deciding), as
-        their :class:`~legends_core.worlds.Knowledge` gives it."""
+        their :class:`~legends_core.knowledge.Knowledge` gives it."""
         return self.game.decision_kind if player == self.current else None
 
     def observation(self, player: str, out: np.ndarray | None = None) -> np.ndarray:

@@ -901,7 +901,7 @@ class Room:
         each option as a person reads it (``labels``), headings to group long lists of them
         by (``groups``) and the turn as the status line shows it (``turn_label``). To a
         seat that asked for it (:meth:`tell_knowledge`), when it decides, its ``knowledge``
-        (:meth:`legends_core.worlds.Knowledge.to_dict`): what our computer players decide from."""
+        (:meth:`legends_core.knowledge.Knowledge.to_dict`): what our computer players decide from."""
         latest = game is None
         game = game or self.game
         view = game.view(seat)

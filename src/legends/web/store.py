@@ -247,7 +247,7 @@ class Store(abc.ABC):
 
     def announce_watchers(self, code: str, process: str, count: int) -> None:
         """Tell every process sharing the store that ``process`` has ``count`` spectators of
-        game ``code`` (:mod:`.watch_counts`; nothing to do for a store one process uses)."""
+        game ``code`` (:mod:`legends.web.watch_counts`; nothing to do for a store one process uses)."""
         return None
 
     def listen(self, heard: Callable[[str | None], None]) -> None:

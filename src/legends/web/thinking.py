@@ -17,10 +17,10 @@ each decision is asked for less, rather than people waiting for a queue of decis
 gets a cap that fits its game's beat.
 
 A thinker decides as a program on the server's API does (``legends bot --player heuristic``):
-from the seat's knowledge as data (:meth:`legends_core.Knowledge.to_dict`), the very dict a
+from the seat's knowledge as data (:meth:`legends_core.knowledge.Knowledge.to_dict`), the very dict a
 seat whose hello asks for it is sent. The server's process works it out from its game under
 the game's lock and sends it with the decision; the thinker rebuilds the knowledge
-(:meth:`~legends_core.Knowledge.from_dict`, every field checked) and answers the chosen
+(:meth:`~legends_core.knowledge.Knowledge.from_dict`, every field checked) and answers the chosen
 action's notation, which the server applies under the lock, as it applies a person's action.
 So a thinker holds no game and nothing a seat may not know, keeps nothing between decisions
 (any thinker could take any decision; each game still goes to the same one, which keeps the
@@ -69,7 +69,7 @@ def decide(knowledge: dict[str, Any], player: str, seed: int,
            options: Mapping[str, float] | None = None,
            catalogue: Catalogue | None = None) -> str:
     """``player``'s choice, as notation, from a seat's ``knowledge`` as the server sends it
-    (:meth:`legends_core.worlds.Knowledge.to_dict`), asked with ``options`` (the budget's
+    (:meth:`legends_core.knowledge.Knowledge.to_dict`), asked with ``options`` (the budget's
     ``strength`` and ``cap``); ``catalogue``: the server's pieces, if not the installed
     ones."""
     seat = Knowledge.from_dict(knowledge, catalogue)
