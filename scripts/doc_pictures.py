@@ -30,13 +30,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import uvicorn
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from legends.web import create_app
 
 #: The size a picture should stay under (bytes): the docs are read online.
 MAX_BYTES = 150_000
-TIMEOUT = 20_000
+TIMEOUT = 60_000  # ms: generous, the computer players think on a busy machine too
 
 
 @contextmanager
@@ -74,7 +74,15 @@ def start(page: Page, url: str, rules: str, players: int = 2) -> None:
 def decide(page: Page) -> None:
     """Answer the decision in front of the seat as a person would, by clicking: keep the
     deal and its switches, or move a piece one square (the first such move offered)."""
-    page.wait_for_selector("body[data-phase=deciding]")
+    page.wait_for_selector("body[data-phase=deciding], body[data-phase=arranging], "
+                           "body[data-phase=over]")
+    if page.locator("body").get_attribute("data-phase") == "over":
+        return
+    if page.locator("body").get_attribute("data-phase") == "arranging":
+        # A classic game begins with each player arranging their army: take a dealt one.
+        page.click("#arrange .random-fill")
+        page.click("#arrange .ready")
+        page.wait_for_selector("body[data-phase=deciding]")
     if page.locator("#question-choices button[data-action=keep]").is_visible():
         page.click("#question-choices button[data-action=keep]")
         return
@@ -92,6 +100,7 @@ def decide(page: Page) -> None:
 
 
 def play(page: Page, decisions: int) -> None:
+    """Answer ``decisions`` decisions (fewer if the game ends first)."""
     for _ in range(decisions):
         states = page.locator("body").get_attribute("data-states")
         decide(page)
@@ -99,12 +108,13 @@ def play(page: Page, decisions: int) -> None:
                                                           timeout=TIMEOUT)
         if page.locator("body").get_attribute("data-phase") == "over":
             return
-    page.wait_for_selector("body[data-phase=deciding]")
+    page.wait_for_selector("body[data-phase=deciding], body[data-phase=over]")
 
 
-def shoot(page: Page, path: Path) -> None:
+def shoot(page: Page, path: Path, part: Locator | None = None) -> None:
+    """A picture of ``page`` as the window shows it (or of ``part`` of it only)."""
     page.wait_for_timeout(300)
-    page.screenshot(path=str(path))
+    (part or page).screenshot(path=str(path))
     size = path.stat().st_size
     print(f"{path}: {size // 1000} kB", "(over the limit)" if size > MAX_BYTES else "")
 
@@ -132,8 +142,8 @@ def signed_up(browser: Browser, url: str, name: str, width: int = 1200,
 
 
 def people_game(page: Page, rules: str, clock: int | None = None) -> str:
-    """A public game between people started and joined through the API from ``page``'s
-    browser (two seats of the same browser: the lobby lists it as in progress)."""
+    """A public game between Ash and Wren, started and joined through the API from
+    ``page``'s browser (two seats of the same browser: the lobby lists it as in progress)."""
     return str(page.evaluate("""async ([rules, clock]) => {
         const post = async (path, body) => {
             const r = await fetch(path, {method: "POST",
@@ -167,6 +177,7 @@ def online_home(browser: Browser, url: str, out: Path) -> None:
     # Its replay, a few steps back from the end.
     robin.goto(f"{url}/replay/{code}")
     expect(robin.locator("#archive-check")).to_contain_text(re.compile("."))
+    robin.click("#archive-last")
     for _ in range(4):
         robin.click("#archive-prev")
     shoot(robin, out / "client-replay.png")
@@ -187,14 +198,18 @@ def online_home(browser: Browser, url: str, out: Path) -> None:
     robin.fill("#seek-minutes", "5")
     robin.click("#seek-post")
     expect(robin.locator("#seek-waiting")).to_be_visible()
-    people_game(robin, "legends", 10)
-    people_game(robin, "ultimate")
     guest = browser.new_context(viewport={"width": 1200, "height": 800}).new_page()
     guest.set_default_timeout(TIMEOUT)
     guest.goto(url)
+    # (started by someone not signed in, so the seats take the names given)
+    people_game(guest, "legends", 10)
+    people_game(guest, "ultimate-lightning")
+    guest.reload()
     expect(guest.locator("#seek-list tr")).to_have_count(2, timeout=4 * TIMEOUT)
-    expect(guest.locator("#live-list tr")).to_have_count(2, timeout=4 * TIMEOUT)
-    shoot(guest, out / "client-lobby.png")
+    # (the games played for the pictures above are listed as well: they are public too)
+    expect(guest.locator("#live-list tr", has_text="Wren")).to_have_count(2, timeout=4 * TIMEOUT)
+    guest.locator("#lobby-board").scroll_into_view_if_needed()
+    shoot(guest, out / "client-lobby.png", guest.locator("#lobby-board"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         page = browser.new_context(viewport={"width": 1200, "height": 700}).new_page()
         start(page, url, "legends")
         play(page, 6)
-        page.locator("#board g.piece[data-number]").nth(3).hover()
+        page.locator("#board g.piece[data-number]").nth(3).hover(force=True)
         shoot(page, out / "client-legends.png")
         # Classic: a few moves, then one step back in the move list.
         page = browser.new_context(viewport={"width": 1200, "height": 700}).new_page()

@@ -68,7 +68,7 @@ def test_sign_up_play_and_find_the_game(server, browser, width, height, name):  
     expect(page.locator("#player-name")).to_have_text(name)
     expect(page.locator("#player-ratings li")).to_have_count(1)
     expect(page.locator("#player-ratings li")).to_contain_text("rated games: 1")
-    expect(page.locator("#player-tallies")).to_have_text("1 games played: 0 won, 0 drawn, 1 lost")
+    expect(page.locator("#player-tallies")).to_have_text("1 game played: 0 won, 0 drawn, 1 lost")
     expect(page.locator("#player-games tr")).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # fits the screen
     assert serious(page) == []

@@ -76,7 +76,7 @@ def summary(room: Room, with_moves: bool = True) -> dict[str, Any]:
     """``GET /api/games/{code}/archive``'s answer (the game is over; without the move list,
     ``[]``, for a page that only checks the commitment)."""
     game = room.game
-    seats = {seat: {"name": info["name"], "kind": info["kind"]}
+    seats = {seat: {"name": info["name"], "kind": info["kind"], "player": info["player"]}
              for seat, info in room.public_seats().items()}
     return {"code": room.code, "edition": room.rules_name, "players": list(game.players),
             "seats": seats, "teams": {side: list(s) for side, s in game.teams.items()},

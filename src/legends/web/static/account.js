@@ -223,8 +223,10 @@
       $("#player-name").textContent = p.name;
       $("#player-joined").textContent = t("joined {date}", {date: when(p.joined)});
       const n = p.tallies;
-      $("#player-tallies").textContent = t("{played} games played: {won} won, {drawn} drawn, {lost} lost",
-                                           {played: n.played, won: n.won, drawn: n.drawn, lost: n.lost});
+      const counts = {played: n.played, won: n.won, drawn: n.drawn, lost: n.lost};
+      $("#player-tallies").textContent = n.played === 1
+        ? t("1 game played: {won} won, {drawn} drawn, {lost} lost", counts)
+        : t("{played} games played: {won} won, {drawn} drawn, {lost} lost", counts);
       const ratings = p.ratings.map((r) => {
         const li = document.createElement("li");
         li.textContent = ratingLine(r);

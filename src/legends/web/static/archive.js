@@ -82,7 +82,7 @@
 
   function words(game) {
     const seats = Object.entries(game.seats).map(([seat, s]) =>
-      s.kind === "computer" ? t("{seat}: {name} (computer)", {seat, name: s.name})
+      s.kind === "computer" ? t("{seat}: {name}", {seat, name: t("computer ({player})", {player: s.player})})
         : t("{seat}: {name}", {seat, name: s.name || "?"}));
     get("#archive-players").textContent = seats.join(" · ");
     get("#archive-result").textContent = game.winner
