@@ -110,7 +110,10 @@ def test_a_worker_that_died_is_replaced_and_takes_the_decision(tmp_path):
                     state = got["gray"]
                 else:
                     time.sleep(0.05)
-            assert killed, "the game ended before the worker was killed"
+            room = app.state.server.rooms[made["code"]]
+            assert killed, (f"the worker was not killed: over={state['view']['over']} "
+                            f"({state['view'].get('reason')}), steps={room.steps}, "
+                            f"movers={room.movers}, {deadline - time.monotonic():.0f} s left")
             assert state["view"]["over"], "the game did not go on after the worker died"
             assert "beige" in app.state.server.rooms[made["code"]].movers[5:]
 
