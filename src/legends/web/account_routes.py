@@ -44,6 +44,7 @@ from .accounts import (
     set_cookie,
 )
 from .guards import Refused, read_body
+from .refusals import answer
 from .store import StoreError
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def answering(handler: Callable[[Request], Awaitable[Response]]
         try:
             return await handler(request)
         except Refused as exc:
-            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            return answer(exc)
         except (StoreError, OSError) as exc:
             # Said without the request: its body may hold a password.
             log.warning("legends: %s %s: the store failed: %s", request.method,

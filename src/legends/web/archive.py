@@ -37,6 +37,7 @@ from ..i18n import N_
 from ..wording import reason
 from . import movelist
 from .guards import Refused
+from .refusals import answer
 from .store import StoreError
 from .watching import committed_setup
 
@@ -109,7 +110,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
             try:
                 return await handler(request)
             except Refused as exc:
-                return JSONResponse({"error": str(exc)}, status_code=exc.status)
+                return answer(exc)
             except (StoreError, OSError) as exc:
                 _log_refusal(f"{request.method} {request.url.path}", exc)
                 return JSONResponse({"error": _refusal(exc, server.store.where)},

@@ -45,7 +45,7 @@ from .accounts import Account
 from .endings import time_control
 from .guards import Refused
 from .lobby_store import LobbyStore
-from .refusals import words_of
+from .refusals import answer, words_of
 from .store import StoreError
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
             try:
                 return JSONResponse(await handler(request))
             except Refused as exc:
-                return JSONResponse({"error": str(exc)}, status_code=exc.status)
+                return answer(exc)
             except (StoreError, OSError):
                 return JSONResponse({"error": _("the games store failed; try again later")},
                                     status_code=503)

@@ -13,7 +13,10 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
+from legends_core.errors import LegendsError
+
 from ..i18n import Words
+from ..kernel_words import ENDINGS, template_of
 
 
 class Worded(Exception):
@@ -27,6 +30,11 @@ class Worded(Exception):
     def worded(self, code: str | None = None) -> str:
         """The text in language ``code`` (``None``: the language in use)."""
         return self.words.worded(code)
+
+
+class GameRefusal(Worded, LegendsError):
+    """A game's refusal of what a seat asks (an action out of turn, a second draw offer):
+    a :class:`~legends_core.errors.LegendsError` whose text is worded for its reader."""
 
 
 class Refused(Worded):
@@ -45,6 +53,13 @@ class TooMany(Refused):
 
 class Busy(Refused):
     status = 503
+
+
+def ending_words(reason: str) -> Words:
+    """Why a game ended (the kernel's English), to be worded for its reader as
+    :func:`legends.kernel_words.ending` words it."""
+    found = template_of(reason, ENDINGS)
+    return Words(reason) if found is None else Words(found[0], **found[1])
 
 
 def words_of(exc: BaseException) -> Words:
