@@ -490,7 +490,8 @@ class Server:
         seats: dict[str, dict[str, Any]] = {}
         for seat in players:
             if seat == side:
-                seats[seat] = {"kind": "human", "name": name or "player", "taken": True}
+                # No name: stored empty, and each reader shows it in their own words.
+                seats[seat] = {"kind": "human", "name": name, "taken": True}
             elif opponent == "human":
                 seats[seat] = {"kind": "human", "name": "", "taken": False}
             else:
@@ -578,13 +579,12 @@ class Server:
             # Chosen in the store, not in this copy of the game: another server process
             # sharing the store may have given a seat away.
             seat, room.seats, rev = await self.writer.run(self.store.take_seat, room.code,
-                                                          name or "player", token)
+                                                          name, token)
             if seat is None:
                 raise BadRequest(NO_FREE_SEAT)
             room.moved_to(rev)
             if player is not None:
-                await self.writer.run(self.store.rate_seat, room.code, seat, player,
-                                      name or "player")
+                await self.writer.run(self.store.rate_seat, room.code, seat, player, name)
             if account is not None:
                 await self.writer.run(self.store.add_account_game, account.id, room.code, seat,
                                       room.rules_name, rated, self.wall())

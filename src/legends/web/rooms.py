@@ -60,7 +60,7 @@ from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from ..ai import make_player
 from ..draw_offers import computer_accepts_draw
-from ..i18n import N_, SOURCE, choose, language
+from ..i18n import N_, SOURCE, _, choose, language
 from ..ratings.games import seat_scores
 from ..svg import board_svg
 from ..wording import (
@@ -1036,7 +1036,8 @@ class Room:
     def record(self, seat: str | None = None) -> dict[str, Any]:
         """The game's record (the full one, or ``seat``'s own), its headers naming who sat
         where now."""
-        self.game.headers["players"] = {s: self.seats.get(s, {}).get("name") or "?"
+        # A person who gave no name is named in the reader's words.
+        self.game.headers["players"] = {s: self.seats.get(s, {}).get("name") or _("anonymous")
                                         for s in self.game.players}
         return self.game.record(seat)
 
