@@ -82,5 +82,5 @@ def error_message(what: BaseException | Words, code: str | None = None) -> dict[
 def answer(exc: BaseException, status: int | None = None) -> JSONResponse:
     """The HTTP answer refusing a request, in the request's language (the one in use while
     it is answered); ``status``: the refusal's own by default, else 400."""
-    return JSONResponse({"error": told(exc)},
-                        status_code=status or getattr(exc, "status", 400))
+    code: int = status or (exc.status if isinstance(exc, Refused) else 400)
+    return JSONResponse({"error": told(exc)}, status_code=code)
