@@ -159,7 +159,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 class Words:
     """A sentence to be worded later, in its reader's language: a template marked with
-    :func:`N_` and the values of its placeholders, kept apart so that the template is found in
+    ``N_()`` and the values of its placeholders, kept apart so that the template is found in
     the catalogue whichever values it carries. A value may be :class:`Words` itself (worded in
     the same language). ``str()`` is the English sentence (for logs).
 

@@ -3,8 +3,10 @@
 A refusal is raised with a template (marked with ``N_``) and the values of its placeholders
 (:class:`legends.i18n.Words`); it is worded only where the answer is made: an HTTP answer in
 the request's language (the page's cookie, else ``Accept-Language``, else English: see
-:mod:`.catalogues`), a websocket's ``error`` in the language its hello named. So a program that
-asks for no language reads English, and ``str()`` of a refusal is English, for the logs.
+``legends.web.catalogues``), a websocket's ``error`` in the language its hello named. So a
+program that asks for no language reads English, and ``str()`` of a refusal is English, for
+the logs. The kernel's own refusals (an illegal action, a setup line that breaks a rule) are
+passed on as the kernel words them.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ class Busy(Refused):
 
 def ending_words(reason: str) -> Words:
     """Why a game ended (the kernel's English), to be worded for its reader as
-    :func:`legends.kernel_words.ending` words it."""
+    ``legends.kernel_words.ending`` words it."""
     found = template_of(reason, ENDINGS)
     return Words(reason) if found is None else Words(found[0], **found[1])
 
