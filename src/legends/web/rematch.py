@@ -89,7 +89,7 @@ async def _open(server: Server, lobby: LobbyStore, room: Room, seat: str, token:
     for new in order:
         old = room.seats[swap[new]]
         seats[new] = (dict(old) if old.get("kind") == "computer" else
-                      {"kind": "human", "name": old.get("name") or "player", "taken": True})
+                      {"kind": "human", "name": old.get("name") or "", "taken": True})
     if isinstance(start, Arrangement):
         for new, info in seats.items():
             if info["kind"] == "computer":  # its own setup, or the deal
