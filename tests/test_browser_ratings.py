@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
-from test_web_browser import browser, new_page, server  # noqa: F401
+from test_web_browser import TIMEOUT, browser, new_page, server  # noqa: F401
 
 
 def test_the_leaderboard_shows_a_rated_games_players(server, browser):  # noqa: F811
@@ -40,3 +42,31 @@ def test_the_leaderboard_shows_a_rated_games_players(server, browser):  # noqa: 
     page.select_option("#ratings-edition", "classic")
     expect(rows).to_have_count(0)
     expect(page.locator("#ratings-empty")).to_be_visible()
+
+
+def test_a_player_without_a_name_is_shown_in_the_readers_words(server, browser):  # noqa: F811
+    # Stored without a name (not as an English word): each reader's page names them.
+    page = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 800}
+                               ).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(server)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.select_option("#rules", "legends")
+    page.select_option("#opponent", "random")
+    page.fill("#name", "")
+    page.check("#rated")
+    page.click("#start")
+    expect(page.locator("#resign")).to_be_visible()
+    page.click("#resign")
+    page.click("#resign-yes")
+    expect(page.locator("#end")).to_be_visible()
+    page.goto(server + "/ratings")
+    # (Other tests of this module may have put more players on the board.)
+    who = page.locator("#ratings-list tr td:nth-child(2)")
+    expect(who.filter(has_text=re.compile(r"^anonym$"))).to_have_count(1)
+    expect(who.filter(has_text=re.compile(r"^(browser|account):"))).to_have_count(0)
+    # The same row in English for an English reader.
+    english = new_page(browser)
+    english.goto(server + "/ratings")
+    expect(english.locator("#ratings-list tr td:nth-child(2)").filter(
+        has_text=re.compile(r"^anonymous$"))).to_have_count(1)

@@ -89,7 +89,7 @@ def test_no_message_is_formatted_before_it_is_translated():
                   for node in ast.walk(f)}
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("_", "ngettext")):
+                    and node.func.id in ("_", "ngettext", "N_")):
                 continue
             formatted = any(isinstance(a, (ast.JoinedStr, ast.BinOp, ast.Call))
                             for a in node.args[:2])

@@ -33,7 +33,7 @@ def test_two_people_play_a_game_to_its_end(http):
         record = http.post(f"/api/games/{t.code}/record", json={"token": t.tokens["gray"]}).json()
         assert record["actions"] == [a for _, a in CASTLE_HUNT_GAME]
         assert record["headers"]["event"] == "legends web game"
-        assert record["headers"]["players"] == {"beige": "player", "gray": "second"}
+        assert record["headers"]["players"] == {"beige": "anonymous", "gray": "second"}
         assert record["headers"]["result"] == "beige"
         frame = http.post(f"/api/games/{t.code}/replay",
                           json={"token": t.tokens["gray"], "step": 1}).json()

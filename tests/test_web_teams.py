@@ -62,7 +62,7 @@ def test_four_people_take_the_seats_in_turn_order_and_play_to_the_end(http):
         record = http.post(f"/api/games/{t.code}/record",
                            json={"token": t.tokens["beige-2"]}).json()
         assert record["headers"]["result"] == "gray"
-        assert record["headers"]["players"] == {"beige-1": "player", "gray-1": "second",
+        assert record["headers"]["players"] == {"beige-1": "anonymous", "gray-1": "second",
                                                 "beige-2": "player 3", "gray-2": "player 4"}
 
 

@@ -157,6 +157,46 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations(code).ngettext(singular, plural, n)
 
 
+class Words:
+    """A sentence to be worded later, in its reader's language: a template marked with
+    ``N_()`` and the values of its placeholders, kept apart so that the template is found in
+    the catalogue whichever values it carries. A value may be :class:`Words` itself (worded in
+    the same language). ``str()`` is the English sentence (for logs).
+
+    A text that is no template (a message from elsewhere, already worded) may be given as is,
+    without values: it is then shown as it is, or translated if the catalogue happens to hold
+    it, and never formatted (its braces stay braces)."""
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: str, /, **values: object):
+        self.template = template
+        self.values = values
+
+    def worded(self, code: str | None = None) -> str:
+        """The sentence in language ``code`` (``None``: the language in use)."""
+        if code is not None:
+            with language(code):
+                return self.worded()
+        if not self.values:
+            return _(self.template)
+        return _(self.template).format(**{
+            key: value.worded() if isinstance(value, Words) else value
+            for key, value in self.values.items()})
+
+    def __str__(self) -> str:
+        return self.worded(SOURCE)
+
+    def __repr__(self) -> str:
+        return f"Words({self.template!r}, **{self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Words) and self.template == other.template
+                and self.values == other.values)
+
+    __hash__ = None  # type: ignore[assignment]  # (its values may be anything)
+
+
 @contextmanager
 def language(code: str) -> Iterator[None]:
     """Use the language ``code`` inside the ``with`` block (this thread or task only);

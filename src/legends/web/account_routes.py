@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..i18n import _
+from ..i18n import N_, _
 from .accounts import (
     COOKIE,
     PLAY,
@@ -44,6 +44,7 @@ from .accounts import (
     set_cookie,
 )
 from .guards import Refused, read_body
+from .refusals import answer
 from .store import StoreError
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def answering(handler: Callable[[Request], Awaitable[Response]]
         try:
             return await handler(request)
         except Refused as exc:
-            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            return answer(exc)
         except (StoreError, OSError) as exc:
             # Said without the request: its body may hold a password.
             log.warning("legends: %s %s: the store failed: %s", request.method,
@@ -137,17 +138,17 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
     async def my_games(request: Request) -> Response:
         account = await account_of(server, request, READ)
         if account is None:
-            raise SignInNeeded(_("sign in to see your games"))
+            raise SignInNeeded(N_("sign in to see your games"))
         query = request.query_params
         rated = {"true": True, "false": False, "": None}.get(query.get("rated", ""), None)
         result = query.get("result") or None
         if result not in (None, "won", "drawn", "lost", "playing"):
-            raise Refused(_("result: expected won, drawn, lost or playing"))
+            raise Refused(N_("result: expected won, drawn, lost or playing"))
         finished = {"true": True, "false": False, "": None}.get(query.get("finished", ""), None)
         try:
             number = max(1, min(int(query.get("page") or 1), 10_000))
         except ValueError:
-            raise Refused(_("page: expected a whole number")) from None
+            raise Refused(N_("page: expected a whole number")) from None
         # One more than a page: whether there is a next one.
         games = await to_thread.run_sync(partial(
             server.store.account_games, account.id, edition=query.get("edition") or None,
@@ -160,7 +161,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         found = await to_thread.run_sync(public_player, server.store,
                                           request.path_params["name"][:100])
         if found is None:
-            raise Refused(_("no player of that name"))
+            raise Refused(N_("no player of that name"))
         return JSONResponse(found)
 
     return [

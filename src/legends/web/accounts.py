@@ -43,7 +43,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse, Response
 
-from ..i18n import _
+from ..i18n import N_, _
 from .guards import Refused, TooMany, same_origin
 from .names import unseen_character
 from .store import Store, token_digest
@@ -130,15 +130,15 @@ def csrf_token(session: str) -> str:
 
 def check_name(name: object) -> str:
     if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise Refused(_("name: use 3 to 24 letters, digits, '_' or '-'"))
+        raise Refused(N_("name: use 3 to 24 letters, digits, '_' or '-'"))
     if name.casefold().startswith(RESERVED):  # the leaderboard's computer players are theirs
-        raise Refused(_("that name is kept for the computer players; choose another"))
+        raise Refused(N_("that name is kept for the computer players; choose another"))
     return name
 
 
 def check_password(password: object) -> str:
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise Refused(_("password: use at least {count} characters").format(count=PASSWORD_MIN))
+        raise Refused(N_("password: use at least {count} characters"), count=PASSWORD_MIN)
     return password
 
 
@@ -173,20 +173,20 @@ class Accounts:
         name, password = check_name(name), check_password(password)
         ident = secrets.token_hex(8)
         if not self.store.add_account(ident, name, hash_password(password), self.wall()):
-            raise Refused(_("that name is taken; choose another"))
+            raise Refused(N_("that name is taken; choose another"))
         return self._session(ident, name)
 
     def sign_in(self, name: object, password: object, address: str) -> tuple[Account, str]:
         if not isinstance(name, str) or not isinstance(password, str) or \
                 len(name) > 100 or len(password) > PASSWORD_MAX:
-            raise Refused(_("name and password: expected text"))
+            raise Refused(N_("name and password: expected text"))
         now = self.wall()
         subjects = ["name:" + name.casefold(), "address:" + address]
         failed = self.store.sign_in_failures(subjects, now - WINDOW)
         if len(failed) >= FAILURES:
             wait = max(1, int(failed[-FAILURES] + WINDOW - now) + 1)
-            raise TooMany(_("too many failed sign-ins; try again in {seconds} seconds")
-                          .format(seconds=wait))
+            raise TooMany(N_("too many failed sign-ins; try again in {seconds} seconds"),
+                          seconds=wait)
         # Counted as a failure before the (slow) check, and taken back if it succeeds: many
         # attempts at once cannot all pass the limit while the first are being checked.
         self.store.add_sign_in_failure(subjects, now, now - WINDOW)
@@ -200,7 +200,7 @@ class Accounts:
         else:
             hash_password(password)  # as slow as a wrong password: names are not told apart
         if not ok or found is None:
-            raise Refused(_("wrong name or password"))
+            raise Refused(N_("wrong name or password"))
         self.store.drop_sign_in_failure(subjects, now)
         ident, shown, hashed, _joined = found
         if _hasher.check_needs_rehash(hashed):
@@ -232,17 +232,16 @@ class Accounts:
         (to be shown once; only its digest is kept)."""
         if not isinstance(label, str) or not label.strip() or len(label) > LABEL_MAX \
                 or unseen_character(label) is not None:
-            raise Refused(_("label: use 1 to {count} characters that show").format(
-                count=LABEL_MAX))
+            raise Refused(N_("label: use 1 to {count} characters that show"), count=LABEL_MAX)
         if scope not in SCOPES:
-            raise Refused(_("scope: expected {scopes}").format(scopes=" or ".join(SCOPES)))
+            raise Refused(N_("scope: expected {read} or {play}"), read=READ, play=PLAY)
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         ident, now = secrets.token_hex(6), self.wall()
         label = " ".join(label.split())
         if not self.store.add_access_token(ident, token_digest(token), account.id, label,
                                            str(scope), now, TOKENS_MAX):
-            raise Refused(_("you hold {count} tokens, as many as an account may; revoke one "
-                            "first").format(count=TOKENS_MAX))
+            raise Refused(N_("you hold {count} tokens, as many as an account may; revoke one "
+                            "first"), count=TOKENS_MAX)
         return {"id": ident, "label": label, "scope": scope, "created": now, "used": None}, token
 
     def tokens(self, account: Account) -> list[dict[str, Any]]:
@@ -250,7 +249,7 @@ class Accounts:
 
     def revoke(self, account: Account, ident: str) -> None:
         if len(ident) > 100 or not self.store.drop_access_token(account.id, ident):
-            raise Refused(_("you have no token with that id"))
+            raise Refused(N_("you have no token with that id"))
 
     def bearer(self, token: str) -> Account:
         """The account a personal access token acts for.
@@ -260,7 +259,7 @@ class Accounts:
         if token.startswith(TOKEN_PREFIX) and len(token) <= 100:
             found = self.store.access_token_account(token_digest(token), self.wall(), USE_QUIET)
         if found is None:
-            raise Unauthorized(_("this access token is not valid: it was revoked, or it is "
+            raise Unauthorized(N_("this access token is not valid: it was revoked, or it is "
                                  "mistyped"))
         ident, name, scope = found
         return Account(ident, name, "", scope)
@@ -286,7 +285,7 @@ def bearer_token(conn: HTTPConnection) -> str | None:
     assert header is not None
     token = header.strip()[6:].strip()
     if not token or not header.strip()[6:7].isspace():
-        raise Unauthorized(_("Authorization: expected 'Bearer' and a personal access token"))
+        raise Unauthorized(N_("Authorization: expected 'Bearer' and a personal access token"))
     return token
 
 
@@ -295,7 +294,7 @@ def needs(account: Account | None, scope: str) -> Account | None:
 
     :raises Forbidden: it came with a token whose scope does not allow it."""
     if account is not None and not account.may(scope):
-        raise Forbidden(_("this access token may only read; make one with the 'play' scope "
+        raise Forbidden(N_("this access token may only read; make one with the 'play' scope "
                           "to start, join or play games"))
     return account
 
@@ -304,7 +303,7 @@ def no_bearer(conn: HTTPConnection) -> None:
     """Refuse a request made with an access token to a route of the signed-in page only
     (signing in and out, managing tokens: a token cannot make more tokens)."""
     if is_bearer(conn.headers.get(AUTHORIZATION)):
-        raise Forbidden(_("this is done signed in on the page, not with an access token"))
+        raise Forbidden(N_("this is done signed in on the page, not with an access token"))
 
 
 def same_site(conn: HTTPConnection) -> bool:

@@ -101,7 +101,7 @@ from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for, get_ruleset, r
 from legends_core.teams import PLAYER_COUNTS, seat_names
 
 from ..ai import PLAYERS, make_player
-from ..i18n import choose, current, language
+from ..i18n import N_, Words, choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
 from . import account_routes, archive, lobby_routes, token_routes
@@ -128,6 +128,7 @@ from .guards import (
 from .names import unseen_character
 from .outbox import Connection
 from .protocol import PREFIX, messages, openapi
+from .refusals import answer, error_message, words_of
 from .rooms import UNSEEN, Room, new_token
 from .store import StaleStep, Store, StoreError, is_url, open_store
 from .thinking import Thinkers
@@ -145,10 +146,12 @@ LEADERBOARD_MAX = 200       # players a leaderboard lists at most
 HELLO_TIMEOUT = 30.0       # seconds a new websocket may take to say who it is
 COMPUTER_TIME = 0.4        # seconds each batch of messages after a person's action is held
 #: One answer whether the game does not exist or has no free seat: no oracle for codes.
-NO_FREE_SEAT = "no game with a free seat has that code"
+NO_FREE_SEAT = N_("no game with a free seat has that code")
 #: Likewise for a seat token that does not fit the code, whichever is wrong.
-NO_SEAT = "that token holds no seat in that game"
-NO_GAME = "no game has that code"
+NO_SEAT = N_("that token holds no seat in that game")
+NO_GAME = N_("no game has that code")
+#: Why a page of another site may not open a websocket here.
+OTHER_SITES = Words(N_("connections from pages of other sites are refused"))
 IDLE_CLOSE = 4408          # websocket close code: silent too long (the page waits for the user)
 #: The headers of every game the server starts.
 HEADERS = {"event": "legends web game", "site": "legends serve"}
@@ -223,7 +226,7 @@ class BadRequest(Refused):
 def _body(raw: bytes) -> dict[str, Any]:
     if not raw.strip():
         return {}
-    return _json_object(raw, "request", "expected a JSON object")
+    return _json_object(raw, "request", N_("expected a JSON object"))
 
 
 def _text(data: Mapping[str, Any], key: str, default: str, limit: int = MAX_NAME) -> str:
@@ -231,10 +234,12 @@ def _text(data: Mapping[str, Any], key: str, default: str, limit: int = MAX_NAME
     if value is None:
         return default
     if not isinstance(value, str) or len(value) > limit:
-        raise BadRequest(f"{key}: expected text of at most {limit} characters, got {short(value)}")
+        raise BadRequest(N_("{key}: expected text of at most {limit} characters, got {value}"),
+                         key=key, limit=limit, value=short(value))
     unseen = unseen_character(value)
     if unseen is not None:
-        raise BadRequest(f"{key}: {unseen}; use only characters that show")
+        raise BadRequest(N_("{key}: {unseen}; use only characters that show"), key=key,
+                         unseen=unseen)
     return " ".join(value.split())
 
 
@@ -244,7 +249,7 @@ def _player(data: Mapping[str, Any]) -> str | None:
     if secret is None or secret == "":
         return None
     if not isinstance(secret, str) or not 16 <= len(secret) <= 100:
-        raise BadRequest("player: expected a secret of 16 to 100 characters")
+        raise BadRequest(N_("player: expected a secret of 16 to 100 characters"))
     return browser_player(secret)
 
 
@@ -338,7 +343,7 @@ class Server:
             return
         idle = [r for r in self.rooms.values() if self._idle(r)]
         if not idle:
-            raise Busy("the server has too many games in play; try again later")
+            raise Busy(N_("the server has too many games in play; try again later"))
         code = min(idle, key=lambda r: r.used).code
         del self.rooms[code]
         self.disarm(code)
@@ -410,7 +415,7 @@ class Server:
 
     def attempt(self, client: str) -> None:
         if not self.attempts.take(client):
-            raise TooMany("too many games started or joined from your address; wait a minute")
+            raise TooMany(N_("too many games started or joined from your address; wait a minute"))
 
     # -- starting games ----------------------------------------------------------------
     def build_game(self, data: Mapping[str, Any]) -> Game | Arrangement:
@@ -418,26 +423,28 @@ class Server:
         arrangement its players first make."""
         rules = _text(data, "rules", DEFAULT)
         if rules not in rulesets():
-            raise BadRequest(f"rules: unknown edition {short(rules)} (offered: "
-                             f"{', '.join(rulesets())})")
+            raise BadRequest(N_("rules: unknown edition {edition} (offered: {offered})"),
+                             edition=short(rules), offered=", ".join(rulesets()))
         limit = data.get("turn_limit")
         if limit in ("", None):
             limit = None
         elif (not isinstance(limit, int) or isinstance(limit, bool)
               or not 1 <= limit <= MAX_TURN_LIMIT):
-            raise BadRequest(f"turn_limit: expected a whole number from 1 to {MAX_TURN_LIMIT}")
+            raise BadRequest(N_("turn_limit: expected a whole number from 1 to {most}"),
+                             most=MAX_TURN_LIMIT)
         auto_pass = data.get("auto_pass", False)
         if not isinstance(auto_pass, bool):
-            raise BadRequest("auto_pass: expected true or false")
+            raise BadRequest(N_("auto_pass: expected true or false"))
         players = data.get("players", 2)
         if players in (None, ""):
             players = 2
         if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
-            raise BadRequest("players: expected 2, 4, 6 or 8")
+            raise BadRequest(N_("players: expected 2, 4, 6 or 8"))
         position = data.get("position")
         if position not in (None, ""):
             if not isinstance(position, str) or position not in self.positions:
-                raise BadRequest(f"position: this server offers no position {short(position)}")
+                raise BadRequest(N_("position: this server offers no position {position}"),
+                                 position=short(position))
             chosen = self.positions[position]
             rules_field = chosen.get("rules")
             if auto_pass and isinstance(rules_field, dict):
@@ -455,33 +462,36 @@ class Server:
                        account: Account | None = None) -> dict[str, Any]:
         opponent = _text(data, "opponent", "search")
         if opponent != "human" and opponent not in PLAYERS:
-            raise BadRequest(f"opponent: expected 'human' or one of {', '.join(PLAYERS)}")
+            raise BadRequest(N_("opponent: expected 'human' or one of {players}"),
+                             players=", ".join(PLAYERS))
         name = account.name if account is not None else _text(data, "name", "")
         try:
             clock = time_control(data.get("clock"))
             start = self.build_game(data)
         except (LegendsError, ValueError) as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(words_of(exc)) from None
         if clock is not None and opponent != "human":
-            raise BadRequest("clock: a time control is for games between people")
+            raise BadRequest(N_("clock: a time control is for games between people"))
         player = account.player if account is not None else _player(data)
         rated = data.get("rated", False)
         if not isinstance(rated, bool):
-            raise BadRequest(f"rated: expected true or false, got {short(rated)}")
+            raise BadRequest(N_("rated: expected true or false, got {value}"), value=short(rated))
         if rated and player is None:
-            raise BadRequest("rated: a rated game needs your player id ('player')")
+            raise BadRequest(N_("rated: a rated game needs your player id ('player')"))
         if rated and data.get("position"):
-            raise BadRequest("rated: games from a test position are casual")
+            raise BadRequest(N_("rated: games from a test position are casual"))
         players = list(start.lines) if isinstance(start, Arrangement) else list(start.players)
         side = _text(data, "side", players[0])
         if side == "random":
             side = secrets.choice(players)
         if side not in players:
-            raise BadRequest(f"side: expected one of {', '.join(players)} or 'random'")
+            raise BadRequest(N_("side: expected one of {seats} or 'random'"),
+                             seats=", ".join(players))
         seats: dict[str, dict[str, Any]] = {}
         for seat in players:
             if seat == side:
-                seats[seat] = {"kind": "human", "name": name or "player", "taken": True}
+                # No name: stored empty, and each reader shows it in their own words.
+                seats[seat] = {"kind": "human", "name": name, "taken": True}
             elif opponent == "human":
                 seats[seat] = {"kind": "human", "name": "", "taken": False}
             else:
@@ -497,12 +507,12 @@ class Server:
                 if setup not in (None, ""):
                     start = start.submit(side, setup)
             except LegendsError as exc:
-                raise BadRequest(str(exc)) from None
+                raise BadRequest(words_of(exc)) from None
         elif setup not in (None, ""):
-            raise BadRequest("setup: " + ("a game from a position is set up already"
-                                          if data.get("position") else
-                                          f"the {start.rules.name} rules deal the setup and "
-                                          "take no setup line"))
+            raise BadRequest(N_("setup: a game from a position is set up already")
+                             if data.get("position") else
+                             N_("setup: the {edition} rules deal the setup and take no setup "
+                                "line"), edition=start.rules.name)
         self._make_space()  # before the game is stored: a full server refuses it whole
         token = new_token()
         rating = None
@@ -556,26 +566,25 @@ class Server:
             setup = data.get("setup")
             if setup not in (None, ""):
                 if room.arrangement is None:
-                    raise BadRequest("setup: this game takes no setup line now")
+                    raise BadRequest(N_("setup: this game takes no setup line now"))
                 try:
                     room.arrangement.check(free[0], setup)
                 except LegendsError as exc:
-                    raise BadRequest(str(exc)) from None
+                    raise BadRequest(words_of(exc)) from None
             player = account.player if account is not None else _player(data)
             rated = await self.writer.read(self.store.is_rated, room.code)
             if rated and player is None:
-                raise BadRequest("this game is rated: join it with your player id ('player')")
+                raise BadRequest(N_("this game is rated: join it with your player id ('player')"))
             token = new_token()
             # Chosen in the store, not in this copy of the game: another server process
             # sharing the store may have given a seat away.
             seat, room.seats, rev = await self.writer.run(self.store.take_seat, room.code,
-                                                          name or "player", token)
+                                                          name, token)
             if seat is None:
                 raise BadRequest(NO_FREE_SEAT)
             room.moved_to(rev)
             if player is not None:
-                await self.writer.run(self.store.rate_seat, room.code, seat, player,
-                                      name or "player")
+                await self.writer.run(self.store.rate_seat, room.code, seat, player, name)
             if account is not None:
                 await self.writer.run(self.store.add_account_game, account.id, room.code, seat,
                                       room.rules_name, rated, self.wall())
@@ -771,7 +780,7 @@ class Server:
             self.disarm(room.code)
         for conns in self.sockets.get(room.code, {}).values():
             for conn in list(conns):
-                conn.put({"type": "error", "message": "the game is being read again"})
+                conn.put(error_message(Words(N_("the game is being read again")), conn.lang))
                 conn.close(BUSY_CLOSE)
 
     def heard(self, payload: str | None) -> None:
@@ -931,19 +940,20 @@ class Server:
         task.add_done_callback(self.tasks.discard)
         return task
 
-    def _socket_room(self, ws: WebSocket) -> str | None:
+    def _socket_room(self, ws: WebSocket) -> Words | None:
         """Why a new websocket may not stay (``None``: it may)."""
         if not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
-            return "connections from pages of other sites are refused"
+            return OTHER_SITES
         if self.open_sockets >= self.limits.max_sockets:
-            return "the server has too many connections; try again later"
+            return Words(N_("the server has too many connections; try again later"))
         if self.per_client.get(_client(ws), 0) >= self.limits.max_sockets_per_client:
-            return "too many connections from your address; close some tabs"
+            return Words(N_("too many connections from your address; close some tabs"))
         return None
 
     async def play(self, ws: WebSocket) -> None:
         await ws.accept()
         conn = Connection(ws, self.limits.send_queue, self.limits.send_timeout)
+        conn.lang = current()  # the request's, until its hello names one (.catalogues)
         async with anyio.create_task_group() as tg:
             tg.start_soon(conn.write)
             try:
@@ -955,8 +965,8 @@ class Server:
         ws = conn.ws
         refusal = self._socket_room(ws)
         if refusal is not None:
-            conn.put({"type": "error", "message": refusal})
-            conn.close(REFUSED_CLOSE if "other sites" in refusal else BUSY_CLOSE)
+            conn.put(error_message(refusal, conn.lang))
+            conn.close(REFUSED_CLOSE if refusal is OTHER_SITES else BUSY_CLOSE)
             return
         client = _client(ws)
         self.open_sockets += 1
@@ -976,15 +986,20 @@ class Server:
         try:
             with anyio.fail_after(HELLO_TIMEOUT):
                 hello = _message(await conn.receive())
+            if "lang" in hello:  # its refusals too are worded in the language it reads
+                conn.lang = choose(hello["lang"])
             if hello.get("type") == "watch":
                 await self._spectate(conn, hello)
                 return
             if hello.get("type") != "hello":
-                raise BadRequest("say hello first: {\"type\": \"hello\", \"token\": ...}")
+                raise BadRequest(N_("say hello first: {hello}"),
+                                 hello='{"type": "hello", "token": ...}')
             room, seat = await hello_seat(self, ws.path_params["code"], hello)
         except (Refused, TimeoutError, StoreError) as exc:
-            told = _refusal(exc, self.store.where) if isinstance(exc, StoreError) else str(exc)
-            conn.put({"type": "error", "message": told or "no hello in time"})
+            conn.put(error_message(
+                Words(_refusal(exc, self.store.where)) if isinstance(exc, StoreError) else
+                Words(N_("no hello in time")) if isinstance(exc, TimeoutError) else exc,
+                conn.lang))
             # A store that failed may work again later: the page may retry, as when busy.
             conn.close(BUSY_CLOSE if isinstance(exc, (Busy, StoreError)) else REFUSED_CLOSE)
             return
@@ -993,12 +1008,12 @@ class Server:
         try:
             room = self._current(room)
         except Busy as exc:
-            conn.put({"type": "error", "message": str(exc)})
+            conn.put(error_message(exc, conn.lang))
             conn.close(BUSY_CLOSE)
             return
         # What the server makes for this seat, in the language its browser reads (the latest
         # hello of the seat's browsers counts; by default the request's: .catalogues).
-        lang = choose(hello.get("lang", current()))
+        lang = conn.lang
         room.speaks(seat, lang)
         if hello.get("knowledge") is True:  # a program playing with our computer players
             room.tell_knowledge(seat)
@@ -1037,7 +1052,7 @@ class Server:
             with anyio.fail_after(self.limits.socket_idle):
                 return await conn.receive()
         except TimeoutError:
-            conn.put({"type": "error", "message": "closed after a long silence"})
+            conn.put(error_message(Words(N_("closed after a long silence")), conn.lang))
             conn.close(IDLE_CLOSE)
             return _Idle.SILENT
 
@@ -1049,13 +1064,13 @@ class Server:
         if room is None:
             raise BadRequest(NO_GAME)
         room = self._current(room)
-        lang = choose(hello.get("lang", current()))
+        lang = conn.lang
         key = watch_key(lang)
         async with self.using(room):
             most = self.limits.max_watchers
             if room.watcher_count() >= most:
-                raise Busy(f"this game has {most} spectators, as many as it takes; "
-                           "try again later")
+                raise Busy(N_("this game has {count} spectators, as many as it takes; "
+                              "try again later"), count=most)
             if self.store.shared:
                 await self.catch_up(room)
             self.sockets.setdefault(room.code, {}).setdefault(key, set()).add(conn)
@@ -1067,10 +1082,10 @@ class Server:
             while (text := await self._next_text(conn)) is not _Idle.SILENT:
                 try:
                     kind = _message(text).get("type")
-                except BadRequest as exc:
-                    kind = str(exc)
+                except BadRequest:
+                    kind = None
                 conn.put({"type": "pong"} if kind == "ping" else
-                         {"type": "error", "message": "a spectator only watches"})
+                         error_message(Words(N_("a spectator only watches")), lang))
         finally:
             self._forget_socket(room.code, key, conn)
             if self.rooms.get(room.code) is room:
@@ -1079,7 +1094,7 @@ class Server:
     async def _answer(self, conn: Connection, room: Room, seat: str, text: str | None) -> None:
         try:
             if text is None:
-                raise BadRequest("send text frames holding JSON, not binary ones")
+                raise BadRequest(N_("send text frames holding JSON, not binary ones"))
             message = _message(text)
             kind = message.get("type")
             if kind == "ping":
@@ -1101,7 +1116,7 @@ class Server:
                         self.arm(room)  # the clocks start when the last setup is in
                 return
             if kind not in ENDINGS and kind != "action":
-                raise BadRequest(f"unknown message type {short(kind, 30)}")
+                raise BadRequest(N_("unknown message type {kind}"), kind=short(kind, 30))
             async with self.using(room):
                 try:
                     # Time that ran out before this message counts first.
@@ -1125,8 +1140,9 @@ class Server:
                 finally:
                     self.arm(room)
         except (BadRequest, LegendsError) as exc:
-            # Told to this browser only; the game and the other seats are unchanged.
-            conn.put({"type": "error", "message": str(exc)})
+            # Told to this browser only, in its language; the game and the other seats are
+            # unchanged.
+            conn.put(error_message(exc, conn.lang))
         except (StoreError, OSError) as exc:
             self._not_stored(conn, room, exc)
 
@@ -1137,7 +1153,7 @@ class Server:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
         _log_refusal(f"game {room.code}", exc)
-        conn.put({"type": "error", "message": _refusal(exc, self.store.where)})
+        conn.put(error_message(Words(_refusal(exc, self.store.where)), conn.lang))
         conn.close(BUSY_CLOSE)
         raise WebSocketDisconnect(BUSY_CLOSE) from None
 
@@ -1161,10 +1177,10 @@ ENDINGS: dict[str, Callable[[Room, str], dict[str, dict[str, Any]]]] = {
 
 def _message(text: str | None) -> dict[str, Any]:
     if text is None:
-        raise BadRequest("send text frames holding JSON, not binary ones")
+        raise BadRequest(N_("send text frames holding JSON, not binary ones"))
     if len(text) > MAX_MESSAGE:
-        raise BadRequest(f"message longer than {MAX_MESSAGE} characters")
-    return _json_object(text, "message", "expected a JSON object with a 'type'")
+        raise BadRequest(N_("message longer than {most} characters"), most=MAX_MESSAGE)
+    return _json_object(text, "message", N_("expected a JSON object with a 'type'"))
 
 
 def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
@@ -1172,7 +1188,7 @@ def _json_object(text: str | bytes, what: str, expected: str) -> dict[str, Any]:
     try:
         data = safejson.loads(text, what)
     except PositionError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(words_of(exc)) from None
     if not isinstance(data, dict):
         raise BadRequest(expected)
     return data
@@ -1182,7 +1198,7 @@ def piece_info(cat: Catalogue, number: str, rules: str = DEFAULT) -> dict[str, A
     """A piece's public facts (the catalogue is public: it is the printed piece), with a
     heading and a line of facts in ``rules``' own terms (``legends.wording.piece_summary``)."""
     if not number.isdigit() or len(number) > 9 or int(number) not in cat:
-        raise BadRequest(f"no piece #{short(number, 10)}")
+        raise BadRequest(N_("no piece #{number}"), number=short(number, 10))
     t = cat[int(number)]
     heading, summary = piece_summary(t, is_legends(rules))
     return {"heading": heading, "summary": summary,
@@ -1242,13 +1258,12 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
             try:
                 return JSONResponse(await handler(request))
             except Refused as exc:
-                return JSONResponse({"error": str(exc)}, status_code=exc.status)
+                return answer(exc)
             except (StoreError, OSError) as exc:  # the store or the disk failed: try later
                 _log_refusal(f"{request.method} {request.url.path}", exc)
-                return JSONResponse({"error": _refusal(exc, server.store.where)},
-                                    status_code=503)
+                return answer(Refused(_refusal(exc, server.store.where)), 503)
             except LegendsError as exc:  # e.g. a record asked for before the game began
-                return JSONResponse({"error": str(exc)}, status_code=400)
+                return answer(exc, 400)
         return endpoint
 
     async def body(request: Request) -> dict[str, Any]:
@@ -1278,7 +1293,7 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
     async def piece(request: Request) -> dict[str, Any]:
         rules = request.query_params.get("rules", DEFAULT)
         if rules not in rulesets():
-            raise BadRequest(f"rules: unknown edition {short(rules)}")
+            raise BadRequest(N_("rules: unknown edition {edition}"), edition=short(rules))
         cat = server.catalogue if rules == DEFAULT and server.catalogue else catalogue_for(rules)
         return piece_info(cat, request.path_params["number"], rules)
 
@@ -1286,11 +1301,11 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         edition = request.path_params["edition"]
         edition = ALIASES.get(edition, edition)
         if edition not in rulesets():
-            raise BadRequest(f"edition: unknown edition {short(edition)}")
+            raise BadRequest(N_("edition: unknown edition {edition}"), edition=short(edition))
         try:
             limit = int(request.query_params.get("limit", "50"))
         except ValueError:
-            raise BadRequest("limit: expected a whole number") from None
+            raise BadRequest(N_("limit: expected a whole number")) from None
         limit = max(1, min(limit, LEADERBOARD_MAX))
         players = await server.writer.read(server.store.leaderboard, edition, limit)
         return {"edition": edition, "provisional_rd": PROVISIONAL_RD, "players": players}
@@ -1301,11 +1316,11 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                                              await account_of(server, request, READ))
         async with server.using(room):
             if data.get("mine") and seat == SPECTATOR:
-                raise BadRequest("a spectator has no record of their own")
+                raise BadRequest(N_("a spectator has no record of their own"))
             if data.get("mine"):
                 return room.record(seat)
             if not room.game.is_over:
-                raise BadRequest("the full record is handed out when the game is over")
+                raise BadRequest(N_("the full record is handed out when the game is over"))
             return room.record()
 
     async def replay(request: Request) -> dict[str, Any]:
@@ -1314,10 +1329,10 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
                                              await account_of(server, request, READ))
         step = data.get("step", 0)
         if not isinstance(step, int) or isinstance(step, bool):
-            raise BadRequest("step: expected a whole number")
+            raise BadRequest(N_("step: expected a whole number"))
         async with server.using(room):
             if not room.game.is_over:
-                raise BadRequest("the replay is shown when the game is over")
+                raise BadRequest(N_("the replay is shown when the game is over"))
             return room.replay_frame(seat, step)
 
     async def moves(request: Request) -> dict[str, Any]:
@@ -1331,19 +1346,19 @@ def create_app(*, db_path: str | None = None, positions: Mapping[str, dict[str, 
         room, seat = await server.viewer_for(request.path_params["code"], data)
         moment = data.get("moment")
         if not isinstance(moment, int) or isinstance(moment, bool):
-            raise BadRequest("moment: expected a whole number")
+            raise BadRequest(N_("moment: expected a whole number"))
         async with server.using(room):
             try:
                 return await server.writer.read(room.seen, seat, moment)
             except LegendsError as exc:
-                raise BadRequest(str(exc)) from None
+                raise BadRequest(words_of(exc)) from None
 
     async def reveal(request: Request) -> dict[str, Any]:
         data = await body(request)
         room, seat = await server.viewer_for(request.path_params["code"], data)
         async with server.using(room):
             if room.arranging or not room.game.is_over:
-                raise BadRequest("both armies are shown when the game is over")
+                raise BadRequest(N_("both armies are shown when the game is over"))
             return await server.writer.read(end_reveal, room, seat)
 
     async def watching(request: Request) -> dict[str, Any]:

@@ -33,10 +33,11 @@ from legends_core import Game
 from legends_core.endings import Ending
 from legends_core.records import without_result
 
-from ..i18n import _
+from ..i18n import N_
 from ..wording import reason
 from . import movelist
 from .guards import Refused
+from .refusals import answer
 from .store import StoreError
 from .watching import committed_setup
 
@@ -55,7 +56,7 @@ class NotOver(Refused):
 def ended(room: Room) -> None:
     """Refuse unless ``room``'s game is over (the same answer for every game going on)."""
     if room.arranging or not room.game.is_over:
-        raise NotOver(_("this game is still going on: its replay and record open when it ends"))
+        raise NotOver(N_("this game is still going on: its replay and record open when it ends"))
 
 
 def moves(room: Room) -> list[dict[str, Any]]:
@@ -100,7 +101,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
     async def ended_room(request: Request) -> Room:
         room = await server.room(request.path_params["code"])
         if room is None:
-            raise Refused(_("no game has that code"))
+            raise Refused(N_("no game has that code"))
         return room
 
     def answering(handler: Callable[[Request], Awaitable[Response]]):
@@ -109,7 +110,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
             try:
                 return await handler(request)
             except Refused as exc:
-                return JSONResponse({"error": str(exc)}, status_code=exc.status)
+                return answer(exc)
             except (StoreError, OSError) as exc:
                 _log_refusal(f"{request.method} {request.url.path}", exc)
                 return JSONResponse({"error": _refusal(exc, server.store.where)},
@@ -131,11 +132,10 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         try:
             step = int(query.get("step", "0"))
         except ValueError:
-            raise Refused(_("step: expected a whole number")) from None
+            raise Refused(N_("step: expected a whole number")) from None
         side = query.get("side") or room.players[0]
         if side not in room.players:
-            raise Refused(_("side: expected one of {seats}").format(
-                seats=", ".join(room.players)))
+            raise Refused(N_("side: expected one of {seats}"), seats=", ".join(room.players))
         async with server.using(room):
             ended(room)
             return JSONResponse(await server.writer.read(room.replay_frame, side, step))

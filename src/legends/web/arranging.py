@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from legends_core import Game
-from legends_core.errors import ArmyError, LegendsError, short
+from legends_core.errors import ArmyError, short
 from legends_core.ruleset import get_ruleset
 
 __all__ = ["RANDOM", "Arrangement", "takes_setup"]
@@ -35,6 +35,13 @@ from legends_core.setupline import (
     setup_table,
     takes_setup,
 )
+
+from ..i18n import N_
+from .refusals import GameRefusal, Worded
+
+
+class LineRefused(Worded, ArmyError):
+    """A seat's setup line that is no line at all, worded for its reader."""
 
 #: What a seat may send in place of a line to have its whole setup dealt.
 RANDOM = "random"
@@ -77,10 +84,11 @@ class Arrangement:
             names the position, character and square), or breaks the edition's setup rules.
         """
         if seat not in self.lines:
-            raise LegendsError(f"{short(seat)} is not a seat of this game")
+            raise GameRefusal(N_("{seat} is not a seat of this game"), seat=short(seat))
         if not isinstance(text, str):
-            raise ArmyError(f"setup line for {seat}: expected text (a setup line or "
-                            f"{RANDOM!r}), got {short(text)}")
+            raise LineRefused(N_("setup line for {seat}: expected text (a setup line or "
+                                 "{random}), got {value}"), seat=seat, random=repr(RANDOM),
+                              value=short(text))
         rs = get_ruleset(self.rules)
         if text.strip().casefold() == RANDOM:
             return EMPTY * len(setup_squares(rs.board(), seat))
@@ -97,8 +105,9 @@ class Arrangement:
             first), or the line is not one (:meth:`check`); nothing is changed.
         """
         if self.ready(seat):
-            raise LegendsError(f"{seat} has already arranged its setup (send 'unready' to "
-                               "change it); the game begins when every player has")
+            raise GameRefusal(N_("{seat} has already arranged its setup (send 'unready' to "
+                                 "change it); the game begins when every player has"),
+                              seat=seat)
         line = self.check(seat, text)
         return attrs.evolve(self, lines={**self.lines, seat: line})
 
@@ -109,15 +118,17 @@ class Arrangement:
         :raises LegendsError: ``seat`` is not a seat, or has sent no line; nothing is changed.
         """
         if seat not in self.lines:
-            raise LegendsError(f"{short(seat)} is not a seat of this game")
+            raise GameRefusal(N_("{seat} is not a seat of this game"), seat=short(seat))
         if not self.ready(seat):
-            raise LegendsError(f"{seat} has not sent a setup yet: there is nothing to change")
+            raise GameRefusal(N_("{seat} has not sent a setup yet: there is nothing to "
+                                 "change"), seat=seat)
         return attrs.evolve(self, lines={**self.lines, seat: None})
 
     def build(self) -> Game:
         """The game, every seat's line placed and the rest dealt (a new secret seed)."""
         if not self.complete:
-            raise LegendsError("the game begins once every player has arranged their setup")
+            raise GameRefusal(N_("the game begins once every player has arranged their "
+                                 "setup"))
         game = Game.new(rules=self.rules, players=self.players, turn_limit=self.turn_limit,
                         auto_pass=self.auto_pass,
                         placement={s: line for s, line in self.lines.items() if line})

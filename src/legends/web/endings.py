@@ -27,6 +27,9 @@ from typing import Any
 
 import attrs
 
+from ..i18n import N_
+from .refusals import Worded
+
 #: The bounds of a time control the server accepts.
 MAX_MINUTES = 24 * 60
 MAX_INCREMENT = 600
@@ -123,6 +126,10 @@ class Clocks:
                    data.get("running"), float(data.get("since", 0.0)))
 
 
+class ClockRefused(Worded, ValueError):
+    """A new game's ``clock`` field that is not a time control, worded for its reader."""
+
+
 def time_control(data: Any) -> tuple[float, float] | None:
     """A new game's ``clock`` field: ``{"minutes": M, "increment": S}`` or nothing.
 
@@ -131,14 +138,16 @@ def time_control(data: Any) -> tuple[float, float] | None:
     if data in (None, "", {}):
         return None
     if not isinstance(data, dict) or set(data) - {"minutes", "increment"}:
-        raise ValueError("clock: expected {\"minutes\": M, \"increment\": S}")
+        raise ClockRefused(N_("clock: expected {shape}"),
+                           shape='{"minutes": M, "increment": S}')
     minutes, increment = data.get("minutes"), data.get("increment", 0)
     for name, value, top in (("minutes", minutes, MAX_MINUTES),
                              ("increment", increment, MAX_INCREMENT)):
         if (not isinstance(value, int | float) or isinstance(value, bool)
                 or not 0 <= value <= top):
-            raise ValueError(f"clock.{name}: expected a number from 0 to {top}")
+            raise ClockRefused(N_("clock.{name}: expected a number from 0 to {top}"),
+                               name=name, top=top)
     assert isinstance(minutes, int | float) and isinstance(increment, int | float)
     if minutes <= 0:
-        raise ValueError("clock.minutes: expected more than 0 minutes")
+        raise ClockRefused(N_("clock.minutes: expected more than 0 minutes"))
     return float(minutes), float(increment)

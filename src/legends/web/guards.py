@@ -11,7 +11,13 @@ from urllib.parse import urlsplit
 import attrs
 from starlette.requests import Request
 
-from ..i18n import _
+from ..i18n import N_
+
+# (Kept here too, where the other modules found them.)
+from .refusals import Busy as Busy
+from .refusals import Refused as Refused
+from .refusals import TooLarge as TooLarge
+from .refusals import TooMany as TooMany
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
@@ -46,38 +52,20 @@ class Limits:
     max_watchers: int = 50
 
 
-class Refused(Exception):
-    """A request the server turns down; ``status`` is the HTTP status of the answer."""
-
-    status = 400
-
-
-class TooLarge(Refused):
-    status = 413
-
-
-class TooMany(Refused):
-    status = 429
-
-
-class Busy(Refused):
-    status = 503
-
-
 async def read_body(request: Request, limit: int) -> bytes:
     """The request body, refused as soon as it is known to pass ``limit`` bytes: by its
     declared length before anything is read, else while it streams in."""
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit() or len(declared) > 12:
-            raise Refused(_("bad Content-Length"))
+            raise Refused(N_("bad Content-Length"))
         if int(declared) > limit:
-            raise TooLarge(_("request body larger than {limit} bytes").format(limit=limit))
+            raise TooLarge(N_("request body larger than {limit} bytes"), limit=limit)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise TooLarge(_("request body larger than {limit} bytes").format(limit=limit))
+            raise TooLarge(N_("request body larger than {limit} bytes"), limit=limit)
     return bytes(body)
 
 

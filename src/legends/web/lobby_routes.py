@@ -38,13 +38,14 @@ from starlette.routing import BaseRoute, Route
 
 from legends_core.ruleset import ALIASES, rulesets
 
-from ..i18n import _
+from ..i18n import N_, _
 from . import rematch
 from .account_routes import SignInNeeded, account_of
 from .accounts import Account
 from .endings import time_control
 from .guards import Refused
 from .lobby_store import LobbyStore
+from .refusals import answer, words_of
 from .store import StoreError
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def is_private(data: Mapping[str, Any]) -> bool:
     """Is the new game ``data`` asks for private (not listed in the lobby)?"""
     private = data.get("private", False)
     if not isinstance(private, bool):
-        raise Refused(_("private: expected true or false"))
+        raise Refused(N_("private: expected true or false"))
     return private
 
 
@@ -88,7 +89,7 @@ def _edition(value: object) -> str | None:
         return None
     edition = ALIASES.get(str(value), str(value))
     if edition not in rulesets():
-        raise Refused(_("edition: unknown edition {edition}").format(edition=str(value)[:40]))
+        raise Refused(N_("edition: unknown edition {edition}"), edition=str(value)[:40])
     return edition
 
 
@@ -98,15 +99,15 @@ def _bound(data: Mapping[str, Any], key: str) -> int | None:
         return None
     low, high = RATING_BOUNDS
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise Refused(_("{key}: expected a rating from {low} to {high}").format(
-            key=key, low=low, high=high))
+        raise Refused(N_("{key}: expected a rating from {low} to {high}"), key=key, low=low,
+                      high=high)
     return value
 
 
 def _rated(data: Mapping[str, Any]) -> bool:
     rated = data.get("rated", False)
     if not isinstance(rated, bool):
-        raise Refused(_("rated: expected true or false"))
+        raise Refused(N_("rated: expected true or false"))
     return rated
 
 
@@ -123,7 +124,7 @@ def _clock_pair(data: Mapping[str, Any]) -> tuple[float, float] | None:
     try:
         return time_control(data.get("clock"))
     except ValueError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(words_of(exc)) from None
 
 
 def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
@@ -139,7 +140,7 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
             try:
                 return JSONResponse(await handler(request))
             except Refused as exc:
-                return JSONResponse({"error": str(exc)}, status_code=exc.status)
+                return answer(exc)
             except (StoreError, OSError):
                 return JSONResponse({"error": _("the games store failed; try again later")},
                                     status_code=503)
@@ -188,11 +189,11 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
         rated = _rated(data)
         low, high = _bound(data, "low"), _bound(data, "high")
         if rated and account is None:
-            raise Refused(_("sign in to post a rated game"))
+            raise Refused(N_("sign in to post a rated game"))
         if not rated and (low is not None or high is not None):
-            raise Refused(_("a rating range is for rated games only"))
+            raise Refused(N_("a rating range is for rated games only"))
         if low is not None and high is not None and low > high:
-            raise Refused(_("the rating range's lowest rating is above its highest"))
+            raise Refused(N_("the rating range's lowest rating is above its highest"))
         clock = _clock_pair(data)
         private = is_private(data)
         made = await server.new_game(_game_fields(data), account)
@@ -216,7 +217,7 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
                                          server.wall())
                  if isinstance(key, str) and len(key) <= 100 else None)
         if found is None:
-            raise Refused(_("no seek of yours has that id"))
+            raise Refused(N_("no seek of yours has that id"))
         state, code = found
         return {"state": state, "code": code}
 
@@ -225,7 +226,7 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
         key = data.get("key")
         if not (isinstance(key, str) and len(key) <= 100 and await server.writer.run(
                 lobby.cancel_seek, request.path_params["id"], key)):
-            raise Refused(_("no open seek of yours has that id"))
+            raise Refused(N_("no open seek of yours has that id"))
         return {"state": "gone"}
 
     async def take_seek(request: Request) -> dict[str, Any]:
@@ -234,22 +235,21 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
         data = await body(request)
         account = await account_of(server, request)
         seek = await server.writer.read(lobby.seek, ident)
-        gone = _("that game was taken or cancelled; choose another")
+        gone = N_("that game was taken or cancelled; choose another")
         if seek is None or seek["taken"] is not None:
             raise Refused(gone)
         player = account.player if account is not None else player_of(data)
         if player is not None and player == seek["player"]:
-            raise Refused(_("that is your own game"))
+            raise Refused(N_("that is your own game"))
         if seek["rated"]:
             if player is None:
-                raise Refused(_("a rated game needs your player id ('player')"))
+                raise Refused(N_("a rated game needs your player id ('player')"))
             rating = await server.writer.read(lobby.rating, player, seek["edition"])
             low, high = seek["low"], seek["high"]
             if low is not None and rating < low or high is not None and rating > high:
-                raise Refused(_("your rating ({rating}) is outside the range this game asks "
-                                "for ({low}-{high})").format(
-                    rating=rating, low="" if low is None else low,
-                    high="" if high is None else high))
+                raise Refused(N_("your rating ({rating}) is outside the range this game asks "
+                                 "for ({low}-{high})"), rating=rating,
+                              low="" if low is None else low, high="" if high is None else high)
         code = await server.writer.run(lobby.claim_seek, ident, server.wall())
         if code is None:
             raise Refused(gone)
@@ -262,15 +262,15 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
     # -- challenges ----------------------------------------------------------------------
     async def challenge(request: Request) -> dict[str, Any]:
         attempt(request)
-        account = await signed_in(request, _("sign in to challenge a player by name"))
+        account = await signed_in(request, N_("sign in to challenge a player by name"))
         data = await body(request)
         to = data.get("to")
         found = (await server.writer.read(server.store.find_account, to[:100])
                  if isinstance(to, str) and to else None)
         if found is None:
-            raise Refused(_("no player of that name"))
+            raise Refused(N_("no player of that name"))
         if found[0] == account.id:
-            raise Refused(_("you cannot challenge yourself"))
+            raise Refused(N_("you cannot challenge yourself"))
         clock = _clock_pair(data)
         private = is_private(data)
         made = await server.new_game(_game_fields(data), account)
@@ -285,17 +285,17 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
         return {**made, "id": ident}
 
     async def answer_challenge(request: Request) -> dict[str, Any]:
-        account = await signed_in(request, _("sign in to answer a challenge"))
+        account = await signed_in(request, N_("sign in to answer a challenge"))
         data = await body(request)
         word = {"accept": "accepted", "decline": "declined", "cancel": "cancelled"}.get(
             str(data.get("answer")))
         if word is None:
-            raise Refused(_("answer: expected accept, decline or cancel"))
+            raise Refused(N_("answer: expected accept, decline or cancel"))
         ident = request.path_params["id"]
         code = await server.writer.run(lobby.answer_challenge, ident, account.id, word,
                                        server.wall())
         if code is None:
-            raise Refused(_("no open challenge of yours has that id"))
+            raise Refused(N_("no open challenge of yours has that id"))
         if word != "accepted":
             return {"answer": word}
         try:
@@ -326,7 +326,7 @@ def routes(server: Server, body: Callable[[Request], Awaitable[dict[str, Any]]],
         data = await body(request)
         offer = data.get("offer", False)
         if not isinstance(offer, bool):
-            raise Refused(_("offer: expected true or false"))
+            raise Refused(N_("offer: expected true or false"))
         return await rematch.answer(server, lobby, request.path_params["code"],
                                     data.get("token"), offer)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..i18n import _
+from ..i18n import N_, Words
 
 #: Invisible characters that writing needs: the zero-width non-joiner (Persian, the scripts of
 #: India) and the zero-width joiner (those scripts too, and emoji made of several, such as a
@@ -24,22 +24,22 @@ DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                       "\u2066\u2067\u2068\u2069")
 
 
-def unseen_character(text: str) -> str | None:
-    """What the first character of ``text`` that a name may not hold is, in words (``None``:
-    there is none)."""
+def unseen_character(text: str) -> Words | None:
+    """What the first character of ``text`` that a name may not hold is, in words to be worded
+    in the reader's language (``None``: there is none)."""
     for ch in text:
         kind = unicodedata.category(ch)
         if kind == "Cc":
-            said = _("holds a control character ({character})")
+            said = N_("holds a control character ({character})")
         elif kind == "Cs":
-            said = _("holds a lone surrogate, half of a character ({character})")
+            said = N_("holds a lone surrogate, half of a character ({character})")
         elif ch in DIRECTION:
-            said = _("holds a mark that turns the direction of the text ({character})")
+            said = N_("holds a mark that turns the direction of the text ({character})")
         elif kind == "Cf" and ch not in JOINERS:
-            said = _("holds an invisible formatting character ({character})")
+            said = N_("holds an invisible formatting character ({character})")
         else:
             continue
-        return said.format(character=_label(ch))
+        return Words(said, character=_label(ch))
     return None
 
 

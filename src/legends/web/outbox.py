@@ -18,6 +18,7 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..i18n import SOURCE
 from .wire import encode
 
 #: What sending on a websocket raises when the browser has gone: Starlette's
@@ -37,6 +38,8 @@ class Connection:
 
     def __init__(self, ws: WebSocket, bound: int, timeout: float):
         self.ws = ws
+        #: the language its reader reads (its request's, then its hello's): errors are worded in it
+        self.lang = SOURCE
         self.bound = bound
         self.timeout = timeout
         self.queue: deque[dict[str, Any] | int] = deque()  # messages, and a close code last

@@ -18,7 +18,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from ..ai import make_player
-from ..i18n import _
+from ..i18n import N_
 from .arranging import RANDOM, Arrangement
 from .guards import Pacer, Refused
 from .lobby_store import LobbyStore
@@ -47,9 +47,9 @@ async def answer(server: Server, lobby: LobbyStore, code: str, token: object,
     room, seat = await server.seat_for(code, token)
     assert isinstance(token, str)
     if len(room.players) != 2:
-        raise Refused(_("a rematch is for games between two players"))
+        raise Refused(N_("a rematch is for games between two players"))
     if room.arranging or not room.game.is_over:
-        raise Refused(_("a rematch can be offered once the game is over"))
+        raise Refused(N_("a rematch can be offered once the game is over"))
     swap = _swap(room)
     other = swap[seat]
     if offer:
@@ -89,7 +89,7 @@ async def _open(server: Server, lobby: LobbyStore, room: Room, seat: str, token:
     for new in order:
         old = room.seats[swap[new]]
         seats[new] = (dict(old) if old.get("kind") == "computer" else
-                      {"kind": "human", "name": old.get("name") or "player", "taken": True})
+                      {"kind": "human", "name": old.get("name") or "", "taken": True})
     if isinstance(start, Arrangement):
         for new, info in seats.items():
             if info["kind"] == "computer":  # its own setup, or the deal

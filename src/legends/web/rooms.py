@@ -60,7 +60,7 @@ from legends_core.ruleset import ALIASES, DEFAULT, catalogue_for
 
 from ..ai import make_player
 from ..draw_offers import computer_accepts_draw
-from ..i18n import SOURCE, choose, language
+from ..i18n import N_, SOURCE, _, choose, language
 from ..ratings.games import seat_scores
 from ..svg import board_svg
 from ..wording import (
@@ -80,6 +80,7 @@ from .codes import new_code
 from .endings import Clocks, Offer
 from .faults import crash_point
 from .protocol import VERSION
+from .refusals import GameRefusal, ending_words
 from .store import Changes, Step, Store, StoreError
 from .watching import (
     WATCH_PREFIX,
@@ -101,12 +102,12 @@ UNSEEN: dict[str, Any] = {"type": "unseen"}
 UNKNOWN = -1
 
 
-class NotBegun(LegendsError):
+class NotBegun(GameRefusal):
     """An action or request that needs the game, sent while its players still arrange their
     setups: refused, and nothing is changed."""
 
 
-class StaleAction(LegendsError):
+class StaleAction(GameRefusal):
     """An action that answers a decision the seat has already answered (or one it has not
     been shown): refused, and the game is unchanged."""
 
@@ -274,8 +275,9 @@ class Room:
     def game(self) -> Game:
         """The game (:class:`NotBegun` while its players still arrange their setups)."""
         if self._game is None:
-            raise NotBegun("the game has not begun: every player arranges their setup first "
-                           "(send {\"type\": \"arrange\", \"line\": ...})")
+            raise NotBegun(N_("the game has not begun: every player arranges their setup "
+                              "first (send {message})"),
+                           message='{"type": "arrange", "line": ...}')
         return self._game
 
     @property
@@ -386,17 +388,19 @@ class Room:
         """``seat``'s action (notation) answering its decision number ``decision``, read and
         checked against the game (see :meth:`act`); nothing is changed."""
         if not isinstance(text, str):
-            raise LegendsError("an action is notation text, e.g. 'b2-b3'")
+            raise GameRefusal(N_("an action is notation text, e.g. 'b2-b3'"))
         if not isinstance(decision, int) or isinstance(decision, bool):
-            raise LegendsError("an action carries the decision number of the state it answers "
-                               "('decision': a whole number)")
+            raise GameRefusal(N_("an action carries the decision number of the state it "
+                                 "answers ('decision': a whole number)"))
         current = self.decision(seat)
         if decision < current:
-            raise StaleAction(f"decision {decision} was already answered; this action was not "
-                              f"applied (the latest state is decision {current})")
+            raise StaleAction(N_("decision {decision} was already answered; this action was "
+                                 "not applied (the latest state is decision {current})"),
+                              decision=decision, current=current)
         if decision > current:
-            raise StaleAction(f"no decision {decision} has been asked of {seat} yet; this action "
-                              f"was not applied (the latest state is decision {current})")
+            raise StaleAction(N_("no decision {decision} has been asked of {seat} yet; this "
+                                 "action was not applied (the latest state is decision "
+                                 "{current})"), decision=decision, seat=seat, current=current)
         try:
             return self.game.parse_action(text, player=seat)
         except LegendsError as exc:  # the kernel's refusal, said in the edition's words
@@ -422,7 +426,8 @@ class Room:
         """
         old = self.arrangement
         if old is None:
-            raise LegendsError("the game has begun: setups are arranged before the first move")
+            raise GameRefusal(N_("the game has begun: setups are arranged before the first "
+                                 "move"))
         new = old.submit(seat, text)
         game = new.build() if new.complete else None
         before = self._before()
@@ -458,7 +463,8 @@ class Room:
         """
         old = self.arrangement
         if old is None:
-            raise LegendsError("the game has begun: setups are arranged before the first move")
+            raise GameRefusal(N_("the game has begun: setups are arranged before the first "
+                                 "move"))
         new = old.withdraw(seat)
         self.rev = self.store.replace_start(self.code, {"arranging": old.to_dict()},
                                             {"arranging": new.to_dict()}, None, rev=self.rev)
@@ -742,13 +748,15 @@ class Room:
         if self.offer is not None:
             if self.offer.side != side:
                 return self.answer_offer(seat, True)
-            raise LegendsError(f"{self.offer.seat} has already offered a draw for {side}")
+            raise GameRefusal(N_("{seat} has already offered a draw for {side}"),
+                              seat=self.offer.seat, side=side)
         turn, last = self.game.turn, self.offered.get(side)
         again = None if last is None else last + len(self.game.players)
         if again is not None and turn < again:
             # Offers are not to be a nuisance: one per side per round of turns (see .endings).
-            raise LegendsError(f"{side} offered a draw on turn {last}; it may offer again from "
-                               f"turn {again}, once every seat has played a turn")
+            raise GameRefusal(N_("{side} offered a draw on turn {last}; it may offer again "
+                                 "from turn {again}, once every seat has played a turn"),
+                              side=side, last=last, again=again)
         offered = {**self.offered, side: turn}
         if any(s in self.computers and not computer_accepts_draw(self.game.knowledge(s))
                for s in self._others(side)):
@@ -762,12 +770,13 @@ class Room:
         self._going_on()
         offer = self.offer
         if offer is None:
-            raise LegendsError("no draw is offered now")
+            raise GameRefusal(N_("no draw is offered now"))
         side = self._side(seat)
         if side == offer.side:
             if accept or seat != offer.seat:
-                raise LegendsError(f"the draw was offered by {offer.seat}: only the other side "
-                                   "may accept it, and only its maker may withdraw it")
+                raise GameRefusal(N_("the draw was offered by {seat}: only the other side may "
+                                     "accept it, and only its maker may withdraw it"),
+                                  seat=offer.seat)
             return self._set_offer(None, ("withdraws", seat))
         if not accept:
             return self._set_offer(None, ("declines", seat))
@@ -797,13 +806,14 @@ class Room:
     def _begun(self) -> None:
         if self.arranging:
             # Nothing to resign or draw yet (the arranging phase is left by arranging).
-            raise NotBegun("the game has not begun: a resignation or a draw offer is made once "
-                           "every player has arranged their setup")
+            raise NotBegun(N_("the game has not begun: a resignation or a draw offer is made "
+                              "once every player has arranged their setup"))
 
     def _going_on(self) -> None:
         self._begun()
         if self.game.is_over:
-            raise LegendsError(f"the game is over ({self.game.reason})")
+            raise GameRefusal(N_("the game is over ({reason})"),
+                              reason=ending_words(self.game.reason))
 
     def _others(self, side: str) -> list[str]:
         return [s for other, seats in self.game.teams.items() if other != side for s in seats]
@@ -1026,7 +1036,8 @@ class Room:
     def record(self, seat: str | None = None) -> dict[str, Any]:
         """The game's record (the full one, or ``seat``'s own), its headers naming who sat
         where now."""
-        self.game.headers["players"] = {s: self.seats.get(s, {}).get("name") or "?"
+        # A person who gave no name is named in the reader's words.
+        self.game.headers["players"] = {s: self.seats.get(s, {}).get("name") or _("anonymous")
                                         for s in self.game.players}
         return self.game.record(seat)
 
@@ -1083,8 +1094,9 @@ class Room:
         """
         moments = self.moments(seat)
         if not 0 <= moment < len(moments):
-            raise LegendsError(f"moment: {seat} was shown the game at moments 0 to "
-                               f"{len(moments) - 1}, not {moment}")
+            raise GameRefusal(N_("moment: {seat} was shown the game at moments 0 to {last}, "
+                                 "not {moment}"), seat=seat, last=len(moments) - 1,
+                              moment=moment)
         step = moments[moment]
         game = self.game if step == self.steps else self._prefix(step)
         view = game.view(seat)

@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..i18n import _
+from ..i18n import N_
 from . import account_routes
 from .account_routes import SignInNeeded, account_of, answering
 from .accounts import PLAY, Account, Accounts, needs, no_bearer
@@ -50,7 +50,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         no_bearer(request)
         account = await account_of(server, request)
         if account is None:
-            raise SignInNeeded(_("sign in to manage your access tokens"))
+            raise SignInNeeded(N_("sign in to manage your access tokens"))
         return account
 
     async def listed(request: Request) -> Response:
@@ -90,6 +90,6 @@ async def hello_seat(server: Server, code: str, hello: Mapping[str, Any]) -> tup
     if access is None or "token" in hello:
         return await server.seat_for(code, hello.get("token"))
     if not isinstance(access, str):
-        raise Refused(_("access_token: expected text"))
+        raise Refused(N_("access_token: expected text"))
     account = needs(await to_thread.run_sync(server.accounts.bearer, access), PLAY)
     return await server.viewer_for(code, {}, account)
