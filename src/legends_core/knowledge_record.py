@@ -26,6 +26,12 @@ computer player chooses the same action from it as from the original.
 Reading checks everything (the data may come over a network): a malformed dict raises
 :class:`~legends_core.errors.PositionError` whose message begins with the field's path
 (``actions[2]``, ``view.turn``, ``state.pieces[4].number`` ...).
+
+:func:`knowledge_from_trusted_dict` is the one exception: it reads a dict that
+:func:`knowledge_to_dict` made in a process of this same program (a server hands it to its
+own thinker processes, which never read anything else), so it skips the bounded-JSON walk and
+the view's field-by-field checks. The knowledge state still goes through the position loader,
+which builds it. Data from anywhere else must go through :func:`knowledge_from_dict`.
 """
 
 from __future__ import annotations
@@ -114,6 +120,32 @@ def knowledge_from_dict(data: Any, catalogue: Catalogue | None = None
             raise PositionError(f"decision_kind: the state is not waiting for {player}'s "
                                 f"{short(kind)} decision")
     return player, view, actions, kind, state
+
+
+def knowledge_from_trusted_dict(data: dict[str, Any], catalogue: Catalogue | None = None
+                                ) -> Parts:
+    """:func:`knowledge_from_dict` for a dict this program's own :func:`knowledge_to_dict`
+    made (between a server and its thinker processes, never for data from a network or a
+    file): the same parts, without the bounded-JSON walk or the view's checks, which a dict
+    of our own making always passes. The state is read by the position loader as there."""
+    player = data["player"]
+    return (player, _trusted_view(data["view"]),
+            tuple(Action.from_str(text).canonical() for text in data["actions"]),
+            data["decision_kind"], _state(data["state"], catalogue))
+
+
+def _trusted_view(d: dict[str, Any]) -> View:
+    # What _view makes, field for field, without looking at the values.
+    return View(
+        **{name: d[name] for name in _SCALARS}, board=d["board"],
+        pieces=tuple(PieceView(**{**p, "known_to": tuple(p["known_to"])})
+                     for p in d["pieces"]),
+        destroyed={seat: tuple(v) for seat, v in d["destroyed"].items()},
+        reserve={seat: tuple(v) for seat, v in d["reserve"].items()},
+        curse_queue=tuple(d["curse_queue"]), options=tuple(d["options"]),
+        winners=tuple(d["winners"]),
+        teams={side: tuple(v) for side, v in d["teams"].items()},
+        effects=tuple((e[0], e[1], e[2]) for e in d["effects"]))
 
 
 # -- reading the parts ---------------------------------------------------------------------
