@@ -52,6 +52,20 @@ def state(k: Knowledge) -> dict:
     return to_position(k._state)
 
 
+#: What an engine holds of the game (besides what a position shows, what the engine derives
+#: and keeps up to date from it), as opposed to its caches.
+ENGINE_FIELDS = ("rules", "types", "beh", "owner", "ctrl", "loc", "known", "grid", "dead",
+                 "curse", "curse_on", "curse_ctrl", "curse_queue", "temps", "tstr", "tkw",
+                 "used_turn", "used_game", "memo", "turn", "progress", "active", "extra", "bf",
+                 "flown", "moved", "stack", "combat", "winner", "over", "reason", "seed",
+                 "shuffles", "salt", "commitment", "reps", "reps_own", "reps_from", "zob", "kc",
+                 "all_mask", "team_mask", "zone")
+
+
+def engine_fields(w) -> dict:
+    return {name: getattr(w, name) for name in ENGINE_FIELDS}
+
+
 def check_round_trip(game: Game, seat: str) -> tuple[Knowledge, Knowledge]:
     k = game.knowledge(seat)
     data = k.to_dict()
@@ -69,6 +83,7 @@ def check_round_trip(game: Game, seat: str) -> tuple[Knowledge, Knowledge]:
     assert (trusted.player, trusted.view, trusted.actions, trusted.decision_kind) == \
         (back.player, back.view, back.actions, back.decision_kind)
     assert state(trusted) == state(k)
+    assert engine_fields(trusted._state) == engine_fields(back._state)
     assert trusted.to_dict() == data
     return k, back
 
