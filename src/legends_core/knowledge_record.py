@@ -128,7 +128,7 @@ def knowledge_from_dict(data: Any, catalogue: Catalogue | None = None
 
 
 def knowledge_from_trusted_dict(data: dict[str, Any], catalogue: Catalogue | None = None
-                                ) -> Parts:
+                                ) -> tuple[str, View, tuple[Action, ...], str | None, Engine]:
     """:func:`knowledge_from_dict` for a dict this program's own :func:`knowledge_to_dict`
     made (between a server and its thinker processes, never for data from a network or a
     file): the same parts, without the bounded-JSON walk or the checks of the view and the
