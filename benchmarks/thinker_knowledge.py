@@ -1,17 +1,21 @@
-"""What it costs to hand a computer decision to a thinker process, two ways, side by side.
+"""What it costs to hand a computer decision to a thinker process, three ways, side by side.
 
-* copies (the old way): the thinker keeps its own full copy of each game; the server sends the
-  actions it has not seen (the game's start the first time); the thinker applies them and
-  asks its copy for the seat's knowledge.
-* knowledge (the way now): the server works out the seat's knowledge and sends it as data
-  (``Knowledge.to_dict``); the thinker reads it back (``Knowledge.from_dict``, every field
-  checked) and holds no game.
+* copies (the way before the knowledge went on the wire): the thinker keeps its own full copy
+  of each game; the server sends the actions it has not seen (the game's start the first
+  time); the thinker applies them and asks its copy for the seat's knowledge.
+* checked: the server works out the seat's knowledge and sends it as data
+  (``Knowledge.to_dict``, pickled); the thinker reads it back with every check a program's
+  data gets (``Knowledge.from_dict``) and holds no game.
+* trusted (the way now, :mod:`legends.web.thinking`): the same dict, sent as JSON text
+  (orjson), read by ``Knowledge.from_trusted_dict``, which skips the checks: the text comes
+  from the thinker's own server.
 
-For random games of each edition, at every computer decision, both ways are timed in turn
+For random games of each edition, at every computer decision, the ways are timed in turn
 (interleaved, in one process, so a busy machine slows both alike): the server's part (what
 the server's process does under the game's lock, pickling what it sends included), the
 thinker's part (unpickling included) and the bytes sent. A heuristic player's decision is
-timed beside them, for scale. Run ``PYTHONPATH=src python benchmarks/thinker_knowledge.py``.
+timed beside them, for scale. The bytes are what crosses the pipe (the executor pickles the
+JSON text as it is). Run ``PYTHONPATH=src python benchmarks/thinker_knowledge.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +27,10 @@ import statistics
 import time
 from typing import Any
 
+import orjson
+
 from legends.ai import make_player
+from legends.web import thinking
 from legends_core import Game, Knowledge
 
 
@@ -54,8 +61,20 @@ def knowledge_way(game: Game, seat: str) -> tuple[float, float, int]:
     return t1 - t0, t2 - t1, len(sent)
 
 
+def trusted_way(game: Game, seat: str) -> tuple[float, float, int]:
+    t0 = time.perf_counter()
+    sent = pickle.dumps(thinking.sent(game.knowledge(seat)))
+    t1 = time.perf_counter()
+    Knowledge.from_trusted_dict(orjson.loads(pickle.loads(sent)))
+    t2 = time.perf_counter()
+    return t1 - t0, t2 - t1, len(sent)
+
+
+WAYS = {"copies": None, "checked": knowledge_way, "trusted": trusted_way}
+
+
 def run(rules: str, players: int, games: int, turns: int) -> None:
-    rows: dict[str, list[tuple[float, float, int]]] = {"copies": [], "knowledge": []}
+    rows: dict[str, list[tuple[float, float, int]]] = {name: [] for name in WAYS}
     decide: list[float] = []
     for seed in range(games):
         game = Game.new(rules=rules, players=players, seed=seed, turn_limit=turns)
@@ -66,11 +85,13 @@ def run(rules: str, players: int, games: int, turns: int) -> None:
         while not game.is_over:
             seat = game.current_player
             if seat == computer:
-                # Interleaved, in turn order alternating, so neither way always goes first.
-                order = ["copies", "knowledge"][::-1 if len(decide) % 2 else 1]
-                for name in order:
+                # Interleaved, the order turning at each decision, so no way always goes first.
+                order = list(WAYS)
+                turn = len(decide) % len(order)
+                for name in order[turn:] + order[:turn]:
+                    way = WAYS[name]
                     rows[name].append(copies_way(kept, "G", start, texts, seat)
-                                      if name == "copies" else knowledge_way(game, seat))
+                                      if way is None else way(game, seat))
                 t = time.perf_counter()
                 action = make_player("heuristic", seed).choose(game.knowledge(seat))
                 decide.append(time.perf_counter() - t)

@@ -13,6 +13,7 @@ import copy
 import json
 import random
 
+import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -51,6 +52,20 @@ def state(k: Knowledge) -> dict:
     return to_position(k._state)
 
 
+#: What an engine holds of the game (besides what a position shows, what the engine derives
+#: and keeps up to date from it), as opposed to its caches.
+ENGINE_FIELDS = ("rules", "types", "beh", "owner", "ctrl", "loc", "known", "grid", "dead",
+                 "curse", "curse_on", "curse_ctrl", "curse_queue", "temps", "tstr", "tkw",
+                 "used_turn", "used_game", "memo", "turn", "progress", "active", "extra", "bf",
+                 "flown", "moved", "stack", "combat", "winner", "over", "reason", "seed",
+                 "shuffles", "salt", "commitment", "reps", "reps_own", "reps_from", "zob", "kc",
+                 "all_mask", "team_mask", "zone")
+
+
+def engine_fields(w) -> dict:
+    return {name: getattr(w, name) for name in ENGINE_FIELDS}
+
+
 def check_round_trip(game: Game, seat: str) -> tuple[Knowledge, Knowledge]:
     k = game.knowledge(seat)
     data = k.to_dict()
@@ -62,14 +77,24 @@ def check_round_trip(game: Game, seat: str) -> tuple[Knowledge, Knowledge]:
     assert back.decision_kind == k.decision_kind
     assert state(back) == state(k)  # the knowledge state itself, field by field
     assert back.to_dict() == data
+    # What a server's thinker reads (its own server's dict, as JSON text, without the checks)
+    # is the very knowledge the checked reading gives.
+    trusted = Knowledge.from_trusted_dict(orjson.loads(orjson.dumps(data)))
+    assert (trusted.player, trusted.view, trusted.actions, trusted.decision_kind) == \
+        (back.player, back.view, back.actions, back.decision_kind)
+    assert state(trusted) == state(k)
+    assert engine_fields(trusted._state) == engine_fields(back._state)
+    assert trusted.to_dict() == data
     return k, back
 
 
 def same_choices(k: Knowledge, back: Knowledge, seed: int) -> None:
+    trusted = Knowledge.from_trusted_dict(k.to_dict())
     for name, options in PLAYERS.items():
         first = make_player(name, seed=seed, **options).choose(k)
         again = make_player(name, seed=seed, **options).choose(back)
         assert first == again, (name, str(first), str(again))
+        assert make_player(name, seed=seed, **options).choose(trusted) == first, name
 
 
 @pytest.mark.parametrize(("rules", "players"), EDITIONS)
@@ -225,3 +250,13 @@ def test_not_a_dict_at_all_is_refused():
     for junk in (None, [], "knowledge", 3):
         with pytest.raises(PositionError, match="knowledge"):
             Knowledge.from_dict(junk)
+
+
+def test_the_checks_stay_on_the_door_programs_use():
+    # The trusted reading is for the server's own thinkers; what a program sends is still
+    # checked field by field. The same oversized value passes the one and not the other.
+    data = sample()
+    data["view"]["reason"] = "x" * 100_000
+    assert Knowledge.from_trusted_dict(copy.deepcopy(data)).view.reason == "x" * 100_000
+    with pytest.raises(PositionError, match="view.reason"):
+        Knowledge.from_dict(data)

@@ -7,6 +7,7 @@ server's own thinkers are sent the same knowledge, and nothing a twin game would
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import warnings
 from types import SimpleNamespace
@@ -120,7 +121,8 @@ def test_a_thinker_is_sent_nothing_a_twin_game_would_change():
         args, answer = held.asked[0]
         answer.set_result(str(g.legal_actions()[0]))
         await task
-        knowledge, player, _seed, _options = args
+        text, player, _seed, _options = args
+        knowledge = json.loads(text)  # JSON text: the dict a bot on the API is sent
         knowledge["view"]["commitment"] = knowledge["state"]["commitment"] = None
         return knowledge, player
 

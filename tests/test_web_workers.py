@@ -3,6 +3,7 @@ one fewer than the machine's cores, at least one), at a lower priority than the 
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -21,7 +22,8 @@ def test_a_thinker_decides_from_the_seats_knowledge_alone():
     for _ in range(12):
         seat = game.current_player
         knowledge = game.knowledge(seat)
-        sent = knowledge.to_dict()
+        sent = thinking.sent(knowledge)
+        assert json.loads(sent) == knowledge.to_dict()  # the dict a bot is sent, as JSON
         text = thinking.think(sent, "heuristic", 7)
         assert text == str(make_player("heuristic", 7).choose(knowledge))
         assert text in [str(a) for a in game.legal_actions()]
@@ -30,7 +32,7 @@ def test_a_thinker_decides_from_the_seats_knowledge_alone():
     other = next(s for s in game.players if s != seat)
     hidden = [p for p in game.view(None).pieces
               if p.owner == other and seat not in p.known_to]
-    assert hidden and Knowledge.from_dict(sent).view.piece_on(hidden[0].square).number is None
+    assert hidden and Knowledge.from_dict(json.loads(sent)).view.piece_on(hidden[0].square).number is None
 
 
 def test_each_game_goes_to_the_same_worker():

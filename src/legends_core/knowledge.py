@@ -12,7 +12,7 @@ import attrs
 
 from .actions import Action
 from .engine import Engine
-from .knowledge_record import knowledge_from_dict, knowledge_to_dict
+from .knowledge_record import knowledge_from_dict, knowledge_from_trusted_dict, knowledge_to_dict
 from .registry import Catalogue
 from .visibility import View
 
@@ -65,4 +65,15 @@ class Knowledge:
             the field's path (``view.turn``, ``state.pieces[3].number`` ...).
         """
         player, view, actions, kind, state = knowledge_from_dict(data, catalogue)
+        return cls(player=player, view=view, actions=actions, decision_kind=kind, state=state)
+
+    @classmethod
+    def from_trusted_dict(cls, data: dict[str, Any], catalogue: Catalogue | None = None
+                          ) -> Knowledge:
+        """The knowledge :meth:`to_dict` wrote in a process of this same program, read without
+        the checks :meth:`from_dict` makes of data from outside (a server's thinker
+        processes read what their server made; see
+        :func:`~legends_core.knowledge_record.knowledge_from_trusted_dict`). Never for data
+        from a network, a file or another program: those go through :meth:`from_dict`."""
+        player, view, actions, kind, state = knowledge_from_trusted_dict(data, catalogue)
         return cls(player=player, view=view, actions=actions, decision_kind=kind, state=state)

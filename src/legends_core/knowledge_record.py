@@ -26,6 +26,13 @@ computer player chooses the same action from it as from the original.
 Reading checks everything (the data may come over a network): a malformed dict raises
 :class:`~legends_core.errors.PositionError` whose message begins with the field's path
 (``actions[2]``, ``view.turn``, ``state.pieces[4].number`` ...).
+
+:func:`knowledge_from_trusted_dict` is the one exception: it reads a dict that
+:func:`knowledge_to_dict` made in a process of this same program (a server hands it to its
+own thinker processes, which never read anything else), so it skips the bounded-JSON walk, the
+view's field-by-field checks and the position loader's checks of the state (which were four
+fifths of a thinker's reading). Data from anywhere else must go through
+:func:`knowledge_from_dict`.
 """
 
 from __future__ import annotations
@@ -36,12 +43,16 @@ import attrs
 
 from . import safejson
 from .actions import Action
+from .engine import DESTROYED, Combat, Engine
 from .errors import NotationError, PositionError, short
-from .position import _load, to_position
+from .flow import TurnStart
+from .position import _OFF_BOARD, _board, _frozen, _load, _rules, to_position
+from .repetition import board_hash, one_way_count
+from .ruleset import catalogue_for
+from .tasks import Task
 from .visibility import PieceView, View
 
 if TYPE_CHECKING:
-    from .engine import Engine
     from .registry import Catalogue
 
 #: A knowledge's parts, as :class:`~legends_core.knowledge.Knowledge` holds them: the player, their
@@ -114,6 +125,33 @@ def knowledge_from_dict(data: Any, catalogue: Catalogue | None = None
             raise PositionError(f"decision_kind: the state is not waiting for {player}'s "
                                 f"{short(kind)} decision")
     return player, view, actions, kind, state
+
+
+def knowledge_from_trusted_dict(data: dict[str, Any], catalogue: Catalogue | None = None
+                                ) -> tuple[str, View, tuple[Action, ...], str | None, Engine]:
+    """:func:`knowledge_from_dict` for a dict this program's own :func:`knowledge_to_dict`
+    made (between a server and its thinker processes, never for data from a network or a
+    file): the same parts, without the bounded-JSON walk or the checks of the view and the
+    state, which a dict of our own making always passes (``tests/test_knowledge_record.py``
+    compares the two readings in every edition)."""
+    player = data["player"]
+    return (player, _trusted_view(data["view"]),
+            tuple(Action.from_str(text).canonical() for text in data["actions"]),
+            data["decision_kind"], _trusted_state(data["state"], catalogue))
+
+
+def _trusted_view(d: dict[str, Any]) -> View:
+    # What _view makes, field for field, without looking at the values.
+    return View(
+        **{name: d[name] for name in _SCALARS}, board=d["board"],
+        pieces=tuple(PieceView(**{**p, "known_to": tuple(p["known_to"])})
+                     for p in d["pieces"]),
+        destroyed={seat: tuple(v) for seat, v in d["destroyed"].items()},
+        reserve={seat: tuple(v) for seat, v in d["reserve"].items()},
+        curse_queue=tuple(d["curse_queue"]), options=tuple(d["options"]),
+        winners=tuple(d["winners"]),
+        teams={side: tuple(v) for side, v in d["teams"].items()},
+        effects=tuple((e[0], e[1], e[2]) for e in d["effects"]))
 
 
 # -- reading the parts ---------------------------------------------------------------------
@@ -246,6 +284,72 @@ def _state(raw: Any, catalogue: Catalogue | None) -> Any:
     # As knowledge_state leaves them (the engine would draw a salt of its own).
     w.seed = 0
     w.salt = "0" * 32
+    w.reps, w.reps_own, w.reps_from = {}, True, -1
+    w.shift()
+    return w
+
+
+def _trusted_state(d: dict[str, Any], catalogue: Catalogue | None) -> Engine:
+    """What :func:`_state` makes of a knowledge state that :func:`knowledge_to_dict` wrote
+    (every field present, every value in range), without the position loader's checks. The
+    rules and the board, read once per decision, are still read by the loader's own parts."""
+    rules = _rules(d["rules"])
+    names = rules.players
+    seat = {name: i for i, name in enumerate(names)}.__getitem__
+    board = _board(d["board"])
+    square = board.parse_square
+    cat = catalogue if catalogue is not None else catalogue_for(rules.name)
+    specs = []
+    for p in d["pieces"]:
+        mask = 0
+        for k in p["known_to"]:
+            mask |= 1 << seat(k)
+        at = p["at"]
+        specs.append((cat[p["number"]], seat(p["owner"]), seat(p["controller"]),
+                      _OFF_BOARD[at] if at in _OFF_BOARD else square(at), mask))
+    w = Engine(board=board, rules=rules, catalogue=cat, pieces=specs, seed=0,
+               salt="0" * 32)
+    w.shuffles = d["shuffles"]
+    w.commitment = d["commitment"]
+    listed: set[int] = set()
+    for who, area in d["destroyed"].items():
+        w.dead[seat(who)].extend(area)
+        listed.update(area)
+    for p, loc in enumerate(w.loc):
+        if loc == DESTROYED and p not in listed:
+            w.dead[w.owner[p]].append(p)
+    c = d["curse"]
+    if c is not None:
+        w.curse, w.curse_on, w.curse_ctrl = c["piece"], c["active"], seat(c["controller"])
+    w.curse_queue = list(d["curse_queue"])
+    t = d["turn"]
+    w.turn, w.active, w.progress = t["number"], seat(t["active"]), t["progress"]
+    for who, k in t["extra"].items():
+        w.extra[seat(who)] = k
+    for who, r in d["back_and_forth"].items():
+        if r is not None:
+            w.bf[seat(who)] = (r[0], square(r[1]), square(r[2]), r[3])
+    for e in d["effects"]:
+        p, kind, value = e["piece"], e["kind"], e["value"]
+        if kind == "strength":
+            w.tstr[p] = w.tstr.get(p, 0) + value
+        else:
+            w.tkw[p] = w.tkw.get(p, frozenset()) | {value}
+        w.temps.append((p, kind, value, e["source"]))
+    w.used_turn = {(p, k) for p, k in d["used"]["turn"]}
+    w.used_game = {(p, k) for p, k in d["used"]["game"]}
+    w.memo = {(p, k): _frozen(v) for p, k, v in d["memo"]}
+    w.flown = [(p, tuple(square(s) for s in over)) for p, over in d["flown"]]
+    w.moved = set(d["moved"])
+    fight = d["combat"]
+    w.combat = None if fight is None else Combat(*fight)
+    w.over, w.reason = d["over"], d["reason"]
+    w.winner = None if d["winner"] is None else seat(d["winner"])
+    w.stack = [Task.from_dict(x) for x in d["stack"]]
+    if not w.stack and not w.over:
+        w.stack = [TurnStart()]
+    w.zob, w.kc = board_hash(w), one_way_count(w)
+    # As _state leaves it (knowledge_state's blanks).
     w.reps, w.reps_own, w.reps_from = {}, True, -1
     w.shift()
     return w
