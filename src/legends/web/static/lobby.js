@@ -140,6 +140,11 @@ window.lobbyBoard = (() => {
       tr.append(cell(s.name || t("anonymous")), cell(s.rating === null ? "–" : String(s.rating)),
                 cell(title(s.edition)), cell(clockText(s.clock)),
                 cell((s.rated ? t("rated") : t("casual")) + range));
+      // On a phone the rated column gives way: the clock's cell says it instead.
+      const phone = document.createElement("span");
+      phone.className = "phone-only";
+      phone.textContent = s.rated ? t("rated") : t("casual");
+      tr.children[3].append(phone);
       const td = document.createElement("td");
       if (state.seek && state.seek.id === s.id) {
         td.textContent = t("yours");
