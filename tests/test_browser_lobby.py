@@ -50,6 +50,8 @@ def test_a_seek_taken_from_the_lobby_and_a_rematch(server, browser, width):  # n
     expect(row).to_have_count(1, timeout=SLOW)
     expect(row.locator("td").nth(3)).to_contain_text("10 min + 0 s")  # (+ "casual" on a phone)
     assert serious(bob) == []  # the lobby passes an axe audit
+    # Nothing makes the page wider than the screen (a phone would scroll sideways).
+    assert bob.evaluate("document.documentElement.scrollWidth") <= width
     row.get_by_role("button", name=re.compile(f"Play {name}'s game")).click()
 
     # Both land in the game: Bob at once, Ann when her page next asks.
