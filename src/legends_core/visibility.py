@@ -252,7 +252,7 @@ def _board_dict(board: Any) -> dict[str, Any]:
     """``board.to_dict()``, built once per board and shared by every view of it (a view's
     ``board`` is read, never changed: :meth:`View.to_dict` hands out fresh copies)."""
     if not CACHING:
-        return board.to_dict()  # type: ignore[no-any-return]
+        return board.to_dict()
     hit = _BOARDS.get(id(board))
     if hit is None or hit[0] is not board:
         if len(_BOARDS) >= 64:

@@ -469,7 +469,7 @@ def _static_planes(space: ObservationSpace, view: View, rel: dict[str, int]) -> 
         # The kernel shares one board description among the views of a game's board.
         fast = space._static.get((id(board), view.player))
         if fast is not None and fast[0] is board:
-            return fast[1]  # type: ignore[no-any-return]
+            return fast[1]
     regions = board.get("regions", {})
     key = (tuple(view.board["rows"]), tuple(sorted(rel.items())),
            tuple((k, tuple(v)) for k, v in sorted(regions.items())))
