@@ -519,67 +519,97 @@ def _same_pieces(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     return len(a) == len(b) and all(map(operator.is_, a, b))
 
 
+def _piece_entry(space: ObservationSpace, pv: Any, rel: dict[str, int],
+                 me: int) -> tuple[Any, list[int], list[int], list[float]]:
+    """A piece's flat indices set to one, and its indices with their values, as seat ``me``
+    sees it: kept with the piece as seen (the kernel's view reuses a piece that did not
+    change, so most pieces of a step were seen before)."""
+    cache = space._pieces if CACHING else None
+    if cache is not None:
+        hit = cache.get((id(pv), me))
+        if hit is not None and hit[0] is pv:
+            return hit
+        if len(cache) >= _PIECES_BOUND:
+            cache.clear()
+    plane = space._plane
+    controller, owner, known_to = space._seat_planes
+    hw = space.height * space.width
+    p_ones: list[int] = []
+    p_at: list[int] = []
+    p_values: list[float] = []
+    q = space.actions._sq[pv.square]
+    p_ones.append(controller[rel[pv.controller]] * hw + q)
+    p_ones.append(owner[rel[pv.owner]] * hw + q)
+    for who in pv.known_to:
+        p_ones.append(known_to[rel[who]] * hw + q)
+    if pv.revealed:
+        p_ones.append(plane["revealed"] * hw + q)
+    if pv.moved:
+        p_ones.append(plane["moved"] * hw + q)
+    if pv.number is None:
+        p_ones.append(plane["hidden"] * hw + q)
+    else:
+        p_ones.append(space._piece_planes[pv.number] * hw + q)
+        k = space._kind_planes.get(pv.kind or "")
+        if k is not None:
+            p_ones.append(k * hw + q)
+        if pv.strength is not None:
+            p_at.append(plane["base-strength"] * hw + q)
+            p_values.append(pv.strength / STRENGTH_SCALE)
+        if pv.current is not None:
+            p_at.append(plane["strength"] * hw + q)
+            p_values.append(pv.current / STRENGTH_SCALE)
+    entry = (pv, p_ones, p_at, p_values)
+    if cache is not None:
+        cache[(id(pv), me)] = entry
+    return entry
+
+
+def _changed_pieces(space: ObservationSpace, old: tuple[Any, ...], new: tuple[Any, ...],
+                    rel: dict[str, int], me: int, planes: np.ndarray) -> bool:
+    """Turn ``planes``, made from the pieces ``old``, into those of ``new`` by taking out the
+    pieces that are gone and putting in those that came (a piece as seen that changed is a
+    new object); ``False`` when too much changed to be worth it. Exact: each piece writes
+    only on its own square, and never on the board's static planes."""
+    kept = {id(pv) for pv in new}
+    gone = [pv for pv in old if id(pv) not in kept]
+    before = {id(pv) for pv in old}
+    came = [pv for pv in new if id(pv) not in before]
+    if 2 * (len(gone) + len(came)) > len(new):
+        return False
+    flat = planes.reshape(-1)
+    for pieces, value in ((gone, 0.0), (came, 1.0)):  # out first: a newcomer may share a square
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        for pv in pieces:
+            _, p_ones, p_at, p_values = _piece_entry(space, pv, rel, me)
+            ones += p_ones
+            at += p_at
+            values += p_values
+        if ones:
+            flat[ones] = value
+        if at:
+            flat[at] = values if value else 0.0
+    return True
+
+
 def _piece_planes(space: ObservationSpace, view: View, rel: dict[str, int], me: int,
                   planes: np.ndarray) -> None:
     """Fill ``planes`` with the board's static planes and the pieces of ``view`` (seen by
     seat ``me``, ``rel`` numbering the seats from it)."""
-    acts = space.actions
     planes[...] = _static_planes(space, view, rel)
-    plane = space._plane
-    controller, owner, known_to = space._seat_planes
-    hidden, revealed, moved = plane["hidden"], plane["revealed"], plane["moved"]
-    base, current = plane["base-strength"], plane["strength"]
-    kinds, identity = space._kind_planes, space._piece_planes
-    sq, hw = acts._sq, space.height * space.width
     # Flat indices (plane * squares + square) gathered first and written at once: one numpy
     # assignment instead of several per piece (observe runs at every step).
     ones: list[int] = []
     at: list[int] = []
     values: list[float] = []
-    cache = space._pieces if CACHING else None
-    if cache is not None and len(cache) >= _PIECES_BOUND:
-        cache.clear()
     for pv in view.pieces:
-        # A piece that did not change since an earlier view is the same object (the
-        # kernel's view keeps them): its indices for this observer are kept with it.
-        if cache is not None:
-            hit = cache.get((id(pv), me))
-            if hit is not None and hit[0] is pv:
-                ones += hit[1]
-                if hit[2]:
-                    at += hit[2]
-                    values += hit[3]
-                continue
-        p_ones: list[int] = []
-        p_at: list[int] = []
-        p_values: list[float] = []
-        q = sq[pv.square]
-        p_ones.append(controller[rel[pv.controller]] * hw + q)
-        p_ones.append(owner[rel[pv.owner]] * hw + q)
-        for who in pv.known_to:
-            p_ones.append(known_to[rel[who]] * hw + q)
-        if pv.revealed:
-            p_ones.append(revealed * hw + q)
-        if pv.moved:
-            p_ones.append(moved * hw + q)
-        if pv.number is None:
-            p_ones.append(hidden * hw + q)
-        else:
-            p_ones.append(identity[pv.number] * hw + q)
-            k = kinds.get(pv.kind or "")
-            if k is not None:
-                p_ones.append(k * hw + q)
-            if pv.strength is not None:
-                p_at.append(base * hw + q)
-                p_values.append(pv.strength / STRENGTH_SCALE)
-            if pv.current is not None:
-                p_at.append(current * hw + q)
-                p_values.append(pv.current / STRENGTH_SCALE)
-        if cache is not None:
-            cache[(id(pv), me)] = (pv, p_ones, p_at, p_values)
+        _, p_ones, p_at, p_values = _piece_entry(space, pv, rel, me)
         ones += p_ones
-        at += p_at
-        values += p_values
+        if p_at:
+            at += p_at
+            values += p_values
     flat = planes.reshape(-1)
     if ones:
         flat[ones] = 1.0
@@ -608,10 +638,15 @@ def observe(view: View, space: ObservationSpace,
     vec = np.empty(space.size, dtype=np.float32) if out is None else out
     planes = space.board(vec)
     last = space._last.get(me) if CACHING else None
-    if last is not None and _same_pieces(last[0], view.pieces) and last[1] is view.board:
+    if last is not None and last[1] is view.board and _same_pieces(last[0], view.pieces):
         # The same pieces as this observer's previous observation (a window, say): the board
         # planes as they were then.
         planes[...] = last[2]
+    elif last is not None and last[1] is view.board and _changed_pieces(
+            space, last[0], view.pieces, rel, me, last[2]):
+        # A few pieces changed (a move): the previous planes with those pieces redone.
+        planes[...] = last[2]
+        space._last[me] = (view.pieces, view.board, last[2])
     else:
         _piece_planes(space, view, rel, me, planes)
         if CACHING:
