@@ -232,6 +232,8 @@ def _piece_cache(g: Engine) -> dict[tuple[Any, ...], tuple[Any, PieceView]] | No
 #: The notation of recent option lists, by identity: ``id -> (list, texts)``. The engine keeps
 #: a decision's options in one list until the state changes, and a window asks every seat.
 _TEXTS: dict[int, tuple[list[Any], tuple[str, ...]]] = {}
+#: The notation of single actions, by identity: ``id -> (action, text)`` (actions are frozen).
+_ACTION_TEXTS: dict[int, tuple[Any, str]] = {}
 
 
 def _option_texts(opts: list[Any]) -> tuple[str, ...]:
@@ -243,9 +245,35 @@ def _option_texts(opts: list[Any]) -> tuple[str, ...]:
         return hit[1]
     if len(_TEXTS) >= 64:
         _TEXTS.clear()
-    texts = tuple(str(a) for a in opts)
+    if len(_ACTION_TEXTS) >= _PIECES_BOUND:
+        _ACTION_TEXTS.clear()
+    out: list[str] = []
+    for a in opts:
+        # The kernel keeps each piece's offered actions between decisions: the same objects.
+        one = _ACTION_TEXTS.get(id(a))
+        if one is None or one[0] is not a:
+            one = _ACTION_TEXTS[id(a)] = (a, str(a))
+        out.append(one[1])
+    texts = tuple(out)
     _TEXTS[id(opts)] = (opts, texts)
     return texts
+
+
+#: Each ruleset's sides, by identity of the game's rules: ``id -> (rules, table)``.
+_TEAMS: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
+
+
+def _teams(rules: Any) -> dict[str, tuple[str, ...]]:
+    """:func:`~legends_core.teams.team_table` of ``rules``, shared by every view of a game
+    (read, never changed, as the board's description)."""
+    if not CACHING:
+        return team_table(rules)
+    hit = _TEAMS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_TEAMS) >= 64:
+            _TEAMS.clear()
+        hit = _TEAMS[id(rules)] = (rules, team_table(rules))
+    return hit[1]
 
 
 def _board_dict(board: Any) -> dict[str, Any]:
@@ -271,8 +299,9 @@ def view(g: Engine, player: int | str | None) -> View:
     all_mask, moved_set = g.all_mask, g.moved
     cache = _piece_cache(g)
     pieces = []
-    for sq in range(len(grid)):
-        pid = grid[sq]
+    strength = g.strength
+    lookup = cache.get if cache is not None else None
+    for sq, pid in enumerate(grid):
         if pid < 0:
             continue
         mask = known[pid]
@@ -280,13 +309,13 @@ def view(g: Engine, player: int | str | None) -> View:
         # Everything a piece's view is made of, what the viewer knows of it included.
         if mask & bit >= need:
             t = types[pid]
-            current = g.strength(pid)
+            current = strength(pid)
             key: tuple[Any, ...] = (sq, ctrl[pid], owners[pid], mask, moved, id(t), current)
         else:
             t, current = None, None
             key = (sq, ctrl[pid], owners[pid], mask, moved)
-        if cache is not None:
-            hit = cache.get(key)
+        if lookup is not None:
+            hit = lookup(key)
             if hit is not None and hit[0] is t:
                 pieces.append(hit[1])
                 continue
@@ -337,7 +366,7 @@ def view(g: Engine, player: int | str | None) -> View:
         rules=g.rules.name,
         reserve=_reserve(g, bit, need),
         winners=() if g.winner is None else winning_seats(g.rules, g.winner),
-        teams=team_table(g.rules),
+        teams=_teams(g.rules),
     )
 
 

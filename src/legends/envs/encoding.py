@@ -129,6 +129,8 @@ class ActionSpace:
             offset += size
         self.size = offset
         self._starts = sorted((off, name) for name, (off, _) in self.blocks.items())
+        #: :meth:`first_id` of actions seen, by identity (see :meth:`Chooser.ids`).
+        self._first: dict[int, tuple[Action, int]] = {}
 
     @classmethod
     def for_game(cls, game: Game) -> ActionSpace:
@@ -323,9 +325,21 @@ class Chooser:
         if choices:
             for a, aid in zip(choices, sp.choice_ids(a.value for a in choices), strict=True):
                 out.setdefault(aid, []).append(a)
+        known = sp._first if CACHING else None
         for a in self.legal:
             if a.kind != "choose":
-                out.setdefault(sp.first_id(a), []).append(a)
+                # The kernel keeps a piece's offered actions between decisions: the same
+                # action object gets the same id.
+                hit = known.get(id(a)) if known is not None else None
+                if hit is not None and hit[0] is a:
+                    aid = hit[1]
+                else:
+                    aid = sp.first_id(a)
+                    if known is not None:
+                        if len(known) >= _PIECES_BOUND:
+                            known.clear()
+                        known[id(a)] = (a, aid)
+                out.setdefault(aid, []).append(a)
         return out
 
     def legal_ids(self) -> list[int]:
