@@ -245,6 +245,10 @@ def _option_texts(opts: list[Any]) -> tuple[str, ...]:
         return hit[1]
     if len(_TEXTS) >= 64:
         _TEXTS.clear()
+    if len(opts) > 256:  # the setup's switches: new actions each time, not worth keeping
+        texts = tuple(str(a) for a in opts)
+        _TEXTS[id(opts)] = (opts, texts)
+        return texts
     if len(_ACTION_TEXTS) >= _PIECES_BOUND:
         _ACTION_TEXTS.clear()
     out: list[str] = []

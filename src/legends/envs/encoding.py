@@ -47,6 +47,8 @@ OTHER_CHOICES = 32
 #: cached observation equals one built afresh.
 CACHING = True
 _PIECES_BOUND = 1 << 15
+#: The most options a decision may have for its actions' ids to be kept (see Chooser).
+_FIRST_ID_LIMIT = 256
 #: Scale of strength values in the tensors (a strength of 10 reads 1.0).
 STRENGTH_SCALE = 10.0
 #: Scale of the turn counter (turn 100 reads 1.0).
@@ -325,7 +327,9 @@ class Chooser:
         if choices:
             for a, aid in zip(choices, sp.choice_ids(a.value for a in choices), strict=True):
                 out.setdefault(aid, []).append(a)
-        known = sp._first if CACHING else None
+        # Only for decisions of a move's size: the setup's hundreds of switches are new
+        # actions each time, and keeping them would cost more than it saves.
+        known = sp._first if CACHING and len(self.legal) <= _FIRST_ID_LIMIT else None
         for a in self.legal:
             if a.kind != "choose":
                 # The kernel keeps a piece's offered actions between decisions: the same
