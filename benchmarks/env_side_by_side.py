@@ -10,7 +10,12 @@ environment asks every seat in every response window, so many of its steps offer
 Each round runs one process of each, one after the other, for the same number of seconds; the
 ratios of the medians are the figures to quote, with their ranges.
 
+``--baseline DIR`` adds a third process to every round: our environment from another checkout
+(``DIR/src`` first on the path, its example pack too), such as the commit before a change, so
+that before and after are measured in the same rounds under the same load.
+
 Usage: python benchmarks/env_side_by_side.py [--rounds 5] [--seconds 5] [--rules NAME]
+[--baseline DIR]
 (needs the ``bench`` and ``pettingzoo`` extras: ``pip install -e '.[bench,pettingzoo]'``)
 """
 
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -76,19 +82,31 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", default=None, help="the edition (default: Stratego Legends)")
+    ap.add_argument("--baseline", default=None,
+                    help="a checkout whose environment to measure in the same rounds")
     ap.add_argument("--worker", choices=("chess", "legends"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         print(json.dumps(worker(args.worker, args.seconds, args.seed, args.rules)))
         return
-    runs: dict[str, list[dict[str, float]]] = {"chess": [], "legends": []}
+    kinds = ["chess", "legends"] + (["baseline"] if args.baseline else [])
+    runs: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
     for r in range(args.rounds):
-        for kind in ("chess", "legends"):
-            cmd = [sys.executable, __file__, "--worker", kind, "--seconds", str(args.seconds),
+        for kind in kinds:
+            cmd = [sys.executable, __file__, "--worker",
+                   "chess" if kind == "chess" else "legends", "--seconds", str(args.seconds),
                    "--seed", str(args.seed + r)]
             if args.rules:
                 cmd += ["--rules", args.rules]
-            out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+            env = None
+            if kind == "baseline":
+                base = os.path.abspath(args.baseline)
+                path = [os.path.join(base, "src"),
+                        os.path.join(base, "examples", "legends-example-pack", "src")]
+                env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+                    [*path, os.environ.get("PYTHONPATH", "")])}
+            out = subprocess.run(cmd, check=True, capture_output=True, text=True,
+                                 env=env).stdout
             runs[kind].append(json.loads(out.strip().splitlines()[-1]))
     chess = [x["steps_per_s"] for x in runs["chess"]]
     ours = [x["steps_per_s"] for x in runs["legends"]]
@@ -106,6 +124,15 @@ def main() -> None:
     real = [a / c for a, c in zip(ours_real, chess, strict=True)]
     print(f"ratio, all our steps per chess step: {summary(all_steps, 2)}")
     print(f"ratio, our steps with a real choice per chess step: {summary(real, 2)}")
+    if args.baseline:
+        base_real = [x["real_per_s"] for x in runs["baseline"]]
+        print(f"baseline {args.baseline}: steps/s "
+              f"{summary([x['steps_per_s'] for x in runs['baseline']])}; with a real choice "
+              f"{summary(base_real)} steps/s")
+        print("baseline, its steps with a real choice per chess step: "
+              f"{summary([b / c for b, c in zip(base_real, chess, strict=True)], 2)}")
+        print("this checkout's real choices per the baseline's, round by round: "
+              f"{summary([a / b for a, b in zip(ours_real, base_real, strict=True)], 2)}")
 
 
 if __name__ == "__main__":

@@ -201,26 +201,138 @@ def _knowing(g: Engine, player: int | str | None) -> tuple[int, int]:
     return 1 << player, 1 << player
 
 
+#: Switch for the caches of :func:`view` (the board's description, pieces as seen): on in
+#: play; tests turn it off to check that a cached view equals one built afresh.
+CACHING = True
+
+#: Each board's description (a board never changes), by identity: ``id -> (board, dict)``.
+_BOARDS: dict[int, tuple[Any, dict[str, Any]]] = {}
+#: Pieces as seen, by board and seats (which name the squares and seats), then by what a piece
+#: is made of: a piece that did not change between two views (most of them, at every step) is
+#: not built again. A key holds the identity of the piece's type, so each entry keeps that type
+#: to compare it (an id may be reused once a type is gone); bounded like the kernel's caches.
+_PIECES: dict[tuple[Any, ...], tuple[Any, dict[tuple[Any, ...], tuple[Any, PieceView]]]] = {}
+_PIECES_BOUND = 1 << 15
+
+
+def _piece_cache(g: Engine) -> dict[tuple[Any, ...], tuple[Any, PieceView]] | None:
+    """The cache of pieces as seen for ``g``'s board and seats (``None``: caching is off)."""
+    if not CACHING:
+        return None
+    board = g.board
+    outer = (g.rules.players, id(board))
+    hit = _PIECES.get(outer)
+    if hit is None or hit[0] is not board or len(hit[1]) >= _PIECES_BOUND:
+        if len(_PIECES) >= 16:
+            _PIECES.clear()
+        hit = _PIECES[outer] = (board, {})
+    return hit[1]
+
+
+#: The notation of recent option lists, by identity: ``id -> (list, texts)``. The engine keeps
+#: a decision's options in one list until the state changes, and a window asks every seat.
+_TEXTS: dict[int, tuple[list[Any], tuple[str, ...]]] = {}
+#: The notation of single actions, by identity: ``id -> (action, text)`` (actions are frozen).
+_ACTION_TEXTS: dict[int, tuple[Any, str]] = {}
+
+
+def _option_texts(opts: list[Any]) -> tuple[str, ...]:
+    """The notation of each option, in order."""
+    if not CACHING:
+        return tuple(str(a) for a in opts)
+    hit = _TEXTS.get(id(opts))
+    if hit is not None and hit[0] is opts and len(hit[1]) == len(opts):
+        return hit[1]
+    if len(_TEXTS) >= 64:
+        _TEXTS.clear()
+    if len(opts) > 256:  # the setup's switches: new actions each time, not worth keeping
+        texts = tuple(str(a) for a in opts)
+        _TEXTS[id(opts)] = (opts, texts)
+        return texts
+    if len(_ACTION_TEXTS) >= _PIECES_BOUND:
+        _ACTION_TEXTS.clear()
+    out: list[str] = []
+    for a in opts:
+        # The kernel keeps each piece's offered actions between decisions: the same objects.
+        one = _ACTION_TEXTS.get(id(a))
+        if one is None or one[0] is not a:
+            one = _ACTION_TEXTS[id(a)] = (a, str(a))
+        out.append(one[1])
+    texts = tuple(out)
+    _TEXTS[id(opts)] = (opts, texts)
+    return texts
+
+
+#: Each ruleset's sides, by identity of the game's rules: ``id -> (rules, table)``.
+_TEAMS: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
+
+
+def _teams(rules: Any) -> dict[str, tuple[str, ...]]:
+    """:func:`~legends_core.teams.team_table` of ``rules``, shared by every view of a game
+    (read, never changed, as the board's description)."""
+    if not CACHING:
+        return team_table(rules)
+    hit = _TEAMS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_TEAMS) >= 64:
+            _TEAMS.clear()
+        hit = _TEAMS[id(rules)] = (rules, team_table(rules))
+    return hit[1]
+
+
+def _board_dict(board: Any) -> dict[str, Any]:
+    """``board.to_dict()``, built once per board and shared by every view of it (a view's
+    ``board`` is read, never changed: :meth:`View.to_dict` hands out fresh copies)."""
+    if not CACHING:
+        return board.to_dict()
+    hit = _BOARDS.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(_BOARDS) >= 64:
+            _BOARDS.clear()
+        hit = _BOARDS[id(board)] = (board, board.to_dict())
+    return hit[1]
+
+
 def view(g: Engine, player: int | str | None) -> View:
     """Project the game for ``player``: a seat's index, :data:`~legends_core.SPECTATOR`, or
     ``None`` (the referee, who sees everything)."""
     names = g.rules.players
     bit, need = _knowing(g, player)
+    square_names = g.board._names
+    grid, known, ctrl, owners, types = g.grid, g.known, g.ctrl, g.owner, g.types
+    all_mask, moved_set = g.all_mask, g.moved
+    cache = _piece_cache(g)
     pieces = []
-    for sq in range(len(g.grid)):
-        pid = g.grid[sq]
+    strength = g.strength
+    lookup = cache.get if cache is not None else None
+    for sq, pid in enumerate(grid):
         if pid < 0:
             continue
-        mask = g.known[pid]
-        square, controller, owner = g.board.name(sq), names[g.ctrl[pid]], names[g.owner[pid]]
-        revealed, known_to, moved = mask == g.all_mask, g.seen(pid), pid in g.moved
+        mask = known[pid]
+        moved = pid in moved_set
+        # Everything a piece's view is made of, what the viewer knows of it included.
         if mask & bit >= need:
-            t = g.types[pid]
-            pieces.append(PieceView(square, controller, owner, revealed, known_to, moved,
-                                    t.number, t.name, t.kind, t.strength, g.strength(pid),
-                                    t.colour, t.type))
+            t = types[pid]
+            current = strength(pid)
+            key: tuple[Any, ...] = (sq, ctrl[pid], owners[pid], mask, moved, id(t), current)
         else:
-            pieces.append(PieceView(square, controller, owner, revealed, known_to, moved, None))
+            t, current = None, None
+            key = (sq, ctrl[pid], owners[pid], mask, moved)
+        if lookup is not None:
+            hit = lookup(key)
+            if hit is not None and hit[0] is t:
+                pieces.append(hit[1])
+                continue
+        square, controller, owner = square_names[sq], names[ctrl[pid]], names[owners[pid]]
+        revealed, known_to = mask == all_mask, g.seen(pid)
+        if t is not None:
+            pv = PieceView(square, controller, owner, revealed, known_to, moved, t.number,
+                           t.name, t.kind, t.strength, current, t.colour, t.type)
+        else:
+            pv = PieceView(square, controller, owner, revealed, known_to, moved, None)
+        if cache is not None:
+            cache[key] = (t, pv)
+        pieces.append(pv)
     pending = g.pending
     to_move = names[pending.player] if pending is not None else None
     options: tuple[str, ...] = ()
@@ -228,7 +340,7 @@ def view(g: Engine, player: int | str | None) -> View:
     if pending is not None and (player is None or pending.player == player):
         # Only the deciding player (and the referee) learn what is being decided: whether a
         # question is put at all may depend on what that player holds.
-        options = tuple(str(a) for a in g.options())
+        options = _option_texts(g.options())
         decision = pending.describe(g)
     effects = tuple(
         (g.board.name(g.loc[pid]), kind, value) for pid, kind, value, _ in g.temps
@@ -237,7 +349,7 @@ def view(g: Engine, player: int | str | None) -> View:
     return View(
         player="referee" if player is None else player if isinstance(player, str)
         else names[player],
-        board=g.board.to_dict(),
+        board=_board_dict(g.board),
         pieces=tuple(pieces),
         destroyed={names[i]: tuple(g.types[p].number if g.known[p] & bit >= need else None
                                    for p in area) for i, area in enumerate(g.dead)},
@@ -258,7 +370,7 @@ def view(g: Engine, player: int | str | None) -> View:
         rules=g.rules.name,
         reserve=_reserve(g, bit, need),
         winners=() if g.winner is None else winning_seats(g.rules, g.winner),
-        teams=team_table(g.rules),
+        teams=_teams(g.rules),
     )
 
 

@@ -21,6 +21,7 @@ Observations
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,13 @@ if TYPE_CHECKING:
 WORDS: tuple[str, ...] = ("done", "shuffle", "keep", "yes", "no")
 #: Answers of a question that fit no other block, numbered in the order offered.
 OTHER_CHOICES = 32
+#: Switch for :func:`observe`'s caches (a board's static planes by the view's board, a
+#: piece's indices by the piece as seen): on in play; tests turn it off to check that a
+#: cached observation equals one built afresh.
+CACHING = True
+_PIECES_BOUND = 1 << 15
+#: The most options a decision may have for its actions' ids to be kept (see Chooser).
+_FIRST_ID_LIMIT = 256
 #: Scale of strength values in the tensors (a strength of 10 reads 1.0).
 STRENGTH_SCALE = 10.0
 #: Scale of the turn counter (turn 100 reads 1.0).
@@ -123,6 +131,8 @@ class ActionSpace:
             offset += size
         self.size = offset
         self._starts = sorted((off, name) for name, (off, _) in self.blocks.items())
+        #: :meth:`first_id` of actions seen, by identity (see :meth:`Chooser.ids`).
+        self._first: dict[int, tuple[Action, int]] = {}
 
     @classmethod
     def for_game(cls, game: Game) -> ActionSpace:
@@ -317,9 +327,23 @@ class Chooser:
         if choices:
             for a, aid in zip(choices, sp.choice_ids(a.value for a in choices), strict=True):
                 out.setdefault(aid, []).append(a)
+        # Only for decisions of a move's size: the setup's hundreds of switches are new
+        # actions each time, and keeping them would cost more than it saves.
+        known = sp._first if CACHING and len(self.legal) <= _FIRST_ID_LIMIT else None
         for a in self.legal:
             if a.kind != "choose":
-                out.setdefault(sp.first_id(a), []).append(a)
+                # The kernel keeps a piece's offered actions between decisions: the same
+                # action object gets the same id.
+                hit = known.get(id(a)) if known is not None else None
+                if hit is not None and hit[0] is a:
+                    aid = hit[1]
+                else:
+                    aid = sp.first_id(a)
+                    if known is not None:
+                        if len(known) >= _PIECES_BOUND:
+                            known.clear()
+                        known[id(a)] = (a, aid)
+                out.setdefault(aid, []).append(a)
         return out
 
     def legal_ids(self) -> list[int]:
@@ -411,7 +435,14 @@ class ObservationSpace:
                                   for what in ("controller", "owner", "known-to"))
         self._kind_planes = {x: self._plane[f"kind:{x}"] for x in PIECE_KINDS}
         self._piece_planes = {num: self._plane[f"piece:{num}"] for num in self.numbers}
-        self._static: dict[Any, np.ndarray] = {}
+        self._static: dict[Any, Any] = {}
+        #: The last options seen, with the kinds of action they offer.
+        self._offered: tuple[tuple[str, ...], list[int]] | None = None
+        #: Each observer's last board planes, with the pieces and board they were made from.
+        self._last: dict[int, tuple[Any, Any, np.ndarray]] = {}
+        #: Each piece's flat indices and values by the piece as seen and the observer's seat
+        #: (see :func:`observe`).
+        self._pieces: dict[tuple[int, int], tuple[Any, list[int], list[int], list[float]]] = {}
         fields = [("destroyed", p * n), ("destroyed-count", p), ("reserve", p * n),
                   ("reserve-count", p), ("curse", n),
                   ("curse-active", 1), ("curse-controller", p), ("curse-queue", n),
@@ -451,7 +482,13 @@ def _obs_space(actions: ActionSpace, catalogue: Catalogue) -> ObservationSpace:
 def _static_planes(space: ObservationSpace, view: View, rel: dict[str, int]) -> np.ndarray:
     """The terrain and set-up region planes of a board, seen from one seat (cached: a board
     does not change during a game)."""
-    regions = view.board.get("regions", {})
+    board = view.board
+    if CACHING:
+        # The kernel shares one board description among the views of a game's board.
+        fast = space._static.get((id(board), view.player))
+        if fast is not None and fast[0] is board:
+            return fast[1]
+    regions = board.get("regions", {})
     key = (tuple(view.board["rows"]), tuple(sorted(rel.items())),
            tuple((k, tuple(v)) for k, v in sorted(regions.items())))
     hit = space._static.get(key)
@@ -472,7 +509,130 @@ def _static_planes(space: ObservationSpace, view: View, rel: dict[str, int]) -> 
     if len(space._static) >= 256:
         space._static.clear()
     space._static[key] = planes
+    if CACHING:
+        space._static[(id(board), view.player)] = (board, planes)
     return planes
+
+
+def _offered_kinds(space: ObservationSpace, options: tuple[str, ...]) -> list[int]:
+    """The indices in :data:`~legends_core.actions.KINDS` of the kinds of action offered (kept
+    for the last options seen: the kernel's view hands every seat of a window the same)."""
+    last = space._offered
+    if CACHING and last is not None and last[0] is options:
+        return last[1]
+    kinds: set[int] = set()
+    for text in options:
+        word = text.split(" ", 1)[0]
+        kind = ("choose" if word == "choose" else "swap" if word == "swap"
+                else "pass" if word == "pass" else "move" if "-" in word else "power")
+        kinds.add(ACTION_KINDS.index(kind))
+    found = sorted(kinds)
+    if CACHING:
+        space._offered = (options, found)
+    return found
+
+
+def _same_pieces(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Are these the very same pieces as seen (the kernel's view reuses unchanged ones)?"""
+    return len(a) == len(b) and all(map(operator.is_, a, b))
+
+
+def _piece_entry(space: ObservationSpace, pv: Any, rel: dict[str, int],
+                 me: int) -> tuple[Any, list[int], list[int], list[float]]:
+    """A piece's flat indices set to one, and its indices with their values, as seat ``me``
+    sees it: kept with the piece as seen (the kernel's view reuses a piece that did not
+    change, so most pieces of a step were seen before)."""
+    cache = space._pieces if CACHING else None
+    if cache is not None:
+        hit = cache.get((id(pv), me))
+        if hit is not None and hit[0] is pv:
+            return hit
+        if len(cache) >= _PIECES_BOUND:
+            cache.clear()
+    plane = space._plane
+    controller, owner, known_to = space._seat_planes
+    hw = space.height * space.width
+    p_ones: list[int] = []
+    p_at: list[int] = []
+    p_values: list[float] = []
+    q = space.actions._sq[pv.square]
+    p_ones.append(controller[rel[pv.controller]] * hw + q)
+    p_ones.append(owner[rel[pv.owner]] * hw + q)
+    for who in pv.known_to:
+        p_ones.append(known_to[rel[who]] * hw + q)
+    if pv.revealed:
+        p_ones.append(plane["revealed"] * hw + q)
+    if pv.moved:
+        p_ones.append(plane["moved"] * hw + q)
+    if pv.number is None:
+        p_ones.append(plane["hidden"] * hw + q)
+    else:
+        p_ones.append(space._piece_planes[pv.number] * hw + q)
+        k = space._kind_planes.get(pv.kind or "")
+        if k is not None:
+            p_ones.append(k * hw + q)
+        if pv.strength is not None:
+            p_at.append(plane["base-strength"] * hw + q)
+            p_values.append(pv.strength / STRENGTH_SCALE)
+        if pv.current is not None:
+            p_at.append(plane["strength"] * hw + q)
+            p_values.append(pv.current / STRENGTH_SCALE)
+    entry = (pv, p_ones, p_at, p_values)
+    if cache is not None:
+        cache[(id(pv), me)] = entry
+    return entry
+
+
+def _changed_pieces(space: ObservationSpace, old: tuple[Any, ...], new: tuple[Any, ...],
+                    rel: dict[str, int], me: int, planes: np.ndarray) -> bool:
+    """Turn ``planes``, made from the pieces ``old``, into those of ``new`` by taking out the
+    pieces that are gone and putting in those that came (a piece as seen that changed is a
+    new object); ``False`` when too much changed to be worth it. Exact: each piece writes
+    only on its own square, and never on the board's static planes."""
+    kept = {id(pv) for pv in new}
+    gone = [pv for pv in old if id(pv) not in kept]
+    before = {id(pv) for pv in old}
+    came = [pv for pv in new if id(pv) not in before]
+    if 2 * (len(gone) + len(came)) > len(new):
+        return False
+    flat = planes.reshape(-1)
+    for pieces, value in ((gone, 0.0), (came, 1.0)):  # out first: a newcomer may share a square
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        for pv in pieces:
+            _, p_ones, p_at, p_values = _piece_entry(space, pv, rel, me)
+            ones += p_ones
+            at += p_at
+            values += p_values
+        if ones:
+            flat[ones] = value
+        if at:
+            flat[at] = values if value else 0.0
+    return True
+
+
+def _piece_planes(space: ObservationSpace, view: View, rel: dict[str, int], me: int,
+                  planes: np.ndarray) -> None:
+    """Fill ``planes`` with the board's static planes and the pieces of ``view`` (seen by
+    seat ``me``, ``rel`` numbering the seats from it)."""
+    planes[...] = _static_planes(space, view, rel)
+    # Flat indices (plane * squares + square) gathered first and written at once: one numpy
+    # assignment instead of several per piece (observe runs at every step).
+    ones: list[int] = []
+    at: list[int] = []
+    values: list[float] = []
+    for pv in view.pieces:
+        _, p_ones, p_at, p_values = _piece_entry(space, pv, rel, me)
+        ones += p_ones
+        if p_at:
+            at += p_at
+            values += p_values
+    flat = planes.reshape(-1)
+    if ones:
+        flat[ones] = 1.0
+    if at:
+        flat[at] = values
 
 
 def observe(view: View, space: ObservationSpace,
@@ -495,47 +655,23 @@ def observe(view: View, space: ObservationSpace,
     rel = {name: (i - me) % p for i, name in enumerate(players)}
     vec = np.empty(space.size, dtype=np.float32) if out is None else out
     planes = space.board(vec)
-    planes[...] = _static_planes(space, view, rel)
+    last = space._last.get(me) if CACHING else None
+    if last is not None and last[1] is view.board and _same_pieces(last[0], view.pieces):
+        # The same pieces as this observer's previous observation (a window, say): the board
+        # planes as they were then.
+        planes[...] = last[2]
+    elif last is not None and last[1] is view.board and _changed_pieces(
+            space, last[0], view.pieces, rel, me, last[2]):
+        # A few pieces changed (a move): the previous planes with those pieces redone.
+        planes[...] = last[2]
+        space._last[me] = (view.pieces, view.board, last[2])
+    else:
+        _piece_planes(space, view, rel, me, planes)
+        if CACHING:
+            space._last[me] = (view.pieces, view.board, planes.copy())
     vec[space.board_size:] = 0.0
     plane = space._plane
-    controller, owner, known_to = space._seat_planes
-    hidden, revealed, moved = plane["hidden"], plane["revealed"], plane["moved"]
-    base, current = plane["base-strength"], plane["strength"]
-    kinds, identity = space._kind_planes, space._piece_planes
-    sq, hw = acts._sq, space.height * space.width
-    # Flat indices (plane * squares + square) gathered first and written at once: one numpy
-    # assignment instead of several per piece (observe runs at every step).
-    ones: list[int] = []
-    at: list[int] = []
-    values: list[float] = []
-    for pv in view.pieces:
-        q = sq[pv.square]
-        ones.append(controller[rel[pv.controller]] * hw + q)
-        ones.append(owner[rel[pv.owner]] * hw + q)
-        for who in pv.known_to:
-            ones.append(known_to[rel[who]] * hw + q)
-        if pv.revealed:
-            ones.append(revealed * hw + q)
-        if pv.moved:
-            ones.append(moved * hw + q)
-        if pv.number is None:
-            ones.append(hidden * hw + q)
-            continue
-        ones.append(identity[pv.number] * hw + q)
-        k = kinds.get(pv.kind or "")
-        if k is not None:
-            ones.append(k * hw + q)
-        if pv.strength is not None:
-            at.append(base * hw + q)
-            values.append(pv.strength / STRENGTH_SCALE)
-        if pv.current is not None:
-            at.append(current * hw + q)
-            values.append(pv.current / STRENGTH_SCALE)
-    flat = vec[: space.board_size]
-    if ones:
-        flat[ones] = 1.0
-    if at:
-        flat[at] = values
+    sq = acts._sq
     width = space.width
     effects = plane["effects"]
     for square, _, _ in view.effects:
@@ -574,12 +710,7 @@ def observe(view: View, space: ObservationSpace,
     feat("over")[0] = float(view.over)
     if view.winner is not None:
         feat("winner")[rel[view.winner]] = 1.0
-    offered = feat("offered")
-    for text in view.options:
-        word = text.split(" ", 1)[0]
-        kind = ("choose" if word == "choose" else "swap" if word == "swap"
-                else "pass" if word == "pass" else "move" if "-" in word else "power")
-        offered[ACTION_KINDS.index(kind)] = 1.0
+    feat("offered")[_offered_kinds(space, view.options)] = 1.0
     name = decision_name(decision_kind, view.decision)
     if name is not None:
         feat("decision")[_DECISION_INDEX[name]] = 1.0
