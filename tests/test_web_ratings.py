@@ -103,6 +103,17 @@ def test_a_rated_game_needs_a_player_id(http, body, said):
     assert got.status_code == 400 and said in got.json()["error"], got.text
 
 
+def test_a_team_game_against_the_computer_is_refused_as_rated(http):
+    # The computer would sit on both sides: nobody is rated against themselves.
+    body = {"rules": "legends", "players": 4, "opponent": "random", "player": ANN}
+    got = http.post("/api/games", json={**body, "rated": True})
+    assert got.status_code == 400 and "team game against the computer" in got.json()["error"]
+    # Casual, it is played as before; two players against the computer may be rated.
+    assert http.post("/api/games", json=body).json()["rated"] is False
+    two = http.post("/api/games", json={**body, "players": 2, "rated": True}).json()
+    assert two["rated"] is True
+
+
 def test_a_rated_game_is_joined_only_with_a_player_id(http):
     made = http.post("/api/games", json={"opponent": "human", "player": ANN, "rated": True})
     refused = http.post(f"/api/games/{made.json()['code']}/join", json={"name": "Bob"})

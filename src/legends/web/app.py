@@ -481,6 +481,11 @@ class Server:
         if rated and data.get("position"):
             raise BadRequest(N_("rated: games from a test position are casual"))
         players = list(start.lines) if isinstance(start, Arrangement) else list(start.players)
+        if rated and opponent != "human" and len(players) > 2:
+            # The computer would hold seats of both sides, and nobody is rated against
+            # themselves (legends.ratings.games.rated_players): say so rather than not count it.
+            raise BadRequest(N_("rated: a team game against the computer is casual (the "
+                                "computer plays on both sides)"))
         side = _text(data, "side", players[0])
         if side == "random":
             side = secrets.choice(players)
