@@ -36,9 +36,8 @@ from legends_core.records import without_result
 from ..i18n import N_
 from ..wording import reason
 from . import movelist
+from .account_routes import answering  # refusals and store failures answered in words
 from .guards import Refused
-from .refusals import answer
-from .store import StoreError
 from .watching import committed_setup
 
 if TYPE_CHECKING:
@@ -103,19 +102,6 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         if room is None:
             raise Refused(N_("no game has that code"))
         return room
-
-    def answering(handler: Callable[[Request], Awaitable[Response]]):
-        async def endpoint(request: Request) -> Response:
-            from .app import _log_refusal, _refusal  # (app imports this module)
-            try:
-                return await handler(request)
-            except Refused as exc:
-                return answer(exc)
-            except (StoreError, OSError) as exc:
-                _log_refusal(f"{request.method} {request.url.path}", exc)
-                return JSONResponse({"error": _refusal(exc, server.store.where)},
-                                    status_code=503)
-        return endpoint
 
     async def archive(request: Request) -> Response:
         room = await ended_room(request)
