@@ -27,7 +27,14 @@ from .hookspecs import hookimpl, hookspec
 from .piecetype import PieceType, Power, piece
 from .position import SEED_LIMIT
 from .registry import Catalogue, catalogue, load_packs
-from .ruleset import Ruleset, catalogue_for, get_ruleset, register_ruleset, rulesets
+from .ruleset import (
+    Ruleset,
+    catalogue_for,
+    get_ruleset,
+    register_ruleset,
+    rulesets,
+    unregister_ruleset,
+)
 from .rulings import Ruling, all_rulings, ruling
 from .tasks import continuation
 from .visibility import SPECTATOR, PieceView, View, event_for
@@ -89,6 +96,7 @@ __all__ = [
     "random_main_action",
     "random_army",
     "register_ruleset",
+    "unregister_ruleset",
     "ruling",
     "rulesets",
     "validate_army",

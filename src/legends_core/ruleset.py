@@ -247,6 +247,8 @@ def _behaviour(ruleset: Ruleset) -> RuleBehaviour:
 _RULESETS: dict[str, Ruleset] | None = None
 _BEHAVIOURS: dict[str, RuleBehaviour] = {}
 _CATALOGUES: dict[str, Catalogue] = {}
+#: The names :func:`register_ruleset` added (the only ones :func:`unregister_ruleset` removes).
+_REGISTERED: set[str] = set()
 #: The built-in ruleset, Stratego Legends itself: handed in by ``legends_core.setup``, which
 #: says how it is set up and so sits above the rulesets (see :func:`built_in`).
 _BUILT_IN: list[Ruleset] = []
@@ -327,7 +329,24 @@ def register_ruleset(ruleset: Ruleset) -> Ruleset:
     if isinstance(ruleset, Ruleset):
         _behaviour(ruleset)  # a ruleset whose plugins are wrong is refused, never half-added
     _add(found, ruleset, "register_ruleset")
+    _REGISTERED.add(ruleset.name)
     return ruleset
+
+
+def unregister_ruleset(name: str) -> None:
+    """Take back a ruleset added by :func:`register_ruleset` (a test's variant, so that it
+    does not outlive the test). Installed and built-in rulesets cannot be taken back.
+
+    :raises PositionError: no ruleset of that name was registered in this process.
+    """
+    found = _load()
+    rs = found.get(name)
+    if rs is None or rs is _BUILT_IN[0] or name not in _REGISTERED:
+        raise PositionError(f"rules: {short(name)} was not added by register_ruleset")
+    del found[name]
+    _REGISTERED.discard(name)
+    for key in [k for k, b in _BEHAVIOURS.items() if b.ruleset is rs]:
+        del _BEHAVIOURS[key]
 
 
 def behaviour(name: str) -> RuleBehaviour:

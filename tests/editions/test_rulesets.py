@@ -6,7 +6,12 @@ import pytest
 
 from legends_core import Action, Game, hookimpl, rulesets
 from legends_core.errors import CatalogueError, PositionError
-from legends_core.ruleset import behaviour, get_ruleset, register_ruleset
+from legends_core.ruleset import (
+    behaviour,
+    get_ruleset,
+    register_ruleset,
+    unregister_ruleset,
+)
 from legends_core.testing import options, play, position_dict, stratego
 from legends_editions.classic import CLASSIC
 
@@ -125,16 +130,18 @@ class Recorder:
         pass  # taking a flag does not end this game
 
 
-def _variant():
-    try:
-        return get_ruleset("classic-test-variant")
-    except PositionError:
-        return register_ruleset(attrs.evolve(CLASSIC, name="classic-test-variant",
-                                             rules=(Recorder(),)))
+@pytest.fixture
+def variant():
+    """A classic variant whose rule plugin records what the kernel asks, registered for
+    this test only (a ruleset left registered would be offered to every later test)."""
+    rs = register_ruleset(attrs.evolve(CLASSIC, name="classic-test-variant",
+                                       rules=(Recorder(),)))
+    yield rs
+    unregister_ruleset(rs.name)
 
 
-def test_the_kernel_calls_the_rulesets_hooks():
-    rs = _variant()
+def test_the_kernel_calls_the_rulesets_hooks(variant):
+    rs = variant
     g = stratego(rs.name, {"e4": "Major", "f4": "Major"}, {"e5": "Major", "f5": "Flag",
                                                             "j9": "Sergeant"})
     assert "choose rest" in options(g)
@@ -180,3 +187,17 @@ def test_pieces_and_play_take_the_rules(capsys):
     assert "You play red" in out and "r:" in out and "Turn 3, red" in out
     assert main(["play", "--rules", "classic", "--side", "beige"]) == 2
     assert "choose one of red, blue" in capsys.readouterr().err
+
+
+def test_a_registered_ruleset_can_be_taken_back():
+    rs = register_ruleset(attrs.evolve(CLASSIC, name="classic-test-gone"))
+    assert "classic-test-gone" in rulesets()
+    behaviour(rs.name)  # its dispatch table is built and kept ...
+    unregister_ruleset(rs.name)
+    assert "classic-test-gone" not in rulesets()  # ... and goes with it
+    with pytest.raises(PositionError, match="classic-test-gone"):
+        get_ruleset("classic-test-gone")
+    with pytest.raises(PositionError, match="not added by register_ruleset"):
+        unregister_ruleset("classic")  # installed editions stay
+    with pytest.raises(PositionError, match="not added by register_ruleset"):
+        unregister_ruleset("legends")
