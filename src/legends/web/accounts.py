@@ -104,10 +104,13 @@ class Account:
     a request made with a personal access token, its ``scope`` (the token itself is not kept
     here: nothing that describes the account can show it)."""
 
-    def __init__(self, ident: str, name: str, token: str, scope: str | None = None):
+    def __init__(self, ident: str, name: str, token: str, scope: str | None = None,
+                 token_id: str | None = None):
         self.id, self.name, self.token = ident, name, token
         #: ``None``: a signed-in session (may do anything); else the access token's scope
         self.scope = scope
+        #: the access token's id (what its owner's list shows), for a request made with one
+        self.token_id = token_id
 
     def may(self, need: str) -> bool:
         """May this account, as it came, do what needs the scope ``need``?"""
@@ -261,8 +264,8 @@ class Accounts:
         if found is None:
             raise Unauthorized(N_("this access token is not valid: it was revoked, or it is "
                                  "mistyped"))
-        ident, name, scope = found
-        return Account(ident, name, "", scope)
+        ident, name, scope, token_id = found
+        return Account(ident, name, "", scope, token_id)
 
 
 def is_bearer(header: str | bytes | None) -> bool:

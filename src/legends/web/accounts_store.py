@@ -297,15 +297,16 @@ def drop_token(run: Run, account: str, ident: str) -> bool:
     return True
 
 
-def token_account(run: Run, digest: str) -> tuple[str, str, str, float | None] | None:
-    """``(account id, account name, scope, last used)`` of the token ``digest`` (``None``: no
-    such token, or it was revoked)."""
-    rows = run("SELECT t.account, a.name, t.scope, t.used FROM access_tokens t JOIN accounts a "
-               "ON a.id = t.account WHERE t.digest = ?", (digest,))
+def token_account(run: Run, digest: str) -> tuple[str, str, str, float | None, str] | None:
+    """``(account id, account name, scope, last used, token id)`` of the token ``digest``
+    (``None``: no such token, or it was revoked)."""
+    rows = run("SELECT t.account, a.name, t.scope, t.used, t.id FROM access_tokens t "
+               "JOIN accounts a ON a.id = t.account WHERE t.digest = ?", (digest,))
     if not rows:
         return None
-    ident, name, scope, used = rows[0]
-    return str(ident), str(name), str(scope), None if used is None else float(used)
+    ident, name, scope, used, token_id = rows[0]
+    return (str(ident), str(name), str(scope), None if used is None else float(used),
+            str(token_id))
 
 
 def note_token_use(run: Run, digest: str, now: float) -> None:

@@ -104,7 +104,7 @@ from ..ai import PLAYERS, make_player
 from ..i18n import N_, Words, choose, current, language
 from ..ratings.games import PROVISIONAL_RD, browser_player, computer_player
 from ..wording import edition_about, is_legends, piece_summary, piece_text, powers_named
-from . import account_routes, archive, lobby_routes, token_routes
+from . import account_routes, archive, lobby_routes, revocations, token_routes
 from .account_routes import account_of
 from .accounts import READ, Account, Accounts, CsrfGuard
 from .arranging import RANDOM, Arrangement, takes_setup
@@ -788,6 +788,21 @@ class Server:
                 conn.put(error_message(Words(N_("the game is being read again")), conn.lang))
                 conn.close(BUSY_CLOSE)
 
+    def token_revoked(self, token_id: str) -> None:
+        """The access token ``token_id`` was revoked here: close this process's websockets
+        opened with it, and tell the other processes to close theirs."""
+        self._close_revoked(token_id)
+        self.store.announce_revocation(token_id)
+
+    def _close_revoked(self, token_id: str) -> None:
+        for seats in self.sockets.values():
+            for conns in seats.values():
+                for conn in list(conns):
+                    if conn.access == token_id:
+                        conn.put(error_message(Words(N_("this access token was revoked")),
+                                               conn.lang))
+                        conn.close(REFUSED_CLOSE)
+
     def heard(self, payload: str | None) -> None:
         """From the store's listening thread: a process (this one too) announced a changed
         game (``"CODE STEPS REV"``), or ``None``: announcements may have been missed."""
@@ -800,9 +815,13 @@ class Server:
             self._spawn(self.check_rooms(force=True))
             return
         try:
-            counted = parse_watchers(payload)
+            revoked = revocations.parse(payload)
+            counted = None if revoked is not None else parse_watchers(payload)
         except ValueError:
             log.warning("legends: ignored a malformed announcement %r", payload[:80])
+            return
+        if revoked is not None:
+            self._close_revoked(revoked)  # this process's own announcement too: none left
             return
         if counted is not None:
             code, process, count = counted
@@ -999,7 +1018,7 @@ class Server:
             if hello.get("type") != "hello":
                 raise BadRequest(N_("say hello first: {hello}"),
                                  hello='{"type": "hello", "token": ...}')
-            room, seat = await hello_seat(self, ws.path_params["code"], hello)
+            room, seat, conn.access = await hello_seat(self, ws.path_params["code"], hello)
         except (Refused, TimeoutError, StoreError) as exc:
             conn.put(error_message(
                 Words(_refusal(exc, self.store.where)) if isinstance(exc, StoreError) else

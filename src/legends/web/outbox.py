@@ -40,6 +40,9 @@ class Connection:
         self.ws = ws
         #: the language its reader reads (its request's, then its hello's): errors are worded in it
         self.lang = SOURCE
+        #: the id of the access token its hello came with (``None``: a seat's token, or none);
+        #: revoking that token closes it
+        self.access: str | None = None
         self.bound = bound
         self.timeout = timeout
         self.queue: deque[dict[str, Any] | int] = deque()  # messages, and a close code last

@@ -250,6 +250,11 @@ class Store(abc.ABC):
         game ``code`` (:mod:`legends.web.watch_counts`; nothing to do for a store one process uses)."""
         return None
 
+    def announce_revocation(self, token_id: str) -> None:
+        """Tell every process sharing the store that the access token ``token_id`` was
+        revoked (:mod:`legends.web.revocations`; nothing to do for a store one process uses)."""
+        return None
+
     def listen(self, heard: Callable[[str | None], None]) -> None:
         """Call ``heard(payload)`` from a thread of the store's own for every announcement
         (:meth:`announce`) by any process, this one included; ``heard(None)`` when some may
@@ -534,19 +539,19 @@ class Store(abc.ABC):
             return accounts_store.drop_token(run, account, ident)
 
     def access_token_account(self, digest: str, now: float, quiet: float
-                             ) -> tuple[str, str, str] | None:
-        """``(account id, name, scope)`` of the token ``digest``, its use noted (read first,
+                             ) -> tuple[str, str, str, str] | None:
+        """``(account id, name, scope, token id)`` of the token ``digest``, its use noted (read first,
         and written only when the last use noted is ``quiet`` seconds old: a bot's every
         request is no write)."""
         with self._transaction(write=False) as run:
             found = accounts_store.token_account(run, digest)
         if found is None:
             return None
-        ident, name, scope, used = found
+        ident, name, scope, used, token_id = found
         if used is None or used <= now - quiet:
             with self._transaction() as run:
                 accounts_store.note_token_use(run, digest, now)
-        return ident, name, scope
+        return ident, name, scope, token_id
 
     @staticmethod
     def _write_step(run: Run, step: Step) -> int:

@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 import psycopg
 
-from . import accounts_store, lobby_store, ratings_store
+from . import accounts_store, lobby_store, ratings_store, revocations
 from .store import EXTRAS, FORMAT, SCHEMA, VERSION, Run, Store, StoreError, _schema_problem
 from .watch_counts import key, payload
 
@@ -176,6 +176,9 @@ class PostgresStore(Store):
 
     def announce_watchers(self, code: str, process: str, count: int) -> None:
         self.announce_text(payload(code, process, count))
+
+    def announce_revocation(self, token_id: str) -> None:
+        self.announce_text(revocations.payload(token_id))
 
     def announce_text(self, text: str) -> None:
         if self._announcer is None:

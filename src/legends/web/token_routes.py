@@ -5,7 +5,8 @@ with one (see :mod:`.accounts` for the rules).
   last used; never the tokens themselves).
 * ``POST /api/account/tokens`` (``label``, ``scope``: ``read`` or ``play``): a new token; the
   answer holds it, once (only its digest is kept: it cannot be shown again).
-* ``DELETE /api/account/tokens/{id}``: revoke one; every later use of it is refused (401).
+* ``DELETE /api/account/tokens/{id}``: revoke one; every later use of it is refused (401),
+  and the websockets opened with it are closed, on every server process (:mod:`.revocations`).
 
 These need the session cookie (and, as every change made with it, the CSRF token): a token
 cannot make or revoke tokens.
@@ -68,6 +69,7 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
     async def revoked(request: Request) -> Response:
         account = await signed_in(request)
         await to_thread.run_sync(accounts.revoke, account, request.path_params["id"])
+        server.token_revoked(request.path_params["id"])
         return JSONResponse({"tokens": await to_thread.run_sync(accounts.tokens, account)})
 
     return [
@@ -81,15 +83,18 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
     ]
 
 
-async def hello_seat(server: Server, code: str, hello: Mapping[str, Any]) -> tuple[Room, str]:
+async def hello_seat(server: Server, code: str, hello: Mapping[str, Any]
+                     ) -> tuple[Room, str, str | None]:
     """The game and seat a websocket's hello claims: the seat whose ``token`` it holds, or,
     with an ``access_token`` in place of the seat's token, the seat the token's account holds
     in the game (a ``play`` token's; the same refusal whether the game is missing or the
-    account has no seat in it, as for a seat's token)."""
+    account has no seat in it, as for a seat's token). Third: the access token's id, so that
+    revoking it closes the websocket (:mod:`.revocations`); ``None`` for a seat's token."""
     access = hello.get("access_token")
     if access is None or "token" in hello:
-        return await server.seat_for(code, hello.get("token"))
+        return (*await server.seat_for(code, hello.get("token")), None)
     if not isinstance(access, str):
         raise Refused(N_("access_token: expected text"))
-    account = needs(await to_thread.run_sync(server.accounts.bearer, access), PLAY)
-    return await server.viewer_for(code, {}, account)
+    account = await to_thread.run_sync(server.accounts.bearer, access)
+    needs(account, PLAY)
+    return (*await server.viewer_for(code, {}, account), account.token_id)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import attrs
 
+from . import revocations
+
 #: how announcements of spectator counts begin (game changes begin with the game's code,
 #: which is never this word)
 PREFIX = "watchers"
@@ -38,7 +40,10 @@ def parse(text: str) -> tuple[str, str, int] | None:
 
 def key(text: str) -> str:
     """What makes two announcements about the same thing, so a burst of them can be cut to
-    the latest: a game change is about its game, a count about its game *and* process."""
+    the latest: a game change is about its game, a count about its game *and* process, a
+    revoked token (:mod:`.revocations`) about that token."""
+    if text.startswith(revocations.PREFIX + " "):
+        return text  # every revoked token counts, however many come at once
     return text.rsplit(" ", 1)[0] if text.startswith(PREFIX + " ") else text.split(" ", 1)[0]
 
 
