@@ -162,7 +162,7 @@ def test_a_game_joined_before_the_page_has_loaded_its_options(server, browser): 
     expect(guest.locator("#lobby")).to_be_visible()
     held[0].continue_()
     expect(guest.locator("#table")).to_be_visible()
-    expect(guest.locator("#seats")).to_contain_text("gray: player (you)")
+    expect(guest.locator("#seats")).to_contain_text("gray: anonymous (you)")
 
 
 def test_on_a_phone_the_question_leaves_the_code_and_seats_uncovered(server, browser):  # noqa: F811

@@ -277,7 +277,7 @@ def test_a_game_against_the_computer_with_setup_questions(server, browser):
     for panel in ("#code-box", "#seats"):
         assert not boxes_overlap(question, page.locator(panel).bounding_box()), panel
     expect(page.locator("#question .dialog-code")).to_have_text(page.locator("#code").inner_text())
-    expect(page.locator("#question .dialog-seats")).to_contain_text("gray: player (you)")
+    expect(page.locator("#question .dialog-seats")).to_contain_text("gray: anonymous (you)")
     page.click('#question-choices button[data-action="keep"]')
     # Then gray may switch two of its own pieces: click two, then Done.
     wait_to_decide(page)
@@ -324,7 +324,7 @@ def test_a_team_game_against_the_computer_from_the_form(server, browser):
     page.select_option("#side", "gray-2")
     page.fill("#turn-limit", "1")
     page.click("#start")
-    expect(page.locator("#seats")).to_contain_text("gray-2: player (you)")
+    expect(page.locator("#seats")).to_contain_text("gray-2: anonymous (you)")
     expect(page.locator("#seats")).to_contain_text("beige-2: computer (random)")
     # The three computers set up first; gray-2 sees the wide board from the gray side.
     expect(page.locator("#question-text")).to_contain_text("reshuffle")
