@@ -65,6 +65,8 @@ def test_finish_find_replay_and_check_a_game(server, browser, width, height, nam
     expect(last).to_contain_text("wins")
     page.keyboard.press("End")
     expect(last).to_have_class(re.compile(r"\bcurrent\b"))
+    # The step names its ply as the move list does (here who won), not by its notation.
+    expect(page.locator("#archive-step")).to_contain_text(last.inner_text().strip())
     steps = int(body.get_attribute("data-replay-step") or 0)
     assert steps >= 3  # a move each, then the resignation
     page.keyboard.press("ArrowLeft")

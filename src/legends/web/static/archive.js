@@ -8,7 +8,7 @@
 
 (() => {
   const get = (sel) => document.querySelector(sel);
-  const replay = {code: "", seat: "", step: 0, of: 0, busy: false, wanted: null, plies: []};
+  const replay = {code: "", seat: "", step: 0, of: 0, busy: false, wanted: null, plies: [], named: new Map()};
 
   async function read(path) {
     const res = await fetch(path);
@@ -48,7 +48,7 @@
       get("#archive-board").innerHTML = f.svg;
       fit(get("#archive-board svg"));
       get("#archive-step").textContent = f.step
-        ? t("{step} / {of}: {action} ({turn})", {step: f.step, of: f.of, action: f.action, turn: f.turn_label})
+        ? t("{step} / {of}: {action} ({turn})", {step: f.step, of: f.of, action: replay.named.get(f.step) ?? f.action, turn: f.turn_label})
         : t("{step} / {of}: the start", {step: 0, of: f.of});
       document.body.dataset.replayStep = String(f.step);
       mark();
@@ -112,6 +112,9 @@
     get("#archive-download").download = `legends-${code}.json`;
     // The plies point at the step after them (the server's "step"), as moments do in a game.
     const turns = game.moves.map((turn) => ({...turn, plies: turn.plies.map((p) => ({...p, moment: p.step}))}));
+    // The step's label names a ply as the move list does ("j4xj5 Major takes Scout"), not
+    // only by its notation; steps the list does not show (passes, answers) keep the notation.
+    replay.named = new Map(turns.flatMap((turn) => turn.plies.map((p) => [p.step, p.text])));
     get("#archive-moves tbody").replaceChildren(
       ...window.moveRows({players: game.players, turns}, (ply) => go(ply.step), null));
     get("#archive-body").hidden = false;
