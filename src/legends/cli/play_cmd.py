@@ -17,6 +17,7 @@ from legends_core.setupline import takes_setup
 from ..ai import PLAYERS, make_player
 from ..draw_offers import computer_accepts_draw
 from ..i18n import _
+from ..kernel_words import refusal
 from ..wording import (
     error_text,
     is_legends,
@@ -303,7 +304,7 @@ def session(game: Game, me: str, computer: Any, read: Callable[[str], str], *,
                                                                   count=len(listed)))
             except LegendsError as exc:
                 out.line(_("not legal: {reason}").format(
-                    reason=error_text(str(exc), rules, cat)))
+                    reason=refusal(error_text(str(exc), rules, cat))))
     for line in event_lines(unseen, names, rules):
         out.line(f"  {line}")
     out.lines(board_lines(game.view(me), catalogue=cat))

@@ -20,6 +20,7 @@ from legends_core.ruleset import get_ruleset
 from legends_core.setupline import format_setup, parse_setup, setup_squares, setup_table
 
 from ..i18n import _
+from ..kernel_words import refusal
 from .text import Terminal
 
 
@@ -128,6 +129,7 @@ def arrange(rules: str, seat: str, read: Callable[[str], str], out: Terminal | N
             else:
                 line = deal(rules, seat, text)
         except ArmyError as exc:
-            out.line(_("{problem} (type 'help' to see what you can type)").format(problem=exc))
+            out.line(_("{problem} (type 'help' to see what you can type)").format(
+                problem=refusal(str(exc))))
             continue
         out.lines(area_lines(rules, seat, line))

@@ -6,7 +6,8 @@ the request's language (the page's cookie, else ``Accept-Language``, else Englis
 ``legends.web.catalogues``), a websocket's ``error`` in the language its hello named. So a
 program that asks for no language reads English, and ``str()`` of a refusal is English, for
 the logs. The kernel's own refusals (an illegal action, a setup line that breaks a rule) are
-passed on as the kernel words them.
+worded by the templates of ``legends.kernel_words`` (a plugin's own, no template has: as the
+kernel words them).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from starlette.responses import JSONResponse
 from legends_core.errors import LegendsError
 
 from ..i18n import Words
-from ..kernel_words import ENDINGS, template_of
+from ..kernel_words import ENDINGS, refusal_words, template_of
 
 
 class Worded(Exception):
@@ -65,9 +66,10 @@ def ending_words(reason: str) -> Words:
 
 
 def words_of(exc: BaseException) -> Words:
-    """What ``exc`` says, to be worded for its reader: its own template, or (an error from
-    elsewhere, the kernel's) its text as it is."""
-    return exc.words if isinstance(exc, Worded) else Words(str(exc))
+    """What ``exc`` says, to be worded for its reader: its own template, or the kernel's
+    refusal's (``legends.kernel_words.refusal_words``; an error no template matches: its
+    text as it is)."""
+    return exc.words if isinstance(exc, Worded) else refusal_words(str(exc))
 
 
 def told(exc: BaseException, code: str | None = None) -> str:
