@@ -148,3 +148,47 @@ def test_the_websocket_says_an_illegal_action_in_the_language_of_the_hello(tmp_p
         assert "is not legal" not in got["message"]
         head = {"de": "ist jetzt nicht erlaubt", "nl": "mag nu niet"}[lang]
         assert head in got["message"]
+
+
+def test_random_illegal_input_in_every_edition_is_refused_in_templated_words():
+    import random
+
+    from legends_core import rulesets
+
+    rng = random.Random(7)
+    unmatched: set[str] = set()
+    met = 0
+    for rules in rulesets():
+        for seed in range(3):
+            game = Game.new(seed=seed, auto_pass=True, **({} if rules == "legends"
+                                                           else {"rules": rules}))
+            board = game.engine.board
+            names = [board.name(s) for s in range(board.width * board.height)]
+            for _ in range(40):
+                if game.is_over:
+                    break
+                legal = list(game.legal_actions())
+                offered = {str(a) for a in legal}
+                powers = [a for a in legal if a.kind == "power"]
+                tries = [f"{rng.choice(names)}-{rng.choice(names)}", "pass",
+                         f"choose {rng.choice(names)}", f"swap {rng.choice(names)} a1"]
+                if powers:
+                    p = rng.choice(powers)
+                    tries.append(" ".join((p.src, p.key, rng.choice(names))))
+                    tries.append(" ".join((rng.choice(names), p.key)))
+                for text in tries:
+                    if text in offered:
+                        continue
+                    try:
+                        game.apply(text)
+                    except LegendsError as exc:
+                        met += 1
+                        said = error_text(str(exc), rules)
+                        if template_of(said, REFUSALS) is None:
+                            unmatched.add(said)
+                    else:
+                        break  # it was legal after all (a swap in another order)
+                else:
+                    game.apply(rng.choice(legal))
+    assert met > 500
+    assert not unmatched, sorted(unmatched)[:10]
