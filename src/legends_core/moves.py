@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from . import actions
 from .actions import Action
+from .changes import Offers
 from .events import PowerUsed
 from .rulings import ruling
 
 if TYPE_CHECKING:
-    from .changes import Offers
     from .engine import Engine
     from .registry import Behaviour
 
@@ -312,7 +312,7 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
     if e is not None:
         bf = g.bf[g.ctrl[pid]]
         if bf is None or bf[0] != pid or bf[3] < 2:
-            _limited(g, pid, e[5], e[4], out)
+            _limited(g, pid, e.limits, e.actions, out)
             return
     b = g.beh[pid]
     watch = b.watches
@@ -354,7 +354,7 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
         _raw_actions(g, pid, b, extra, raw)
         areas = _watched(g, watch, sq)
     acts = tuple(raw)
-    g.offers[pid] = (sq, g.epoch, g.clock, areas, acts, limits)
+    g.offers[pid] = Offers(sq, g.epoch, g.clock, areas, acts, limits)
     _limited(g, pid, limits, acts, out)
 
 
@@ -381,10 +381,10 @@ def kept(g: Engine, key: int, sq: int) -> Offers | None:
     """The entry of ``g.offers`` under ``key``, if it is still good for a piece on ``sq``:
     worked out there, in this epoch, and no area it watches changed since."""
     e = g.offers.get(key)
-    if e is None or e[0] != sq or e[1] != g.epoch:
+    if e is None or e.square != sq or e.epoch != g.epoch:
         return None
-    t, changed = e[2], g.changed
-    for a in e[3]:
+    t, changed = e.clock, g.changed
+    for a in e.areas:
         if changed[a] > t:
             return None
     return e
@@ -433,16 +433,16 @@ def moves_and_actions(g: Engine, player: int) -> list[Action]:
             continue
         # kept() and piece_options' use of it, inline: most pieces' offers are still good.
         e = offers.get(pid)
-        if e is not None and e[0] == sq and e[1] == epoch and pid != shuttling:
-            t = e[2]
-            for a in e[3]:
+        if e is not None and e.square == sq and e.epoch == epoch and pid != shuttling:
+            t = e.clock
+            for a in e.areas:
                 if changed[a] > t:
                     break
             else:
-                if e[5]:
-                    _limited(g, pid, e[5], e[4], out)
+                if e.limits:
+                    _limited(g, pid, e.limits, e.actions, out)
                 else:
-                    out += e[4]
+                    out += e.actions
                 continue
         piece_options(g, pid, sq, out, dyn)
     for f in g.rs.turn_actions:
@@ -547,7 +547,7 @@ def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
     sq = g.loc[pid]
     e = kept(g, -1 - pid, sq)
     if e is not None:
-        _limited(g, pid, e[5], e[4], out)
+        _limited(g, pid, e.limits, e.actions, out)
         return
     b = g.beh[pid]
     watch = b.ability_watches
@@ -572,7 +572,7 @@ def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
             raw.extend(f(g, pid, "main"))
         areas = _watched(g, watch, sq)
     acts = tuple(raw)
-    g.offers[-1 - pid] = (sq, g.epoch, g.clock, areas, acts, b.limits)
+    g.offers[-1 - pid] = Offers(sq, g.epoch, g.clock, areas, acts, b.limits)
     _limited(g, pid, b.limits, acts, out)
 
 
