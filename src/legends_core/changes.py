@@ -61,6 +61,7 @@ import attrs
 
 from .actions import Action
 
+
 class Offers:
     """An entry of the cache (``Engine.offers``, filled by ``legends_core.moves.piece_options``):
     a piece's standard moves and actions (``actions``) as worked out on ``square`` at

@@ -70,7 +70,7 @@ RULINGS = (
 
 #: Every attribute of an Engine (its slots; what restore() copies).
 _STATE = (
-    "board", "land", "steps", "sq_names", "rules", "catalogue", "types", "beh", "owner",
+    "board", "land", "steps", "sq_names", "sq_index", "rules", "catalogue", "types", "beh", "owner",
     "ctrl", "loc", "known", "grid", "dead",
     "curse", "curse_on", "curse_ctrl", "curse_queue",
     "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
@@ -103,6 +103,7 @@ class Engine(Effects):
     land: tuple[bool, ...]
     steps: tuple[tuple[tuple[int, Action], ...], ...]
     sq_names: tuple[str, ...]
+    sq_index: dict[str, int]
     rules: Rules
     catalogue: Catalogue
     types: list[PieceType]
@@ -182,6 +183,7 @@ class Engine(Effects):
         """``pieces``: (type, owner, controller, loc, known mask) per piece id."""
         self.board = board
         self.land, self.steps, self.sq_names = board._land, board._steps, board._names
+        self.sq_index = board._index
         self.rules = rules
         self.catalogue = catalogue
         self.types = [p[0] for p in pieces]
@@ -254,6 +256,7 @@ class Engine(Effects):
         g = Engine.__new__(Engine)
         g.board = self.board
         g.land, g.steps, g.sq_names = self.land, self.steps, self.sq_names
+        g.sq_index = self.sq_index
         g.rules = self.rules
         g.catalogue = self.catalogue
         g.types = self.types
@@ -402,7 +405,8 @@ class Engine(Effects):
         while stack and not self.over:
             t = stack[-1]
             if t.decision:
-                if auto and t.name == "window" and SETTLE_AT_ONCE:
+                window = auto and t.name == "window"  # read once: a Python attribute
+                if window and SETTLE_AT_ONCE:
                     # Every seat that can only pass passes, in one step; stop at the first
                     # seat with a choice (its options are kept for the decision).
                     stack.pop()
@@ -413,7 +417,7 @@ class Engine(Effects):
                     stack.append(left)
                     self._opts = opts
                     return
-                if auto and t.name == "window":
+                if window:
                     opts = self.options()
                     if len(opts) == 1 and opts[0].kind == "pass":
                         # Nothing to say but pass: answer without asking (same events). A

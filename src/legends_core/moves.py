@@ -582,7 +582,7 @@ def is_ability(g: Engine, pid: int, key: str) -> bool:
 
 def perform(g: Engine, action: Action) -> None:
     """Use the power named by ``action``: reveal its piece, count its limit, carry it out."""
-    pid = g.grid[g.board.parse_square(action.src)]
+    pid = g.grid[square_named(g, action.src)]
     for b in _behaviours(g, pid):
         fn = b.perform.get(action.key)
         if fn is None:
@@ -598,9 +598,16 @@ def perform(g: Engine, action: Action) -> None:
     raise LookupError(f"no power {action.key!r} on {action.src}")
 
 
+def square_named(g: Engine, name: str) -> int:
+    """The square named ``name`` (as an action names it): the board's table first, as a
+    call into the board (a Python class) costs more once compiled."""
+    sq = g.sq_index.get(name)
+    return sq if sq is not None else g.board.parse_square(name)
+
+
 def do_move(g: Engine, action: Action) -> None:
     """Carry out a standard move (attacking if the square is occupied)."""
-    sq, to = g.board.parse_square(action.src), g.board.parse_square(action.dst)
+    sq, to = square_named(g, action.src), square_named(g, action.dst)
     pid = g.grid[sq]
     player = g.ctrl[pid]
     if g.grid[to] >= 0:
