@@ -300,15 +300,17 @@ def offer_actions(g: Engine, pid: int, out: list[Action], dyn: bool = True) -> N
             _offer(g, pid, b, b.offer_actions, (), out)
 
 
-def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = True) -> None:
+def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = True,
+                  stale: bool = False) -> None:
     """Append the standard moves and actions of ``pid`` (on ``sq``) to ``out``.
 
     They are kept in ``g.offers`` between decisions and worked out again only when something
     they depend on has changed (see :mod:`legends_core.changes`): the areas the piece's
     powers watch, or game-wide state. Pieces with a power that watches nothing declared or
-    with a back-and-forth limit on them are worked out afresh every time.
+    with a back-and-forth limit on them are worked out afresh every time. ``stale``: the
+    caller has found the kept entry unusable already.
     """
-    e = kept(g, pid, sq)
+    e = None if stale else kept(g, pid, sq)
     if e is not None:
         bf = g.bf[g.ctrl[pid]]
         if bf is None or bf[0] != pid or bf[3] < 2:
@@ -355,7 +357,10 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
         areas = _watched(g, watch, sq)
     acts = tuple(raw)
     g.offers[pid] = Offers(sq, g.epoch, g.clock, areas, acts, limits)
-    _limited(g, pid, limits, acts, out)
+    if limits:
+        _limited(g, pid, limits, acts, out)
+    else:
+        out += acts
 
 
 def _watched(g: Engine, reaches: frozenset[str], sq: int) -> tuple[int, ...]:
@@ -444,7 +449,7 @@ def moves_and_actions(g: Engine, player: int) -> list[Action]:
                 else:
                     out += e.actions
                 continue
-        piece_options(g, pid, sq, out, dyn)
+        piece_options(g, pid, sq, out, dyn, True)  # its entry is missing or stale
     for f in g.rs.turn_actions:
         out.extend(f(g, player))
     return out

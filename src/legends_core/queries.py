@@ -241,11 +241,19 @@ class Queries:
         return False
 
     def keywords_of(self, pid: int) -> frozenset[str]:
-        kws = set(self.types[pid].keywords) | set(self.tkw.get(pid, ()))
+        """Printed, granted until the end of the turn, or given by the curse in effect (the
+        printed set itself when there is nothing else: no set is built)."""
+        kws = self.types[pid].keywords
+        if self.tkw:
+            granted = self.tkw.get(pid)
+            if granted:
+                kws = kws | granted
         c = self.curse
         if c >= 0 and self.curse_on and self.loc[pid] >= 0:
-            kws |= self.cursed_keywords(pid)
-        return frozenset(kws)
+            cursed = self.cursed_keywords(pid)
+            if cursed:
+                kws = kws | cursed
+        return kws
 
     def cursed_keywords(self, pid: int) -> frozenset[str]:
         """The keywords the death curse in effect gives ``pid`` (none without one), asked of
