@@ -63,7 +63,7 @@ def test_a_piece_far_from_the_change_keeps_its_offers():
     turn_options(g, 0)
     assert g.offers[a1] is kept_a1          # nothing near a1 changed
     assert g.offers[h1] is not kept_h1      # h1 moved to g1: worked out again
-    assert g.offers[h1][0] == g.sq("g1")
+    assert g.offers[h1].square == g.sq("g1")
 
 
 def test_a_change_next_to_a_piece_renews_its_offers():
@@ -382,7 +382,7 @@ def test_a_looked_ability_watches_its_own_square_and_the_squares_it_read():
     me = g.grid[g.sq("d2")]
     turn_options(g, 0)
     kept = g.offers[-1 - me]
-    assert g.sq("d2") in kept[3] and g.sq("d6") in kept[3] and g.sq("d7") not in kept[3]
+    assert g.sq("d2") in kept.areas and g.sq("d6") in kept.areas and g.sq("d7") not in kept.areas
     g.move_piece(g.grid[g.sq("d8")], g.sq("d7"))          # beyond d6, which stops the run
     turn_options(g, 0)
     assert g.offers[-1 - me] is kept

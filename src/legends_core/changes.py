@@ -61,12 +61,27 @@ import attrs
 
 from .actions import Action
 
-#: An entry of the cache (``Engine.offers``, filled by ``legends_core.moves.piece_options``):
-#: ``(square, epoch, clock, watched areas, actions, once-limits)``, the piece's standard moves
-#: and actions as worked out on ``square`` at ``clock`` in ``epoch``, good while none of the
-#: watched areas has changed since; the limits of its powers (power key to ``"turn"`` or
-#: ``"game"``) are applied each time the entry is used.
-Offers = tuple[int, int, int, tuple[int, ...], tuple[Action, ...], dict[str, str]]
+
+class Offers:
+    """An entry of the cache (``Engine.offers``, filled by ``legends_core.moves.piece_options``):
+    a piece's standard moves and actions (``actions``) as worked out on ``square`` at
+    ``clock`` in ``epoch``, good while none of the ``areas`` it watches has changed since; the
+    once-limits of its powers (``limits``: power key to ``"turn"`` or ``"game"``) are applied
+    each time the entry is used. Never changed once made (copies of a game share entries).
+
+    A class of its own rather than a tuple: compiled, each field is read straight from the
+    object, where every read of a tuple typed field by field checks the whole tuple."""
+
+    __slots__ = ("square", "epoch", "clock", "areas", "actions", "limits")
+
+    def __init__(self, square: int, epoch: int, clock: int, areas: tuple[int, ...],
+                 actions: tuple[Action, ...], limits: dict[str, str]) -> None:
+        self.square = square
+        self.epoch = epoch
+        self.clock = clock
+        self.areas = areas
+        self.actions = actions
+        self.limits = limits
 
 #: The reaches a power may declare: the fixed ones from narrowest to widest, then the squares
 #: the offers looked at (no fixed area: see :meth:`Areas.exact`).

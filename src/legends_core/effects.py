@@ -170,10 +170,10 @@ class Effects(Queries):
         if pid not in self.moved:
             self.moved.add(pid)
             self.kc += 1  # see repetition.one_way_count
-        name = self.sq_names.__getitem__
-        self.emit(Moved(self.rules.players[self.ctrl[pid]], name(frm), name(square),
+        names = self.sq_names  # indexed, not called: compiled, a call costs far more
+        self.emit(Moved(self.rules.players[self.ctrl[pid]], names[frm], names[square],
                         self.types[pid].number, self.seen(pid), how,
-                        tuple(name(s) for s in over)))
+                        tuple([names[s] for s in over]) if over else ()))
         if over:
             self.flown.append((pid, tuple(over)))
         if self.zone is not None:

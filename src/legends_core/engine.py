@@ -70,7 +70,7 @@ RULINGS = (
 
 #: Every attribute of an Engine (its slots; what restore() copies).
 _STATE = (
-    "board", "land", "steps", "sq_names", "rules", "catalogue", "types", "beh", "owner",
+    "board", "land", "steps", "sq_names", "sq_index", "rules", "catalogue", "types", "beh", "owner",
     "ctrl", "loc", "known", "grid", "dead",
     "curse", "curse_on", "curse_ctrl", "curse_queue",
     "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
@@ -83,6 +83,16 @@ _STATE = (
 )
 
 
+def _push_reversed(stack: list[Task], tasks: list[Task]) -> None:
+    """``stack.extend(reversed(tasks))``, without building an iterator for the usual single
+    task (``tasks`` is a step's own list, no longer used, so it may be turned round)."""
+    if len(tasks) == 1:
+        stack.append(tasks[0])
+    else:
+        tasks.reverse()
+        stack.extend(tasks)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # see legends_core.compiling
 class Engine(Effects):
     """Mutable game state plus the task loop. Build through :class:`legends_core.Game`."""
@@ -93,6 +103,7 @@ class Engine(Effects):
     land: tuple[bool, ...]
     steps: tuple[tuple[tuple[int, Action], ...], ...]
     sq_names: tuple[str, ...]
+    sq_index: dict[str, int]
     rules: Rules
     catalogue: Catalogue
     types: list[PieceType]
@@ -172,6 +183,7 @@ class Engine(Effects):
         """``pieces``: (type, owner, controller, loc, known mask) per piece id."""
         self.board = board
         self.land, self.steps, self.sq_names = board._land, board._steps, board._names
+        self.sq_index = board._index
         self.rules = rules
         self.catalogue = catalogue
         self.types = [p[0] for p in pieces]
@@ -244,6 +256,7 @@ class Engine(Effects):
         g = Engine.__new__(Engine)
         g.board = self.board
         g.land, g.steps, g.sq_names = self.land, self.steps, self.sq_names
+        g.sq_index = self.sq_index
         g.rules = self.rules
         g.catalogue = self.catalogue
         g.types = self.types
@@ -336,7 +349,12 @@ class Engine(Effects):
         else:
             self._first.extend(tasks)
 
+    # One step: run a task, or answer a decision, or (on a copy) call a function; then the
+    # state checks; then what it scheduled goes on the stack. The three are written out
+    # rather than one taking ``fn, *args``: a call through a generic function and an argument
+    # tuple cost more than the rest of the step once compiled, and every turn takes several.
     def _step(self, fn: Callable[..., Any], *args: Any) -> None:
+        """``fn(self, *args)`` as one step (search and look-ahead use it on copies)."""
         self._sched = sched = cast(list[Task], [])
         self._first = first = cast(list[Task], [])
         try:
@@ -345,11 +363,40 @@ class Engine(Effects):
         finally:
             self._sched = None
             self._first = None
+        self._push(sched, first)
+
+    def _run_task(self, t: Task) -> None:
+        """``t.run`` as one step."""
+        self._sched = sched = cast(list[Task], [])
+        self._first = first = cast(list[Task], [])
+        try:
+            t.run(self)
+            self.settle()
+        finally:
+            self._sched = None
+            self._first = None
+        self._push(sched, first)
+
+    def _answer_task(self, t: Task, action: Action) -> None:
+        """``t.answer`` with ``action`` as one step."""
+        self._sched = sched = cast(list[Task], [])
+        self._first = first = cast(list[Task], [])
+        try:
+            t.answer(self, action)
+            self.settle()
+        finally:
+            self._sched = None
+            self._first = None
+        self._push(sched, first)
+
+    def _push(self, sched: list[Task], first: list[Task]) -> None:
+        """Put what a step scheduled on the stack: its tasks in order, those scheduled
+        first ahead of them (the stack's top runs next). Most steps schedule one task."""
         if not self.over:
             if sched:
-                self.stack.extend(reversed(sched))
+                _push_reversed(self.stack, sched)
             if first:
-                self.stack.extend(reversed(first))
+                _push_reversed(self.stack, first)
 
     def run(self) -> None:
         """Run tasks until a decision is pending or the game is over."""
@@ -358,7 +405,8 @@ class Engine(Effects):
         while stack and not self.over:
             t = stack[-1]
             if t.decision:
-                if auto and t.name == "window" and SETTLE_AT_ONCE:
+                window = auto and t.name == "window"  # read once: a Python attribute
+                if window and SETTLE_AT_ONCE:
                     # Every seat that can only pass passes, in one step; stop at the first
                     # seat with a choice (its options are kept for the decision).
                     stack.pop()
@@ -369,7 +417,7 @@ class Engine(Effects):
                     stack.append(left)
                     self._opts = opts
                     return
-                if auto and t.name == "window":
+                if window:
                     opts = self.options()
                     if len(opts) == 1 and opts[0].kind == "pass":
                         # Nothing to say but pass: answer without asking (same events). A
@@ -388,7 +436,7 @@ class Engine(Effects):
                 continue
             stack.pop()
             self._opts = None
-            self._step(t.run)
+            self._run_task(t)
 
     def ability_pieces(self, window: str = "") -> tuple[int, ...]:
         """Ids of the pieces whose own powers may offer abilities in ``window`` (every window
@@ -436,7 +484,7 @@ class Engine(Effects):
             raise IllegalActionError("no decision is pending")
         self._opts = None
         self.stack.pop()
-        self._step(t.answer, action)
+        self._answer_task(t, action)
         self.run()
 
     # -- events ------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from .moves import (
     do_move,
     is_ability,
     perform,
+    square_named,
     turn_options,
 )
 from .repetition import count_position, repetition_reason
@@ -99,14 +100,14 @@ class MainDecision(Task):
 
     def answer(self, g: Engine, action: Action) -> None:
         if action.kind == "move":
-            pid = g.grid[g.board.parse_square(action.src)]
+            pid = g.grid[square_named(g, action.src)]
             do_move(g, action)
         elif action.kind == "choose":  # a turn action of the ruleset's own (a reserve piece)
             pid = -1
             g.bf[self.player] = None
             rules_perform(g, self.player, action)
         else:
-            pid = g.grid[g.board.parse_square(action.src)]
+            pid = g.grid[square_named(g, action.src)]
             if is_ability(g, pid, action.key):
                 perform(g, action)
                 g.schedule(main_check(self.player))

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from . import actions
 from .actions import Action
+from .changes import Offers
 from .events import PowerUsed
 from .rulings import ruling
 
 if TYPE_CHECKING:
-    from .changes import Offers
     from .engine import Engine
     from .registry import Behaviour
 
@@ -300,19 +300,21 @@ def offer_actions(g: Engine, pid: int, out: list[Action], dyn: bool = True) -> N
             _offer(g, pid, b, b.offer_actions, (), out)
 
 
-def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = True) -> None:
+def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = True,
+                  stale: bool = False) -> None:
     """Append the standard moves and actions of ``pid`` (on ``sq``) to ``out``.
 
     They are kept in ``g.offers`` between decisions and worked out again only when something
     they depend on has changed (see :mod:`legends_core.changes`): the areas the piece's
     powers watch, or game-wide state. Pieces with a power that watches nothing declared or
-    with a back-and-forth limit on them are worked out afresh every time.
+    with a back-and-forth limit on them are worked out afresh every time. ``stale``: the
+    caller has found the kept entry unusable already.
     """
-    e = kept(g, pid, sq)
+    e = None if stale else kept(g, pid, sq)
     if e is not None:
         bf = g.bf[g.ctrl[pid]]
         if bf is None or bf[0] != pid or bf[3] < 2:
-            _limited(g, pid, e[5], e[4], out)
+            _limited(g, pid, e.limits, e.actions, out)
             return
     b = g.beh[pid]
     watch = b.watches
@@ -354,8 +356,11 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
         _raw_actions(g, pid, b, extra, raw)
         areas = _watched(g, watch, sq)
     acts = tuple(raw)
-    g.offers[pid] = (sq, g.epoch, g.clock, areas, acts, limits)
-    _limited(g, pid, limits, acts, out)
+    g.offers[pid] = Offers(sq, g.epoch, g.clock, areas, acts, limits)
+    if limits:
+        _limited(g, pid, limits, acts, out)
+    else:
+        out += acts
 
 
 def _watched(g: Engine, reaches: frozenset[str], sq: int) -> tuple[int, ...]:
@@ -381,10 +386,10 @@ def kept(g: Engine, key: int, sq: int) -> Offers | None:
     """The entry of ``g.offers`` under ``key``, if it is still good for a piece on ``sq``:
     worked out there, in this epoch, and no area it watches changed since."""
     e = g.offers.get(key)
-    if e is None or e[0] != sq or e[1] != g.epoch:
+    if e is None or e.square != sq or e.epoch != g.epoch:
         return None
-    t, changed = e[2], g.changed
-    for a in e[3]:
+    t, changed = e.clock, g.changed
+    for a in e.areas:
         if changed[a] > t:
             return None
     return e
@@ -433,18 +438,18 @@ def moves_and_actions(g: Engine, player: int) -> list[Action]:
             continue
         # kept() and piece_options' use of it, inline: most pieces' offers are still good.
         e = offers.get(pid)
-        if e is not None and e[0] == sq and e[1] == epoch and pid != shuttling:
-            t = e[2]
-            for a in e[3]:
+        if e is not None and e.square == sq and e.epoch == epoch and pid != shuttling:
+            t = e.clock
+            for a in e.areas:
                 if changed[a] > t:
                     break
             else:
-                if e[5]:
-                    _limited(g, pid, e[5], e[4], out)
+                if e.limits:
+                    _limited(g, pid, e.limits, e.actions, out)
                 else:
-                    out += e[4]
+                    out += e.actions
                 continue
-        piece_options(g, pid, sq, out, dyn)
+        piece_options(g, pid, sq, out, dyn, True)  # its entry is missing or stale
     for f in g.rs.turn_actions:
         out.extend(f(g, player))
     return out
@@ -547,7 +552,7 @@ def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
     sq = g.loc[pid]
     e = kept(g, -1 - pid, sq)
     if e is not None:
-        _limited(g, pid, e[5], e[4], out)
+        _limited(g, pid, e.limits, e.actions, out)
         return
     b = g.beh[pid]
     watch = b.ability_watches
@@ -572,7 +577,7 @@ def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
             raw.extend(f(g, pid, "main"))
         areas = _watched(g, watch, sq)
     acts = tuple(raw)
-    g.offers[-1 - pid] = (sq, g.epoch, g.clock, areas, acts, b.limits)
+    g.offers[-1 - pid] = Offers(sq, g.epoch, g.clock, areas, acts, b.limits)
     _limited(g, pid, b.limits, acts, out)
 
 
@@ -582,7 +587,7 @@ def is_ability(g: Engine, pid: int, key: str) -> bool:
 
 def perform(g: Engine, action: Action) -> None:
     """Use the power named by ``action``: reveal its piece, count its limit, carry it out."""
-    pid = g.grid[g.board.parse_square(action.src)]
+    pid = g.grid[square_named(g, action.src)]
     for b in _behaviours(g, pid):
         fn = b.perform.get(action.key)
         if fn is None:
@@ -598,9 +603,16 @@ def perform(g: Engine, action: Action) -> None:
     raise LookupError(f"no power {action.key!r} on {action.src}")
 
 
+def square_named(g: Engine, name: str) -> int:
+    """The square named ``name`` (as an action names it): the board's table first, as a
+    call into the board (a Python class) costs more once compiled."""
+    sq = g.sq_index.get(name)
+    return sq if sq is not None else g.board.parse_square(name)
+
+
 def do_move(g: Engine, action: Action) -> None:
     """Carry out a standard move (attacking if the square is occupied)."""
-    sq, to = g.board.parse_square(action.src), g.board.parse_square(action.dst)
+    sq, to = square_named(g, action.src), square_named(g, action.dst)
     pid = g.grid[sq]
     player = g.ctrl[pid]
     if g.grid[to] >= 0:

@@ -49,6 +49,8 @@ class Queries:
     land: tuple[bool, ...]
     steps: tuple[tuple[tuple[int, Action], ...], ...]
     sq_names: tuple[str, ...]
+    #: Square names to squares (the board's own table): actions name their squares.
+    sq_index: dict[str, int]
     rules: Rules
     catalogue: Catalogue
     types: list[PieceType]
@@ -239,11 +241,19 @@ class Queries:
         return False
 
     def keywords_of(self, pid: int) -> frozenset[str]:
-        kws = set(self.types[pid].keywords) | set(self.tkw.get(pid, ()))
+        """Printed, granted until the end of the turn, or given by the curse in effect (the
+        printed set itself when there is nothing else: no set is built)."""
+        kws = self.types[pid].keywords
+        if self.tkw:
+            granted = self.tkw.get(pid)
+            if granted:
+                kws = kws | granted
         c = self.curse
         if c >= 0 and self.curse_on and self.loc[pid] >= 0:
-            kws |= self.cursed_keywords(pid)
-        return frozenset(kws)
+            cursed = self.cursed_keywords(pid)
+            if cursed:
+                kws = kws | cursed
+        return kws
 
     def cursed_keywords(self, pid: int) -> frozenset[str]:
         """The keywords the death curse in effect gives ``pid`` (none without one), asked of
@@ -451,24 +461,26 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     asked)."""
     grid, ctrl = g.grid, g.ctrl
     looked = g.looked
-    pool: list[int] = []
+    # What stands on the squares (-1: nobody), then the pieces of ``whose`` among them, each
+    # in one comprehension: plugins ask this several times a decision.
+    cells: list[int]
     if squares is None:
-        for p in grid:
-            if p >= 0:
-                pool.append(p)
+        cells = grid
     else:
-        for s in squares:
-            p = grid[s]
-            if looked is not None:
-                looked.append(s)
-            if p >= 0:
-                pool.append(p)
+        if not isinstance(squares, (list, tuple)):
+            squares = list(squares)  # read twice below
+        if looked is not None:
+            looked.extend(squares)
+        cells = [grid[s] for s in squares]
+    pool: list[int]
     if whose == "own":
-        pool = [p for p in pool if ctrl[p] == chooser]
+        pool = [p for p in cells if p >= 0 and ctrl[p] == chooser]
     elif whose == "enemy":
         teams = g.rules.teams
         team = teams[chooser]
-        pool = [p for p in pool if teams[ctrl[p]] != team]
+        pool = [p for p in cells if p >= 0 and teams[ctrl[p]] != team]
+    else:
+        pool = [p for p in cells if p >= 0]
     if match is None:
         out = pool
     else:
