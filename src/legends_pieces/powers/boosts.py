@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Action, Power, hookimpl
+from legends_core import Action, Power
+from legends_core.compiling import annotated_only
 from legends_core.moves import power_actions
 from legends_core.rulings import ruling
 
@@ -62,11 +63,19 @@ def _candidates(g: Engine, piece: int, reach: str, match: Match, whose: Whose = 
                       match=None if match is ANY else match)
 
 
-def _hidden_unless_revealed(power: Any) -> bool:
+#: "own", typed Any: a field whose annotation is not a plain class takes its default through
+#: attrs.field, and mypyc checks a class body's values against the type the call returns
+#: (see legends_core.compiling.annotated_only).
+OWN: Any = "own"
+
+
+# The factories of derived fields return Any: compiled (mypyc), a class body checks what it
+# assigns against the type the call returns, and attrs.field returns a marker, not a value.
+def _hidden_unless_revealed(power: Any) -> Any:
     return not power.reveal_target
 
 
-def _watches_reach(power: Any) -> str:
+def _watches_reach(power: Any) -> Any:
     """Adjacent targets are in the adjacent area; any piece may be anywhere, but the list
     of candidates records where the ones it found stand, and whose pieces it looked through
     (see legends_core.changes)."""
@@ -74,6 +83,7 @@ def _watches_reach(power: Any) -> str:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Boost(Power):
     """Ability: reveal this piece to give a target you control ``amount`` for the rest of the
     turn (the target is revealed too when ``reveal_target``); with ``sacrifice`` this piece is
@@ -86,9 +96,9 @@ class Boost(Power):
     target: Match = ANY
     reach: str = "adjacent"
     sacrifice: bool = False
-    once: str | None = None
+    once: str | None = attrs.field(default=None)
     reveal_target: bool = False
-    whose: Whose = "own"
+    whose: Whose = attrs.field(default=OWN)
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
@@ -106,7 +116,6 @@ class Boost(Power):
         return (f"{how} to give {where} {what}{mine} {self.amount:+d} for the rest of the turn; "
                 f"{shown}.{lim}")
 
-    @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
         if window == "main":
             if game.active != game.ctrl[piece]:
@@ -121,7 +130,6 @@ class Boost(Power):
             if (not anyone or game.knows(me, p)) and types[p].kind == "warrior"
             and (window == "main" or game.in_combat(p))])
 
-    @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:
@@ -132,6 +140,7 @@ class Boost(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Weaken(Power):
     """Ability: destroy this piece to give an adjacent enemy piece ``amount`` (negative) for
     the rest of the turn, revealing that piece when ``reveal_target``."""
@@ -139,7 +148,7 @@ class Weaken(Power):
     key: str
     amount: int
     reveal_target: bool = False
-    whose: Whose = "own"
+    whose: Whose = attrs.field(default=OWN)
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
@@ -150,13 +159,11 @@ class Weaken(Power):
         return (f"Destroy this piece to {shown} an adjacent enemy piece, which gets "
                 f"{self.amount:+d} for the rest of the turn.")
 
-    @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int) -> list[Action]:
+    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
         loc = game.loc
         return power_actions(game, piece, self.key, [
             loc[p] for p in _candidates(game, piece, "adjacent", ANY, whose="enemy")])
 
-    @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:
@@ -166,6 +173,7 @@ class Weaken(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Grant(Power):
     """Ability: reveal this piece (and the target too when ``reveal_target``) to give a piece
     you control ``keyword`` for the rest of the turn."""
@@ -175,7 +183,7 @@ class Grant(Power):
     target: Match = ANY
     reach: str = "any"
     reveal_target: bool = False
-    whose: Whose = "own"
+    whose: Whose = attrs.field(default=OWN)
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
@@ -191,7 +199,6 @@ class Grant(Power):
         return (f"Reveal this piece to give {where} {what} of yours the {kw} action for the rest of "
                 f"the turn; {shown}.")
 
-    @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
         if window != "main" or game.active != game.ctrl[piece]:
             return []
@@ -201,7 +208,6 @@ class Grant(Power):
             # See the ruling "Granted actions and stationary pieces".
             if not game.has_keyword(p, keyword) and "stationary" not in types[p].keywords])
 
-    @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:

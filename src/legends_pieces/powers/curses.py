@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Power, hookimpl
+from legends_core import Power
+from legends_core.compiling import annotated_only
 from legends_core.rulings import ruling
 
 from .choices import destroyed_matching, return_pieces, reveal_then_destroy_one
@@ -29,6 +30,7 @@ RULINGS = (
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class CurseStrength(Power):
     """Death curse: every warrior matching ``who`` gets ``amount`` while the curse lasts."""
 
@@ -40,12 +42,13 @@ class CurseStrength(Power):
     def describe(self) -> str:
         return f"While in effect, every {self.who.describe()} piece gets {self.amount:+d}."
 
-    @hookimpl
-    def legends_curse_modifier(self, game: Engine, piece: int) -> int:
+    def legends_curse_modifier(self, game: Engine, curse: int, piece: int, square: int,
+                               opponent: int) -> int:
         return self.amount if self.who(game, piece) else 0
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class CurseGrant(Power):
     """Death curse: every piece matching ``who`` gains ``keyword`` while the curse lasts."""
 
@@ -58,7 +61,6 @@ class CurseGrant(Power):
         kw = self.keyword.replace("_", " ").title()
         return f"While in effect, every {self.who.describe()} piece gains {kw}."
 
-    @hookimpl
     def legends_curse_keywords(self, game: Engine, curse: int, piece: int) -> Iterable[str]:
         # Test the printed facts only: a Match on keywords here would ask this hook again.
         # (All the hook's arguments are taken, so the kernel calls this method directly.)
@@ -66,13 +68,13 @@ class CurseGrant(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class WhenCurseEnds(Power):
     """Base class: override :meth:`on_end` with the "when this death curse ends" text."""
 
     label = "Death Curse"
     death_curse = True
 
-    @hookimpl
     def legends_curse_ends(self, game: Engine, curse: int, controller: int) -> None:
         self.on_end(game, curse, controller)
 
@@ -82,6 +84,7 @@ class WhenCurseEnds(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class EndRevealTerrain(WhenCurseEnds):
     """When the curse ends: reveal every piece on ``terrain``; its player then destroys one
     revealed non-stationary piece."""
@@ -98,6 +101,7 @@ class EndRevealTerrain(WhenCurseEnds):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class EndRevealNearWater(WhenCurseEnds):
     """When the curse ends: reveal every piece next to water; destroy one revealed
     non-stationary piece."""
@@ -112,6 +116,7 @@ class EndRevealNearWater(WhenCurseEnds):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class EndReturnMolds(WhenCurseEnds):
     """When the curse ends: put destroyed Mold pieces (from any destroyed area) whose base
     strengths add up to at most ``budget`` on empty forest squares."""

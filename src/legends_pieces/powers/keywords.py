@@ -10,9 +10,11 @@ from __future__ import annotations
 import attrs
 
 from legends_core import Power
+from legends_core.compiling import annotated_only
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Stationary(Power):
     label = "Stationary"
     keywords = frozenset({"stationary"})
@@ -22,6 +24,7 @@ class Stationary(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class CannotAttack(Power):
     keywords = frozenset({"cannot_attack"})
 
@@ -30,6 +33,7 @@ class CannotAttack(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class DispelMagic(Power):
     keywords = frozenset({"dispel_magic"})
 
@@ -38,6 +42,7 @@ class DispelMagic(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Berserk(Power):
     keywords = frozenset({"berserk"})
 
@@ -46,6 +51,7 @@ class Berserk(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class AttacksOwn(Power):
     label = "Ability"
     keywords = frozenset({"attacks_own"})

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Power, hookimpl
+from legends_core import Power
+from legends_core.compiling import annotated_only
 from legends_core.rulings import ruling
 
 from .choices import an_opponent_destroys, destroyed_matching, move_one_to, return_pieces
@@ -32,6 +33,7 @@ RULINGS = (
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Spell(Power):
     """Magic: when attacked, destroy this piece and (if ``kill_attacker``) its attacker."""
 
@@ -43,7 +45,6 @@ class Spell(Power):
             return "When attacked, this piece and its attacker are destroyed."
         return "When attacked, this piece is destroyed (the attacker survives)."
 
-    @hookimpl
     def legends_magic_spell(self, game: Engine, magic: int, attacker: int, square: int) -> None:
         caster = game.ctrl[magic]
         game.destroy([magic, attacker] if self.kill_attacker else [magic], cause="spell")
@@ -54,6 +55,7 @@ class Spell(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class AmbushSpell(Spell):
     """Magic: destroy this piece and its attacker; then you may move one of your ``type``
     pieces onto the emptied square and reveal it."""
@@ -71,6 +73,7 @@ class AmbushSpell(Spell):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class SpellOpponentDestroys(Spell):
     """Magic: destroy this piece and its attacker; then the opponent destroys one of their
     pieces (their choice)."""
@@ -87,6 +90,7 @@ SPELL = Spell()
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class GraveSpell(Spell):
     """Magic: destroy this piece and its attacker; then a destroyed piece of ``type`` rises on
     this square under your control (from your own destroyed area, or from any when

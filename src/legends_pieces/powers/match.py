@@ -7,9 +7,11 @@ piece fits. Matches compare printed facts (type, colour, name, base strength, ki
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+from legends_core.compiling import annotated_only
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -22,18 +24,24 @@ def _names(v: str | tuple[str, ...] | None) -> tuple[str, ...] | None:
     return (v,) if isinstance(v, str) else tuple(v)
 
 
+def _no_answers() -> Any:
+    """A new dict, typed Any (see ``boosts.OWN``)."""
+    return {}
+
+
 @attrs.frozen(repr=False)
+@annotated_only
 class Match:
     type: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     colour: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     name: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     kind: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
-    base: tuple[int, ...] | None = None
-    keyword: str | None = None
+    base: tuple[int, ...] | None = attrs.field(default=None)
+    keyword: str | None = attrs.field(default=None)
     mobile: bool = False
     #: Answers by piece type, when the match looks only at printed facts (no ``keyword``):
     #: they never change, and texts ask them at almost every decision.
-    by_type: dict[PieceType, bool] = attrs.field(factory=dict, init=False, eq=False,
+    by_type: dict[PieceType, bool] = attrs.field(factory=_no_answers, init=False, eq=False,
                                                  hash=False, repr=False)
 
     def __call__(self, g: Engine, pid: int) -> bool:

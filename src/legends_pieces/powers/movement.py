@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Action, Power, continuation, hookimpl
+from legends_core import Action, Power, continuation
+from legends_core.compiling import annotated_only, mypyc_attr
 from legends_core.moves import leaps, line_targets, power_actions, two_steps
 
 from .knowledge import candidates
@@ -40,6 +41,7 @@ def flight(g: Engine, sq: int, direction: int) -> tuple[int, tuple[int, ...]] | 
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Flying(Power):
     """Action: jump in a straight orthogonal line over adjacent pieces and/or water, landing on
     the first empty square beyond. Cannot attack."""
@@ -54,13 +56,11 @@ class Flying(Power):
         return ("Flying: leap orthogonally over a line of touching pieces and/or water to the "
                 "first empty square beyond (never an attack).")
 
-    @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
         if game.is_stationary(piece):
             return []
         return power_actions(game, piece, "flying", leaps(game, game.loc[piece], ORTHO))
 
-    @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         sq, dst = game.loc[piece], game.sq(action.targets[0])
         for d in ORTHO:
@@ -71,6 +71,7 @@ class Flying(Power):
         raise ValueError(f"no flight from {game.name(sq)} to {action.targets[0]}")
 
 
+@mypyc_attr(native_class=False)  # as TargetAction
 class StepAction(TargetAction):
     """Base of the movement actions that move this piece to a chosen square, attacking when
     an enemy holds it. Subclasses say which squares with :meth:`squares`."""
@@ -87,6 +88,7 @@ class StepAction(TargetAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Charging(StepAction):
     """Action: any distance orthogonally through empty squares, possibly ending in an attack."""
 
@@ -104,6 +106,7 @@ class Charging(StepAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Slashing(StepAction):
     """Action: any distance diagonally through empty squares, possibly ending in an attack."""
 
@@ -127,6 +130,7 @@ def quick_targets(g: Engine, piece: int) -> list[int]:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Quickness(StepAction):
     """Action: two orthogonal steps (an attack on the first step ends the move)."""
 
@@ -144,6 +148,7 @@ class Quickness(StepAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Teleport(TargetAction):
     """Action: destroy this piece; another of your non-stationary pieces moves to its square
     and is revealed."""
@@ -175,6 +180,7 @@ def _of_type(kind: str) -> Match:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Switching(TargetAction):
     """Action: trade squares with another piece of the same type you control (both
     revealed)."""
@@ -204,6 +210,7 @@ class Switching(TargetAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class TerrainJump(TargetAction):
     """Action: while on ``terrain``, move to any empty square of that terrain."""
 
@@ -228,6 +235,7 @@ class TerrainJump(TargetAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class WaterJump(TargetAction):
     """Action: from a square next to water, move to any empty square next to water."""
 
@@ -251,6 +259,7 @@ class WaterJump(TargetAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class RevealFlownOver(Power):
     """Ability: after this piece flies, reveal every piece it flew over this turn."""
 
@@ -260,7 +269,6 @@ class RevealFlownOver(Power):
     def describe(self) -> str:
         return "Reveal all the pieces this piece flew over this turn."
 
-    @hookimpl
     def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
         if not game.flown or game.recall(piece, "turn:revealed-flight"):
             return []
@@ -270,7 +278,6 @@ class RevealFlownOver(Power):
                 return [Action.power(game.name(game.loc[piece]), self.key)]
         return []
 
-    @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         game.remember(piece, "turn:revealed-flight", True)
         for flyer, over in game.flown:
@@ -287,6 +294,7 @@ SWITCHING = Switching()
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Gather(Power):
     """Action: move up to ``count`` pieces you control that match ``match`` onto empty squares
     next to this piece, one at a time; each one moved is revealed when ``reveal``.
@@ -311,14 +319,12 @@ class Gather(Power):
         return (f"Move up to {self.count} {what} pieces you control onto empty squares next to "
                 f"this piece; {shown}.")
 
-    @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
         if _free_around(game, piece) and _any_gatherable(game, piece, self.match):
             return [Action.power(game.name(game.loc[piece]), self.key)]
         return []
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int) -> None:
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         _gather_next(game, {"leader": piece, "moved": (), "left": self.count,
                             "key": self.key, "first": True})
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Power, continuation, hookimpl
+from legends_core import Power, continuation
+from legends_core.compiling import annotated_only
 from legends_core.events import Compared
 from legends_core.rulings import ruling
 
@@ -56,6 +57,7 @@ def _reflected(g: Engine, target: int, source: int, keyword: str) -> bool:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class DistanceStrike(TargetAction):
     """Action: make a piece up to two squares away reveal itself; it is destroyed if its
     current strength is lower than this piece's. Magic pieces and castles are unharmed."""
@@ -95,6 +97,7 @@ def _strike_decided(game: Engine, data: dict[str, Any]) -> None:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Vision(TargetAction):
     """Action: reveal this piece, then reveal one enemy piece up to two squares away."""
 
@@ -117,6 +120,7 @@ class Vision(TargetAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Surround(TargetAction):
     """Action: an enemy piece touching five or more of your pieces, this one among them, is
     destroyed (a magic piece without its spell; a castle is unharmed and stays hidden, since
@@ -142,6 +146,7 @@ class Surround(TargetAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class ReflectDistanceStrike(Power):
     """A Distance Strike aimed at this piece destroys the striker instead."""
 
@@ -151,12 +156,13 @@ class ReflectDistanceStrike(Power):
         return ("When a Distance Strike reveals this piece, it is not harmed and the striking "
                 "piece is destroyed instead.")
 
-    @hookimpl
-    def legends_revealed_by(self, keyword: str) -> str | None:
+    def legends_revealed_by(self, game: Engine, piece: int, source: int,
+                            keyword: str) -> str | None:
         return "reflect" if keyword == "distance_strike" else None
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class ReflectVision(Power):
     """A Vision that reveals this piece destroys the piece using Vision."""
 
@@ -165,8 +171,8 @@ class ReflectVision(Power):
     def describe(self) -> str:
         return "When a Vision reveals this piece, the piece using Vision is destroyed."
 
-    @hookimpl
-    def legends_revealed_by(self, keyword: str) -> str | None:
+    def legends_revealed_by(self, game: Engine, piece: int, source: int,
+                            keyword: str) -> str | None:
         return "reflect" if keyword == "vision" else None
 
 

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Action, Power, hookimpl
+from legends_core import Action, Power
+from legends_core.compiling import annotated_only, mypyc_attr
 
 from .choices import an_opponent_destroys, an_opponent_gives
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
+@mypyc_attr(native_class=False)  # see TargetAction
 class Sacrifice(Power):
     """Base: an action that destroys its own piece, then does :meth:`then` for its player."""
 
@@ -21,12 +23,10 @@ class Sacrifice(Power):
 
     label = "Action"
 
-    @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
         return [Action.power(game.name(game.loc[piece]), self.key)]
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int) -> None:
+    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         me = game.ctrl[piece]
         game.destroy([piece], cause=self.key)
         self.then(game, me)
@@ -37,6 +37,7 @@ class Sacrifice(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class SacrificeForceDestroy(Sacrifice):
     """Action: destroy this piece; the opponent chooses one of their pieces and destroys it."""
 
@@ -50,6 +51,7 @@ class SacrificeForceDestroy(Sacrifice):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class SacrificeForceGive(Sacrifice):
     """Action: destroy this piece; the opponent chooses one of their pieces and you take
     control of it."""

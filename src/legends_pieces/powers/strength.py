@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from legends_core import Power, hookimpl
+from legends_core import Power
+from legends_core.compiling import annotated_only
 from legends_core.rulings import ruling
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ RULINGS = (
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class TerrainBonus(Power):
     """Innate: ``amount`` (may be negative) on ``terrain`` squares."""
 
@@ -33,12 +35,13 @@ class TerrainBonus(Power):
     def describe(self) -> str:
         return f"{self.amount:+d} on {self.terrain}."
 
-    @hookimpl
-    def legends_strength_modifier(self, game: Engine, square: int) -> int:
+    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
         return self.amount if square >= 0 and game.board.terrain[square] == self.terrain else 0
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class VsColour(Power):
     """Innate: ``amount`` when fighting a piece of ``colour``."""
 
@@ -48,12 +51,13 @@ class VsColour(Power):
     def describe(self) -> str:
         return f"{self.amount:+d} against {self.colour} pieces."
 
-    @hookimpl
-    def legends_strength_modifier(self, game: Engine, opponent: int) -> int:
+    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
         return self.amount if opponent >= 0 and game.types[opponent].colour == self.colour else 0
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class VsKeyword(Power):
     """Innate: ``amount`` when fighting a piece that has ``keyword`` (e.g. Flying)."""
 
@@ -63,12 +67,13 @@ class VsKeyword(Power):
     def describe(self) -> str:
         return f"{self.amount:+d} against pieces with {self.keyword.replace('_', ' ').title()}."
 
-    @hookimpl
-    def legends_strength_modifier(self, game: Engine, opponent: int) -> int:
+    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
         return self.amount if opponent >= 0 and game.has_keyword(opponent, self.keyword) else 0
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class NearWater(Power):
     """Innate: ``amount`` while next to a water square."""
 
@@ -77,6 +82,6 @@ class NearWater(Power):
     def describe(self) -> str:
         return f"{self.amount:+d} while next to water."
 
-    @hookimpl
-    def legends_strength_modifier(self, game: Engine, square: int) -> int:
+    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
         return self.amount if square >= 0 and game.board.next_to_water(square) else 0

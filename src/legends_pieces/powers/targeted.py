@@ -10,13 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from legends_core import Action, Power, hookimpl
+from legends_core import Action, Power
+from legends_core.compiling import mypyc_attr
 from legends_core.moves import power_actions
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
+# A plain Python class when compiled (mypyc), like the attrs blocks: pieces' attrs classes
+# subclass it and override its class attributes, which a native class would not see.
+@mypyc_attr(native_class=False)
 class TargetAction(Power):
     """Base: an action with one target square."""
 
@@ -30,11 +34,9 @@ class TargetAction(Power):
         """Carry out the action on ``square`` (the kernel has revealed ``piece``)."""
         raise NotImplementedError
 
-    @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
         return power_actions(game, piece, self.key, self.targets(game, piece))
 
-    @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
         self.act(game, piece, game.sq(action.targets[0]))
 
