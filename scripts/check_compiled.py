@@ -85,9 +85,11 @@ def check_stale_warning(src: Path) -> bool:
 def play(rules: str, games: int) -> None:
     """Worker: play ``games`` random games of ``rules`` and print one line per game."""
     import legends_core.moves
+    import legends_pieces.powers.targeted
     from legends_core import Game
 
-    print(json.dumps({"compiled": not legends_core.moves.__file__.endswith(".py")}))
+    print(json.dumps({"compiled": not legends_core.moves.__file__.endswith(".py"),
+                      "blocks": not legends_pieces.powers.targeted.__file__.endswith(".py")}))
     edition = {} if rules == "legends" else {"rules": rules}
     cpu = 0.0
     for i in range(games):
@@ -124,8 +126,10 @@ def compare(compiled: Path, editions: list[str], games: int) -> bool:
     for rules in editions:
         pure = run_games(ROOT / "src", rules, games)
         fast = run_games(compiled, rules, games)
-        assert json.loads(pure[0]) == {"compiled": False}, "the pure run imported compiled code"
-        assert json.loads(fast[0]) == {"compiled": True}, "the compiled run imported pure code"
+        assert json.loads(pure[0]) == {"compiled": False, "blocks": False}, \
+            "the pure run imported compiled code"
+        assert json.loads(fast[0]) == {"compiled": True, "blocks": True}, \
+            "the compiled run imported pure code (the kernel, or the blocks of legends_pieces)"
         differ = [i for i, (a, b) in enumerate(zip(pure[1:-1], fast[1:-1], strict=True))
                   if a != b]
         size = sum(len(line) for line in pure[1:-1])
