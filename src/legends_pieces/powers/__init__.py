@@ -8,7 +8,7 @@ lists built from what the chooser knows).
 A normal install compiles these modules with mypyc, as it compiles the kernel: their classes
 are plain Python classes whose methods are compiled, which pieces subclass as before. Their
 hook methods carry no ``@hookimpl`` mark and take every argument of their spec (see
-:func:`legends_core.registry.compiled_hooks`); a piece's own methods may carry the mark.
+``legends_core.registry.compiled_hooks``); a piece's own methods may carry the mark.
 """
 
 from legends_core.compiling import warn_if_stale as _warn_if_stale
