@@ -29,7 +29,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any
 
 try:
     from mypy_extensions import mypyc_attr
@@ -40,10 +40,7 @@ except ImportError:
 __all__ = ["annotated_only", "compiled_modules", "mypyc_attr", "stale_compiled",
            "warn_if_stale"]
 
-T = TypeVar("T", bound=type)
-
-
-def annotated_only(cls: T) -> T:
+def annotated_only(cls: type) -> type:
     """Put under ``@attrs.frozen`` (or ``define``) on a class that mypyc compiles: leaves in
     the class's ``__annotations__`` only the names written with an annotation, as Python
     does, so that attrs makes the same fields compiled and pure.
