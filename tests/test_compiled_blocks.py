@@ -24,7 +24,15 @@ from legends_core import Action, CatalogueError, Power, hookimpl, hookspecs, loa
 from legends_core.compiling import annotated_only
 from legends_core.registry import PIECE_HOOKS
 from legends_core.testing import pass_windows, play, position
-from legends_pieces.powers import FLYING, KEYWORD_POWERS, Boost, TargetAction, of
+from legends_pieces.powers import (
+    FLYING,
+    KEYWORD_POWERS,
+    Boost,
+    Relocate,
+    TargetAction,
+    TerrainBonus,
+    of,
+)
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -62,6 +70,38 @@ def test_every_hook_method_of_a_block_is_unmarked_and_takes_its_specs_arguments(
                 assert args == ["self", *spec.parameters], f"{module}.{cls.name}.{fn.name}"
                 assert not fn.decorator_list, f"{module}.{cls.name}.{fn.name} is decorated"
     assert seen > 30
+
+
+def test_every_method_of_a_block_takes_self_unchecked() -> None:
+    """Compiled, a method would check that ``self`` is its class or a compiled subclass, and
+    refuse a piece's subclass: each takes ``self`` as ``Class | Any``."""
+    for module, cls in _block_classes():
+        for fn in cls.body:
+            if isinstance(fn, ast.FunctionDef) and fn.args.args:
+                note = fn.args.args[0].annotation
+                assert note is not None and ast.unparse(note) == f"{cls.name} | Any", \
+                    f"{module}.{cls.name}.{fn.name}"
+
+
+def test_a_plain_subclass_of_any_block_runs_its_inherited_methods() -> None:
+    @attrs.frozen(repr=False)
+    class Quiet(Boost):
+        pass
+
+    @attrs.frozen(repr=False)
+    class Hop(Relocate):
+        pass
+
+    @attrs.frozen(repr=False)
+    class Warm(TerrainBonus):
+        pass
+
+    assert Quiet("k", 1).describe() == Boost("k", 1).describe()
+    assert Hop("k", "adjacent").watches == "adjacent" and Hop("k", "hills").watches == "looked"
+    game = position({"c3": 961, "a1": 964, "h8": 965}, catalogue=load_packs(
+        entry_points=False, packs=[_Pack()]), active="beige")
+    here = game.engine.board.parse_square("c3")
+    assert Warm("hills", 2).legends_strength_modifier(game.engine, 0, here, -1) in (0, 2)
 
 
 def test_every_attrs_block_keeps_only_its_annotated_names_as_fields() -> None:

@@ -105,7 +105,7 @@ class Boost(Power):
     windows = frozenset({"main", "attack", "strike"})  # see "When abilities are offered"
     watches: str = attrs.field(init=False, default=attrs.Factory(_watches_reach, takes_self=True))
 
-    def describe(self) -> str:
+    def describe(self: Boost | Any) -> str:
         how = "Destroy this piece" if self.sacrifice else "Reveal this piece"
         where = "an adjacent" if self.reach == "adjacent" else "a"
         what = self.target.describe()
@@ -116,7 +116,7 @@ class Boost(Power):
         return (f"{how} to give {where} {what}{mine} {self.amount:+d} for the rest of the turn; "
                 f"{shown}.{lim}")
 
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
+    def legends_offer_abilities(self: Boost | Any, game: Engine, piece: int, window: str) -> list[Action]:
         if window == "main":
             if game.active != game.ctrl[piece]:
                 return []
@@ -130,7 +130,7 @@ class Boost(Power):
             if (not anyone or game.knows(me, p)) and types[p].kind == "warrior"
             and (window == "main" or game.in_combat(p))])
 
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: Boost | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:
             game.reveal([target])
@@ -154,17 +154,17 @@ class Weaken(Power):
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
     watches = "adjacent"
 
-    def describe(self) -> str:
+    def describe(self: Weaken | Any) -> str:
         shown = "reveal" if self.reveal_target else "secretly pick"
         return (f"Destroy this piece to {shown} an adjacent enemy piece, which gets "
                 f"{self.amount:+d} for the rest of the turn.")
 
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
+    def legends_offer_abilities(self: Weaken | Any, game: Engine, piece: int, window: str) -> list[Action]:
         loc = game.loc
         return power_actions(game, piece, self.key, [
             loc[p] for p in _candidates(game, piece, "adjacent", ANY, whose="enemy")])
 
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: Weaken | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:
             game.reveal([target])
@@ -190,7 +190,7 @@ class Grant(Power):
     windows = frozenset({"main"})  # see "When abilities are offered"
     watches: str = attrs.field(init=False, default=attrs.Factory(_watches_reach, takes_self=True))
 
-    def describe(self) -> str:
+    def describe(self: Grant | Any) -> str:
         where = "an adjacent" if self.reach == "adjacent" else "a"
         what = self.target.describe()
         what = "piece" if what == "any" else f"{what} piece"
@@ -199,7 +199,7 @@ class Grant(Power):
         return (f"Reveal this piece to give {where} {what} of yours the {kw} action for the rest of "
                 f"the turn; {shown}.")
 
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
+    def legends_offer_abilities(self: Grant | Any, game: Engine, piece: int, window: str) -> list[Action]:
         if window != "main" or game.active != game.ctrl[piece]:
             return []
         types, loc, keyword = game.types, game.loc, self.keyword
@@ -208,7 +208,7 @@ class Grant(Power):
             # See the ruling "Granted actions and stationary pieces".
             if not game.has_keyword(p, keyword) and "stationary" not in types[p].keywords])
 
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: Grant | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:
             game.reveal([target])

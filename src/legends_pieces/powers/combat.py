@@ -36,13 +36,13 @@ class KillsBase(Power):
     when: str = "attacking"
     label: str = "Innate"
 
-    def describe(self) -> str:
+    def describe(self: KillsBase | Any) -> str:
         b = " or ".join(map(str, self.bases))
         if self.when == "either":
             return f"A base strength {b} piece that attacks it, or that it attacks, is destroyed."
         return f"A base strength {b} piece it attacks is destroyed."
 
-    def legends_attack_override(self, game: Engine, attacker: int, defender: int, square: int,
+    def legends_attack_override(self: KillsBase | Any, game: Engine, attacker: int, defender: int, square: int,
                                 role: str) -> Outcome | None:
         if role == "attacker" and game.types[defender].strength in self.bases:
             return Outcome(False, True, reason="kills base strength")
@@ -59,10 +59,10 @@ class KillsType(Power):
     type: str
     label: str = "Innate"
 
-    def describe(self) -> str:
+    def describe(self: KillsType | Any) -> str:
         return f"A {self.type} it attacks is destroyed."
 
-    def legends_attack_override(self, game: Engine, attacker: int, defender: int, square: int,
+    def legends_attack_override(self: KillsType | Any, game: Engine, attacker: int, defender: int, square: int,
                                 role: str) -> Outcome | None:
         if role == "attacker" and game.types[defender].type == self.type:
             return Outcome(False, True, reason=f"kills {self.type}")
@@ -75,10 +75,10 @@ class OpponentDestroysAfterAttack(Power):
     """Innate: after a successful attack, the opponent chooses and destroys one of their own
     pieces."""
 
-    def describe(self) -> str:
+    def describe(self: OpponentDestroysAfterAttack | Any) -> str:
         return "After a successful attack, the opponent must destroy one of their own pieces (their choice)."
 
-    def legends_after_attack(self, game: Engine, piece: int, square: int,
+    def legends_after_attack(self: OpponentDestroysAfterAttack | Any, game: Engine, piece: int, square: int,
                              defender_type: PieceType) -> None:
         an_opponent_destroys(game, game.ctrl[piece])
 
@@ -93,13 +93,13 @@ class ReturnAfterAttack(Power):
     match: Match = ANY
     label: str = "Ability"
 
-    def describe(self) -> str:
+    def describe(self: ReturnAfterAttack | Any) -> str:
         what = self.match.describe()
         what = "" if what == "any" else what + " "
         return (f"After a successful attack you may destroy this piece to put one of your "
                 f"destroyed {what}pieces on its square.")
 
-    def legends_after_attack(self, game: Engine, piece: int, square: int,
+    def legends_after_attack(self: ReturnAfterAttack | Any, game: Engine, piece: int, square: int,
                              defender_type: PieceType) -> None:
         me = game.ctrl[piece]
         cands = [game.ref(p) for p in game.dead[me] if self.match(game, p)]
@@ -134,12 +134,12 @@ class ReturnToTerrainAfterAttack(Power):
     any_area: bool = False
     label: str = "Ability"
 
-    def describe(self) -> str:
+    def describe(self: ReturnToTerrainAfterAttack | Any) -> str:
         whose = "a" if self.any_area else "one of your"
         return (f"After a successful attack you may put {whose} destroyed "
                 f"{self.match.describe()} pieces on an empty {self.terrain} square.")
 
-    def legends_after_attack(self, game: Engine, piece: int, square: int,
+    def legends_after_attack(self: ReturnToTerrainAfterAttack | Any, game: Engine, piece: int, square: int,
                              defender_type: PieceType) -> None:
         me = game.ctrl[piece]
         cands = destroyed_matching(game, None if self.any_area else me, self.match)

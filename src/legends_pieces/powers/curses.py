@@ -6,7 +6,7 @@ A death curse works for the player who controlled its piece when it was destroye
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -39,10 +39,10 @@ class CurseStrength(Power):
     label = "Death Curse"
     death_curse = True
 
-    def describe(self) -> str:
+    def describe(self: CurseStrength | Any) -> str:
         return f"While in effect, every {self.who.describe()} piece gets {self.amount:+d}."
 
-    def legends_curse_modifier(self, game: Engine, curse: int, piece: int, square: int,
+    def legends_curse_modifier(self: CurseStrength | Any, game: Engine, curse: int, piece: int, square: int,
                                opponent: int) -> int:
         return self.amount if self.who(game, piece) else 0
 
@@ -57,11 +57,11 @@ class CurseGrant(Power):
     label = "Death Curse"
     death_curse = True
 
-    def describe(self) -> str:
+    def describe(self: CurseGrant | Any) -> str:
         kw = self.keyword.replace("_", " ").title()
         return f"While in effect, every {self.who.describe()} piece gains {kw}."
 
-    def legends_curse_keywords(self, game: Engine, curse: int, piece: int) -> Iterable[str]:
+    def legends_curse_keywords(self: CurseGrant | Any, game: Engine, curse: int, piece: int) -> Iterable[str]:
         # Test the printed facts only: a Match on keywords here would ask this hook again.
         # (All the hook's arguments are taken, so the kernel calls this method directly.)
         return (self.keyword,) if self.who(game, piece) else ()
@@ -75,10 +75,10 @@ class WhenCurseEnds(Power):
     label = "Death Curse"
     death_curse = True
 
-    def legends_curse_ends(self, game: Engine, curse: int, controller: int) -> None:
+    def legends_curse_ends(self: WhenCurseEnds | Any, game: Engine, curse: int, controller: int) -> None:
         self.on_end(game, curse, controller)
 
-    def on_end(self, game: Engine, curse: int, controller: int) -> None:
+    def on_end(self: WhenCurseEnds | Any, game: Engine, curse: int, controller: int) -> None:
         """Carry out the text when the curse ``curse`` ends (``controller`` controlled it)."""
         raise NotImplementedError
 
@@ -91,11 +91,11 @@ class EndRevealTerrain(WhenCurseEnds):
 
     terrain: str = ""
 
-    def describe(self) -> str:
+    def describe(self: EndRevealTerrain | Any) -> str:
         return (f"Once this curse is replaced, every piece on {self.terrain} is revealed and you "
                 f"destroy one revealed non-stationary piece.")
 
-    def on_end(self, game: Engine, curse: int, controller: int) -> None:
+    def on_end(self: EndRevealTerrain | Any, game: Engine, curse: int, controller: int) -> None:
         pids = [game.grid[s] for s in game.board.of_terrain(self.terrain) if game.grid[s] >= 0]
         reveal_then_destroy_one(game, controller, pids)
 
@@ -106,11 +106,11 @@ class EndRevealNearWater(WhenCurseEnds):
     """When the curse ends: reveal every piece next to water; destroy one revealed
     non-stationary piece."""
 
-    def describe(self) -> str:
+    def describe(self: EndRevealNearWater | Any) -> str:
         return ("Once this curse is replaced, every piece next to water is revealed and you "
                 "destroy one revealed non-stationary piece.")
 
-    def on_end(self, game: Engine, curse: int, controller: int) -> None:
+    def on_end(self: EndRevealNearWater | Any, game: Engine, curse: int, controller: int) -> None:
         pids = [p for p in game.pieces() if game.board.next_to_water(game.loc[p])]
         reveal_then_destroy_one(game, controller, pids)
 
@@ -123,12 +123,12 @@ class EndReturnMolds(WhenCurseEnds):
 
     budget: int = 0
 
-    def describe(self) -> str:
+    def describe(self: EndReturnMolds | Any) -> str:
         return (f"Once this curse is replaced, you may bring back destroyed Mold pieces from any "
                 f"destroyed area, base strengths totalling at most {self.budget}, onto empty "
                 f"forest squares.")
 
-    def on_end(self, game: Engine, curse: int, controller: int) -> None:
+    def on_end(self: EndReturnMolds | Any, game: Engine, curse: int, controller: int) -> None:
         # See the ruling "Molds from any destroyed area".
         cands = destroyed_matching(game, None, Match(type="mold"))
         return_pieces(game, controller, cands, squares=game.board.of_terrain("forest"),

@@ -7,6 +7,8 @@ if it can), ``attacks_own`` (may attack pieces of its own side, never its castle
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from legends_core import Power
@@ -19,7 +21,7 @@ class Stationary(Power):
     label = "Stationary"
     keywords = frozenset({"stationary"})
 
-    def describe(self) -> str:
+    def describe(self: Stationary | Any) -> str:
         return "Cannot move."
 
 
@@ -28,7 +30,7 @@ class Stationary(Power):
 class CannotAttack(Power):
     keywords = frozenset({"cannot_attack"})
 
-    def describe(self) -> str:
+    def describe(self: CannotAttack | Any) -> str:
         return "Cannot attack."
 
 
@@ -37,7 +39,7 @@ class CannotAttack(Power):
 class DispelMagic(Power):
     keywords = frozenset({"dispel_magic"})
 
-    def describe(self) -> str:
+    def describe(self: DispelMagic | Any) -> str:
         return "Dispel Magic: a magic piece it attacks is destroyed without casting its spell."
 
 
@@ -46,7 +48,7 @@ class DispelMagic(Power):
 class Berserk(Power):
     keywords = frozenset({"berserk"})
 
-    def describe(self) -> str:
+    def describe(self: Berserk | Any) -> str:
         return "Berserk: after winning an attack it must attack another enemy piece if it can."
 
 
@@ -56,7 +58,7 @@ class AttacksOwn(Power):
     label = "Ability"
     keywords = frozenset({"attacks_own"})
 
-    def describe(self) -> str:
+    def describe(self: AttacksOwn | Any) -> str:
         return "May attack a piece of its own side (but never its own castle)."
 
 

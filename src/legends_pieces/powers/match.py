@@ -29,6 +29,10 @@ def _no_answers() -> Any:
     return {}
 
 
+# Every method of a block takes ``self`` as ``Class | Any``: compiled, a method checks that
+# ``self`` is the class itself, or one of its few compiled subclasses, and would refuse a
+# piece's subclass (mypyc reads no mark on a plain Python class); ``| Any`` leaves the value
+# unchecked while mypy still checks the method against the class.
 @attrs.frozen(repr=False)
 @annotated_only
 class Match:
@@ -44,7 +48,7 @@ class Match:
     by_type: dict[PieceType, bool] = attrs.field(factory=_no_answers, init=False, eq=False,
                                                  hash=False, repr=False)
 
-    def __call__(self, g: Engine, pid: int) -> bool:
+    def __call__(self: Match | Any, g: Engine, pid: int) -> bool:
         t = g.types[pid]
         if self.keyword is None:
             ok = self.by_type.get(t)
@@ -53,7 +57,7 @@ class Match:
             return ok
         return self.fits(t) and g.has_keyword(pid, self.keyword)
 
-    def fits(self, t: PieceType) -> bool:
+    def fits(self: Match | Any, t: PieceType) -> bool:
         """Do the printed facts of ``t`` meet every condition but ``keyword``?"""
         if self.type is not None and t.type not in self.type:
             return False
@@ -69,7 +73,7 @@ class Match:
         # gives keywords to non-stationary pieces must not ask itself again.
         return not (self.mobile and "stationary" in t.keywords)
 
-    def describe(self) -> str:
+    def describe(self: Match | Any) -> str:
         parts = []
         if self.mobile:
             parts.append("non-stationary")
@@ -87,7 +91,7 @@ class Match:
             parts.append(f"with {self.keyword}")
         return " ".join(parts) or "any"
 
-    def __repr__(self) -> str:
+    def __repr__(self: Match | Any) -> str:
         return f"of({self.describe()!r})"
 
 

@@ -67,14 +67,14 @@ class DistanceStrike(TargetAction):
     key = "distance-strike"
     keywords = frozenset({"distance_strike"})
 
-    def describe(self) -> str:
+    def describe(self: DistanceStrike | Any) -> str:
         return ("Distance Strike: an enemy piece up to two squares away is revealed and, if its "
                 "current strength is lower than this piece's, destroyed.")
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: DistanceStrike | Any, game: Engine, piece: int) -> Iterable[int]:
         return enemies_within_two(game, piece)
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: DistanceStrike | Any, game: Engine, piece: int, square: int) -> None:
         target = game.grid[square]
         game.reveal([target])
         if _reflected(game, target, piece, "distance_strike"):
@@ -106,13 +106,13 @@ class Vision(TargetAction):
     key = "vision"
     keywords = frozenset({"vision"})
 
-    def describe(self) -> str:
+    def describe(self: Vision | Any) -> str:
         return "Vision: reveal one enemy piece up to two squares away."
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: Vision | Any, game: Engine, piece: int) -> Iterable[int]:
         return enemies_within_two(game, piece)
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: Vision | Any, game: Engine, piece: int, square: int) -> None:
         target = game.grid[square]
         game.reveal([target])
         if _reflected(game, target, piece, "vision"):
@@ -131,17 +131,17 @@ class Surround(TargetAction):
     key = "surround"
     keywords = frozenset({"surround"})
 
-    def describe(self) -> str:
+    def describe(self: Surround | Any) -> str:
         return ("Surround: destroy an adjacent enemy piece that touches at least five of your "
                 "pieces (a castle is unaffected).")
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: Surround | Any, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
         return [s for s in candidate_squares(game, me, squares=game.board.adjacent(game.loc[piece]),
                                              whose="enemy")
                 if len(game.adjacent_pieces(s, me)) >= 5]
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: Surround | Any, game: Engine, piece: int, square: int) -> None:
         game.destroy([game.grid[square]], cause="surround")
 
 
@@ -152,11 +152,11 @@ class ReflectDistanceStrike(Power):
 
     label: str = "Innate"
 
-    def describe(self) -> str:
+    def describe(self: ReflectDistanceStrike | Any) -> str:
         return ("When a Distance Strike reveals this piece, it is not harmed and the striking "
                 "piece is destroyed instead.")
 
-    def legends_revealed_by(self, game: Engine, piece: int, source: int,
+    def legends_revealed_by(self: ReflectDistanceStrike | Any, game: Engine, piece: int, source: int,
                             keyword: str) -> str | None:
         return "reflect" if keyword == "distance_strike" else None
 
@@ -168,10 +168,10 @@ class ReflectVision(Power):
 
     label: str = "Innate"
 
-    def describe(self) -> str:
+    def describe(self: ReflectVision | Any) -> str:
         return "When a Vision reveals this piece, the piece using Vision is destroyed."
 
-    def legends_revealed_by(self, game: Engine, piece: int, source: int,
+    def legends_revealed_by(self: ReflectVision | Any, game: Engine, piece: int, source: int,
                             keyword: str) -> str | None:
         return "reflect" if keyword == "vision" else None
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -23,15 +23,15 @@ class Sacrifice(Power):
 
     label = "Action"
 
-    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
+    def legends_offer_actions(self: Sacrifice | Any, game: Engine, piece: int) -> list[Action]:
         return [Action.power(game.name(game.loc[piece]), self.key)]
 
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: Sacrifice | Any, game: Engine, piece: int, action: Action) -> None:
         me = game.ctrl[piece]
         game.destroy([piece], cause=self.key)
         self.then(game, me)
 
-    def then(self, game: Engine, player: int) -> None:
+    def then(self: Sacrifice | Any, game: Engine, player: int) -> None:
         """What happens after the piece is destroyed, for ``player`` (who used it)."""
         raise NotImplementedError
 
@@ -43,10 +43,10 @@ class SacrificeForceDestroy(Sacrifice):
 
     key: str
 
-    def describe(self) -> str:
+    def describe(self: SacrificeForceDestroy | Any) -> str:
         return "Destroy this piece to make the opponent destroy one of their own pieces (their choice)."
 
-    def then(self, game: Engine, player: int) -> None:
+    def then(self: SacrificeForceDestroy | Any, game: Engine, player: int) -> None:
         an_opponent_destroys(game, player)
 
 
@@ -58,8 +58,8 @@ class SacrificeForceGive(Sacrifice):
 
     key: str
 
-    def describe(self) -> str:
+    def describe(self: SacrificeForceGive | Any) -> str:
         return "Destroy this piece to make the opponent hand you one of their pieces (their choice)."
 
-    def then(self, game: Engine, player: int) -> None:
+    def then(self: SacrificeForceGive | Any, game: Engine, player: int) -> None:
         an_opponent_gives(game, player)

@@ -6,7 +6,7 @@ attack"), so a terrain bonus applies to an attacker moving onto that terrain.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,10 +32,10 @@ class TerrainBonus(Power):
     terrain: str
     amount: int
 
-    def describe(self) -> str:
+    def describe(self: TerrainBonus | Any) -> str:
         return f"{self.amount:+d} on {self.terrain}."
 
-    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+    def legends_strength_modifier(self: TerrainBonus | Any, game: Engine, piece: int, square: int,
                                   opponent: int) -> int:
         return self.amount if square >= 0 and game.board.terrain[square] == self.terrain else 0
 
@@ -48,10 +48,10 @@ class VsColour(Power):
     colour: str
     amount: int
 
-    def describe(self) -> str:
+    def describe(self: VsColour | Any) -> str:
         return f"{self.amount:+d} against {self.colour} pieces."
 
-    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+    def legends_strength_modifier(self: VsColour | Any, game: Engine, piece: int, square: int,
                                   opponent: int) -> int:
         return self.amount if opponent >= 0 and game.types[opponent].colour == self.colour else 0
 
@@ -64,10 +64,10 @@ class VsKeyword(Power):
     keyword: str
     amount: int
 
-    def describe(self) -> str:
+    def describe(self: VsKeyword | Any) -> str:
         return f"{self.amount:+d} against pieces with {self.keyword.replace('_', ' ').title()}."
 
-    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+    def legends_strength_modifier(self: VsKeyword | Any, game: Engine, piece: int, square: int,
                                   opponent: int) -> int:
         return self.amount if opponent >= 0 and game.has_keyword(opponent, self.keyword) else 0
 
@@ -79,9 +79,9 @@ class NearWater(Power):
 
     amount: int
 
-    def describe(self) -> str:
+    def describe(self: NearWater | Any) -> str:
         return f"{self.amount:+d} while next to water."
 
-    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+    def legends_strength_modifier(self: NearWater | Any, game: Engine, piece: int, square: int,
                                   opponent: int) -> int:
         return self.amount if square >= 0 and game.board.next_to_water(square) else 0
