@@ -49,6 +49,13 @@ COMPILED = (
     "legends_core.combat",
     # the state's plain values (Rules, Combat, Outcome), compiled with the engine that held them
     "legends_core.statevalues",
+    # The shared building blocks of the pieces' powers (all but the package's __init__, which
+    # only gathers names). Their classes are plain Python classes with compiled methods (mypyc
+    # makes attrs classes so; TargetAction and StepAction say so), which the pieces subclass;
+    # their hook methods carry no @hookimpl mark (see legends_core.registry.compiled_hooks).
+    *(f"legends_pieces.powers.{m}" for m in (
+        "match", "knowledge", "targeted", "movement", "ranged", "strength", "boosts", "turns",
+        "keywords", "choices", "combat", "curses", "magic", "sacrifice")),
 )
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"

@@ -52,31 +52,32 @@ def build(into: Path) -> Path:
     return into / "src"
 
 
-def import_warnings(src: Path) -> str:
-    """What importing the kernel from ``src`` prints (warnings shown)."""
-    return subprocess.run([sys.executable, "-W", "always", "-c", "import legends_core"],
+def import_warnings(src: Path, package: str = "legends_core") -> str:
+    """What importing ``package`` from ``src`` prints (warnings shown)."""
+    return subprocess.run([sys.executable, "-W", "always", "-c", f"import {package}"],
                           env={**os.environ, "PYTHONPATH": str(src)}, capture_output=True,
                           text=True, check=True).stderr
 
 
-def check_stale_warning(src: Path) -> bool:
+def check_stale_warning(src: Path, module: str = "legends_core.moves",
+                        package: str = "legends_core") -> bool:
     """The in-place build imports silently; an edit to a compiled module's source (the same
-    size, so only the hash can tell) makes the import warn and advise a rebuild; undone, the
-    import is silent again."""
-    source = src / "legends_core" / "moves.py"
+    size, so only the hash can tell) makes the import of its ``package`` warn and advise a
+    rebuild; undone, the import is silent again."""
+    source = src.joinpath(*module.split(".")).with_suffix(".py")
     text = source.read_text()
-    quiet = import_warnings(src)
+    quiet = import_warnings(src, package)
     changed = text.replace("def ", "def  ", 1)[:-1] if text.endswith("\n") else text + " "
     source.write_text(changed)
     try:
-        warned = import_warnings(src)
+        warned = import_warnings(src, package)
     finally:
         source.write_text(text)
-    again = import_warnings(src)
-    ok = (not quiet.strip() and "legends_core.moves: compiled from another version" in warned
+    again = import_warnings(src, package)
+    ok = (not quiet.strip() and f"{module}: compiled from another version" in warned
           and "pip install -e ." in warned and not again.strip())
     print(f"stale check: {'as expected' if ok else 'WRONG'} (silent when built, warns when "
-          f"moves.py is edited, silent when undone)", flush=True)
+          f"{source.name} is edited, silent when undone)", flush=True)
     if not ok:
         print(f"  built: {quiet!r}\n  edited: {warned!r}\n  undone: {again!r}", flush=True)
     return ok
@@ -85,9 +86,11 @@ def check_stale_warning(src: Path) -> bool:
 def play(rules: str, games: int) -> None:
     """Worker: play ``games`` random games of ``rules`` and print one line per game."""
     import legends_core.moves
+    import legends_pieces.powers.targeted
     from legends_core import Game
 
-    print(json.dumps({"compiled": not legends_core.moves.__file__.endswith(".py")}))
+    print(json.dumps({"compiled": not legends_core.moves.__file__.endswith(".py"),
+                      "blocks": not legends_pieces.powers.targeted.__file__.endswith(".py")}))
     edition = {} if rules == "legends" else {"rules": rules}
     cpu = 0.0
     for i in range(games):
@@ -124,8 +127,10 @@ def compare(compiled: Path, editions: list[str], games: int) -> bool:
     for rules in editions:
         pure = run_games(ROOT / "src", rules, games)
         fast = run_games(compiled, rules, games)
-        assert json.loads(pure[0]) == {"compiled": False}, "the pure run imported compiled code"
-        assert json.loads(fast[0]) == {"compiled": True}, "the compiled run imported pure code"
+        assert json.loads(pure[0]) == {"compiled": False, "blocks": False}, \
+            "the pure run imported compiled code"
+        assert json.loads(fast[0]) == {"compiled": True, "blocks": True}, \
+            "the compiled run imported pure code (the kernel, or the blocks of legends_pieces)"
         differ = [i for i, (a, b) in enumerate(zip(pure[1:-1], fast[1:-1], strict=True))
                   if a != b]
         size = sum(len(line) for line in pure[1:-1])
@@ -166,6 +171,8 @@ def main() -> None:
         where.mkdir(parents=True, exist_ok=True)
         compiled = build(where)
         ok = check_stale_warning(compiled)
+        ok = check_stale_warning(compiled, "legends_pieces.powers.targeted",
+                                 "legends_pieces.powers") and ok
         ok = compare(compiled, editions, args.games) and ok
         if args.tests:
             env = {**os.environ, "PYTHONPATH": str(compiled)}

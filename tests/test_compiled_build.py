@@ -185,7 +185,13 @@ def test_a_build_falls_back_to_pure_python_with_one_line(backend, tmp_path, mypy
     if mypyc == "fine":  # compiled: the extension and the record of the sources
         assert lines == [] and built == [n for n in built if n.startswith("legends_core/fake_ext")]
         assert built and record is not None and record["in_place"] is False
-        assert set(record["modules"]) == {n.rpartition(".")[2] for n in backend.COMPILED}
+        # one record per package: the kernel's modules, and the pieces' shared blocks
+        for package, folder in (("legends_core", record_file.parent),
+                                ("legends_pieces.powers", lib / "legends_pieces" / "powers")):
+            modules = json.loads((folder / "_compiled.json").read_text())["modules"]
+            assert set(modules) == {n.rpartition(".")[2] for n in backend.COMPILED
+                                    if n.rpartition(".")[0] == package}
+        assert "targeted" in modules
         source = (ROOT / "src" / "legends_core" / "moves.py").read_bytes()
         assert record["modules"]["moves"]["sha256"] == hashlib.sha256(source).hexdigest()
         return
@@ -193,6 +199,7 @@ def test_a_build_falls_back_to_pure_python_with_one_line(backend, tmp_path, mypy
     why = {"missing": "mypyc cannot be imported", "broken": "compiling failed"}[mypyc]
     assert lines[0].startswith("legends: building the pure Python kernel") and why in lines[0]
     assert built == [] and record is None
+    assert not (lib / "legends_pieces" / "powers" / "_compiled.json").exists()
     assert "legends_core/moves.py" in names
 
 
@@ -210,9 +217,11 @@ def test_the_class_mark_does_nothing_without_mypy(monkeypatch):
 
 
 #: The tests run against the compiled kernel here: bad input (a compiled ``Action`` must keep
-#: its own errors), the offer cache and the kernel's building blocks, the kernel's rules.
+#: its own errors), the offer cache and the kernel's building blocks, the kernel's rules, and
+#: the pieces' compiled blocks with a plugin built on them.
 KERNEL_TESTS = ("tests/test_hostile_input.py", "tests/test_offer_cache.py",
-                "tests/test_kernel_building_blocks.py", "tests/test_kernel_rules.py")
+                "tests/test_kernel_building_blocks.py", "tests/test_kernel_rules.py",
+                "tests/test_compiled_blocks.py")
 
 
 BUILT_IN = {"legends", "classic", "narnia-1", "narnia-2", "ultimate-campaign",

@@ -37,7 +37,31 @@ except ImportError:
     def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]
         return lambda cls: cls
 
-__all__ = ["compiled_modules", "mypyc_attr", "stale_compiled", "warn_if_stale"]
+__all__ = ["annotated_only", "compiled_modules", "mypyc_attr", "stale_compiled",
+           "warn_if_stale"]
+
+def annotated_only(cls: type) -> type:
+    """Put under ``@attrs.frozen`` (or ``define``) on a class that mypyc compiles: leaves in
+    the class's ``__annotations__`` only the names written with an annotation, as Python
+    does, so that attrs makes the same fields compiled and pure.
+
+    Compiled, a class body records every name it assigns in ``__annotations__`` (mypyc
+    builds an attrs class as a plain Python class, and records the names for dataclasses):
+    an unannotated class attribute (``key = "flying"``) would become a field. Such a name
+    has the ``type`` object for annotation, as has an annotation that is not a plain class
+    (``str | None``, a ``Literal``): a field with such an annotation takes its default
+    through ``attrs.field(default=...)``, which keeps it. Pure, this changes nothing."""
+    import attrs  # here: the build reads this module without the package's dependencies
+
+    field = type(attrs.field())
+    notes = cls.__dict__.get("__annotations__")
+    if notes:
+        for name, note in list(notes.items()):
+            if note is type and name in cls.__dict__ and not isinstance(cls.__dict__[name],
+                                                                          field):
+                del notes[name]
+    return cls
+
 
 #: The endings of a compiled module's file.
 COMPILED_ENDINGS = (".so", ".pyd")

@@ -36,7 +36,9 @@ class Power:
     """Base class of every power.
 
     Subclasses set the class attributes below and implement any of the hooks in
-    :mod:`legends_core.hookspecs` as methods decorated with :data:`legends_core.hookimpl`.
+    :mod:`legends_core.hookspecs` as methods decorated with :data:`legends_core.hookimpl` (a
+    method named for a piece hook is taken without the mark too, as the compiled shared
+    blocks of :mod:`legends_pieces.powers` need; the mark is what catches a misspelt name).
     Powers must hold no game state: everything that changes lives in the game.
 
     ``label`` is the printed category (``"Innate"``, ``"Ability"``, ``"Action"``, ``"Magic"``,

@@ -12,6 +12,7 @@ type's own powers, ready to call directly. This happens once per process.
 from __future__ import annotations
 
 import difflib
+import inspect
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -204,14 +205,19 @@ class Catalogue(Mapping[int, PieceType]):
                     except pluggy.PluginValidationError as exc:
                         raise CatalogueError(f"{owner}: power {p!r} is invalid: {exc}") from None
                 callers = pm.get_hookcallers(rep) or ()
+                hooks: set[str] = set()
                 for caller in callers:
                     if caller.name not in specs:
                         continue
                     for impl in caller.get_hookimpls():
                         if impl.plugin is rep:
+                            hooks.add(caller.name)
                             table.setdefault(caller.name, []).append(
                                 (p, _adapt(impl.function, impl.argnames, specs[caller.name])))
-                if p.key and any(c.name == "legends_perform" for c in callers):
+                for name, method in compiled_hooks(rep, hooks):
+                    hooks.add(name)
+                    table.setdefault(name, []).append((p, method))
+                if p.key and "legends_perform" in hooks:
                     if p.key in seen_keys:
                         raise CatalogueError(f"{owner}: two powers use the key {p.key!r}")
                     seen_keys.add(p.key)
@@ -349,8 +355,47 @@ def _validate(t: PieceType, armies: Sequence[str] = ARMIES) -> None:
         raise CatalogueError(f"{where}: rules text is missing")
 
 
+class PluginManager(pluggy.PluginManager):
+    """pluggy's manager, which also takes a power's methods named for a piece hook without a
+    ``@hookimpl`` mark (pytest does the same for ``pytest_*`` names): the shared blocks of
+    ``legends_pieces.powers`` carry no marks, as a mark cannot be set on a compiled method.
+    A marked method keeps its mark's options."""
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> Any:
+        opts = super().parse_hookimpl_opts(plugin, name)
+        if (opts is None and name in _PIECE_HOOK_NAMES and isinstance(plugin, Power)
+                and inspect.isfunction(inspect.getattr_static(plugin, name, None))):
+            return {}
+        return opts
+
+
+_PIECE_HOOK_NAMES = frozenset(PIECE_HOOKS)
+
+
+def compiled_hooks(power: Power, found: Iterable[str]) -> Iterator[tuple[str, Callable[..., Any]]]:
+    """The piece hooks ``power`` implements with compiled methods (a shared block built with
+    mypyc, not overridden by Python code), as ``(hook, bound method)``, leaving out the hooks
+    in ``found`` (those pluggy took). pluggy can neither bind nor read the arguments of a
+    compiled method, so the blocks follow one rule for them: each takes every argument of
+    its spec, in the spec's order (``tests/test_compiled_blocks.py`` checks it)."""
+    for name in PIECE_HOOKS:
+        if name in found:
+            continue
+        static = inspect.getattr_static(power, name, None)
+        if static is None or inspect.isfunction(static) or isinstance(
+                static, (staticmethod, classmethod)):
+            continue  # absent, or Python that pluggy has seen (and refused, if unmarked)
+        owner = getattr(static, "__objclass__", type(static))
+        if callable(static) and owner.__module__.startswith(_COMPILED_BLOCKS):
+            yield name, getattr(power, name)
+
+
+#: Where the compiled blocks live: only their methods are taken without pluggy.
+_COMPILED_BLOCKS = "legends_pieces.powers."
+
+
 def _new_manager() -> pluggy.PluginManager:
-    pm = pluggy.PluginManager("legends")
+    pm = PluginManager("legends")
     pm.add_hookspecs(hookspecs)
     return pm
 

@@ -80,15 +80,25 @@ def continuation(fn: Callable[..., Any]) -> Callable[..., Any]:
     """
     name = f"{fn.__module__}:{fn.__qualname__}"
     CONTINUATIONS[name] = fn
-    fn.continuation_name = name  # type: ignore[attr-defined]
+    try:
+        fn.continuation_name = name  # type: ignore[attr-defined]
+    except AttributeError:  # a compiled function (mypyc) takes no attributes
+        _COMPILED_NAMES[fn] = name
     return fn
+
+
+#: The names of compiled functions marked with :func:`continuation`.
+_COMPILED_NAMES: dict[Callable[..., Any], str] = {}
 
 
 def continuation_name(fn: Callable[..., Any]) -> str:
     try:
         return str(getattr(fn, "continuation_name"))  # noqa: B009 (set by @continuation)
     except AttributeError:
-        raise TypeError(f"{fn!r} is not marked with @continuation") from None
+        name = _COMPILED_NAMES.get(fn)
+        if name is None:
+            raise TypeError(f"{fn!r} is not marked with @continuation") from None
+        return name
 
 
 class Task:

@@ -4,7 +4,14 @@ See each module: ``keywords`` (traits), ``movement``, ``ranged``, ``strength``, 
 ``combat``, ``magic``, ``curses``, ``turns``, ``choices`` (multi-step choices), ``match``
 (piece filters, :class:`~legends_pieces.powers.match.Match`) and ``knowledge`` (candidate
 lists built from what the chooser knows).
+
+A normal install compiles these modules with mypyc, as it compiles the kernel: their classes
+are plain Python classes whose methods are compiled, which pieces subclass as before. Their
+hook methods carry no ``@hookimpl`` mark and take every argument of their spec (see
+``legends_core.registry.compiled_hooks``); a piece's own methods may carry the mark.
 """
+
+from legends_core.compiling import warn_if_stale as _warn_if_stale
 
 from .boosts import Boost, Grant, Weaken
 from .choices import (
@@ -84,6 +91,10 @@ from .sacrifice import Sacrifice, SacrificeForceDestroy, SacrificeForceGive
 from .strength import NearWater, TerrainBonus, VsColour, VsKeyword
 from .targeted import TargetAction, move_or_attack
 from .turns import DestroyAdjacent, ExtraTurn, Relocate
+
+# The blocks are compiled with the kernel where it is (see the Speed page): as for the kernel,
+# warn if a compiled block was built from another version of its source.
+_warn_if_stale(__name__)
 
 #: Keyword powers a piece can be given by name ("gains Flying for the rest of the turn").
 KEYWORD_POWERS = [FLYING, CHARGING, SLASHING, QUICKNESS, TELEPORT, SWITCHING,

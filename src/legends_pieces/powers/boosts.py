@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Action, Power, hookimpl
+from legends_core import Action, Power
+from legends_core.compiling import annotated_only
 from legends_core.moves import power_actions
 from legends_core.rulings import ruling
 
@@ -62,11 +63,19 @@ def _candidates(g: Engine, piece: int, reach: str, match: Match, whose: Whose = 
                       match=None if match is ANY else match)
 
 
-def _hidden_unless_revealed(power: Any) -> bool:
+#: "own", typed Any: a field whose annotation is not a plain class takes its default through
+#: attrs.field, and mypyc checks a class body's values against the type the call returns
+#: (see legends_core.compiling.annotated_only).
+OWN: Any = "own"
+
+
+# The factories of derived fields return Any: compiled (mypyc), a class body checks what it
+# assigns against the type the call returns, and attrs.field returns a marker, not a value.
+def _hidden_unless_revealed(power: Any) -> Any:
     return not power.reveal_target
 
 
-def _watches_reach(power: Any) -> str:
+def _watches_reach(power: Any) -> Any:
     """Adjacent targets are in the adjacent area; any piece may be anywhere, but the list
     of candidates records where the ones it found stand, and whose pieces it looked through
     (see legends_core.changes)."""
@@ -74,6 +83,7 @@ def _watches_reach(power: Any) -> str:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Boost(Power):
     """Ability: reveal this piece to give a target you control ``amount`` for the rest of the
     turn (the target is revealed too when ``reveal_target``); with ``sacrifice`` this piece is
@@ -86,16 +96,16 @@ class Boost(Power):
     target: Match = ANY
     reach: str = "adjacent"
     sacrifice: bool = False
-    once: str | None = None
+    once: str | None = attrs.field(default=None)
     reveal_target: bool = False
-    whose: Whose = "own"
+    whose: Whose = attrs.field(default=OWN)
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
     windows = frozenset({"main", "attack", "strike"})  # see "When abilities are offered"
     watches: str = attrs.field(init=False, default=attrs.Factory(_watches_reach, takes_self=True))
 
-    def describe(self) -> str:
+    def describe(self: Boost | Any) -> str:
         how = "Destroy this piece" if self.sacrifice else "Reveal this piece"
         where = "an adjacent" if self.reach == "adjacent" else "a"
         what = self.target.describe()
@@ -106,8 +116,7 @@ class Boost(Power):
         return (f"{how} to give {where} {what}{mine} {self.amount:+d} for the rest of the turn; "
                 f"{shown}.{lim}")
 
-    @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
+    def legends_offer_abilities(self: Boost | Any, game: Engine, piece: int, window: str) -> list[Action]:
         if window == "main":
             if game.active != game.ctrl[piece]:
                 return []
@@ -121,8 +130,7 @@ class Boost(Power):
             if (not anyone or game.knows(me, p)) and types[p].kind == "warrior"
             and (window == "main" or game.in_combat(p))])
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: Boost | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:
             game.reveal([target])
@@ -132,6 +140,7 @@ class Boost(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Weaken(Power):
     """Ability: destroy this piece to give an adjacent enemy piece ``amount`` (negative) for
     the rest of the turn, revealing that piece when ``reveal_target``."""
@@ -139,25 +148,23 @@ class Weaken(Power):
     key: str
     amount: int
     reveal_target: bool = False
-    whose: Whose = "own"
+    whose: Whose = attrs.field(default=OWN)
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
     watches = "adjacent"
 
-    def describe(self) -> str:
+    def describe(self: Weaken | Any) -> str:
         shown = "reveal" if self.reveal_target else "secretly pick"
         return (f"Destroy this piece to {shown} an adjacent enemy piece, which gets "
                 f"{self.amount:+d} for the rest of the turn.")
 
-    @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int) -> list[Action]:
+    def legends_offer_abilities(self: Weaken | Any, game: Engine, piece: int, window: str) -> list[Action]:
         loc = game.loc
         return power_actions(game, piece, self.key, [
             loc[p] for p in _candidates(game, piece, "adjacent", ANY, whose="enemy")])
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: Weaken | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:
             game.reveal([target])
@@ -166,6 +173,7 @@ class Weaken(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Grant(Power):
     """Ability: reveal this piece (and the target too when ``reveal_target``) to give a piece
     you control ``keyword`` for the rest of the turn."""
@@ -175,14 +183,14 @@ class Grant(Power):
     target: Match = ANY
     reach: str = "any"
     reveal_target: bool = False
-    whose: Whose = "own"
+    whose: Whose = attrs.field(default=OWN)
     label: str = "Ability"
     secret_targets: bool = attrs.field(
         init=False, default=attrs.Factory(_hidden_unless_revealed, takes_self=True))
     windows = frozenset({"main"})  # see "When abilities are offered"
     watches: str = attrs.field(init=False, default=attrs.Factory(_watches_reach, takes_self=True))
 
-    def describe(self) -> str:
+    def describe(self: Grant | Any) -> str:
         where = "an adjacent" if self.reach == "adjacent" else "a"
         what = self.target.describe()
         what = "piece" if what == "any" else f"{what} piece"
@@ -191,8 +199,7 @@ class Grant(Power):
         return (f"Reveal this piece to give {where} {what} of yours the {kw} action for the rest of "
                 f"the turn; {shown}.")
 
-    @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
+    def legends_offer_abilities(self: Grant | Any, game: Engine, piece: int, window: str) -> list[Action]:
         if window != "main" or game.active != game.ctrl[piece]:
             return []
         types, loc, keyword = game.types, game.loc, self.keyword
@@ -201,8 +208,7 @@ class Grant(Power):
             # See the ruling "Granted actions and stationary pieces".
             if not game.has_keyword(p, keyword) and "stationary" not in types[p].keywords])
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: Grant | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
         if self.reveal_target:
             game.reveal([target])

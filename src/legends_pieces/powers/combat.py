@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Outcome, Power, continuation, hookimpl
+from legends_core import Outcome, Power, continuation
+from legends_core.compiling import annotated_only
 from legends_core.rulings import ruling
 
 from .choices import DONE, an_opponent_destroys, destroyed_matching, return_pieces
@@ -14,6 +15,7 @@ from .match import ANY, Match
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+    from legends_core.piecetype import PieceType
 
 RULINGS = (
     ruling("Automatic kills read base strength",
@@ -24,6 +26,7 @@ RULINGS = (
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class KillsBase(Power):
     """Innate: attacking a piece whose base strength is in ``bases`` destroys it outright
     (this piece survives). With ``when="either"`` it also destroys such a piece that attacks
@@ -33,14 +36,13 @@ class KillsBase(Power):
     when: str = "attacking"
     label: str = "Innate"
 
-    def describe(self) -> str:
+    def describe(self: KillsBase | Any) -> str:
         b = " or ".join(map(str, self.bases))
         if self.when == "either":
             return f"A base strength {b} piece that attacks it, or that it attacks, is destroyed."
         return f"A base strength {b} piece it attacks is destroyed."
 
-    @hookimpl
-    def legends_attack_override(self, game: Engine, attacker: int, defender: int,
+    def legends_attack_override(self: KillsBase | Any, game: Engine, attacker: int, defender: int, square: int,
                                 role: str) -> Outcome | None:
         if role == "attacker" and game.types[defender].strength in self.bases:
             return Outcome(False, True, reason="kills base strength")
@@ -50,36 +52,39 @@ class KillsBase(Power):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class KillsType(Power):
     """Innate: attacking a piece of ``type`` (zombie, sprite, ...) destroys it outright."""
 
     type: str
     label: str = "Innate"
 
-    def describe(self) -> str:
+    def describe(self: KillsType | Any) -> str:
         return f"A {self.type} it attacks is destroyed."
 
-    @hookimpl
-    def legends_attack_override(self, game: Engine, defender: int, role: str) -> Outcome | None:
+    def legends_attack_override(self: KillsType | Any, game: Engine, attacker: int, defender: int, square: int,
+                                role: str) -> Outcome | None:
         if role == "attacker" and game.types[defender].type == self.type:
             return Outcome(False, True, reason=f"kills {self.type}")
         return None
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class OpponentDestroysAfterAttack(Power):
     """Innate: after a successful attack, the opponent chooses and destroys one of their own
     pieces."""
 
-    def describe(self) -> str:
+    def describe(self: OpponentDestroysAfterAttack | Any) -> str:
         return "After a successful attack, the opponent must destroy one of their own pieces (their choice)."
 
-    @hookimpl
-    def legends_after_attack(self, game: Engine, piece: int) -> None:
+    def legends_after_attack(self: OpponentDestroysAfterAttack | Any, game: Engine, piece: int, square: int,
+                             defender_type: PieceType) -> None:
         an_opponent_destroys(game, game.ctrl[piece])
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class ReturnAfterAttack(Power):
     """Ability: after a successful attack, destroy this piece to put one of your destroyed
     pieces matching ``match`` on the square it stood on."""
@@ -88,14 +93,14 @@ class ReturnAfterAttack(Power):
     match: Match = ANY
     label: str = "Ability"
 
-    def describe(self) -> str:
+    def describe(self: ReturnAfterAttack | Any) -> str:
         what = self.match.describe()
         what = "" if what == "any" else what + " "
         return (f"After a successful attack you may destroy this piece to put one of your "
                 f"destroyed {what}pieces on its square.")
 
-    @hookimpl
-    def legends_after_attack(self, game: Engine, piece: int, square: int) -> None:
+    def legends_after_attack(self: ReturnAfterAttack | Any, game: Engine, piece: int, square: int,
+                             defender_type: PieceType) -> None:
         me = game.ctrl[piece]
         cands = [game.ref(p) for p in game.dead[me] if self.match(game, p)]
         if cands:
@@ -119,6 +124,7 @@ def _return_in_place(game: Engine, value: str, data: dict[str, Any]) -> None:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class ReturnToTerrainAfterAttack(Power):
     """Ability: after a successful attack, return one of your destroyed ``match`` pieces to
     an empty square of ``terrain``."""
@@ -128,13 +134,13 @@ class ReturnToTerrainAfterAttack(Power):
     any_area: bool = False
     label: str = "Ability"
 
-    def describe(self) -> str:
+    def describe(self: ReturnToTerrainAfterAttack | Any) -> str:
         whose = "a" if self.any_area else "one of your"
         return (f"After a successful attack you may put {whose} destroyed "
                 f"{self.match.describe()} pieces on an empty {self.terrain} square.")
 
-    @hookimpl
-    def legends_after_attack(self, game: Engine, piece: int) -> None:
+    def legends_after_attack(self: ReturnToTerrainAfterAttack | Any, game: Engine, piece: int, square: int,
+                             defender_type: PieceType) -> None:
         me = game.ctrl[piece]
         cands = destroyed_matching(game, None if self.any_area else me, self.match)
         return_pieces(game, me, cands, squares=game.board.of_terrain(self.terrain), count=1)

@@ -7,9 +7,11 @@ piece fits. Matches compare printed facts (type, colour, name, base strength, ki
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+from legends_core.compiling import annotated_only
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -22,21 +24,31 @@ def _names(v: str | tuple[str, ...] | None) -> tuple[str, ...] | None:
     return (v,) if isinstance(v, str) else tuple(v)
 
 
+def _no_answers() -> Any:
+    """A new dict, typed Any (see ``boosts.OWN``)."""
+    return {}
+
+
+# Every method of a block takes ``self`` as ``Class | Any``: compiled, a method checks that
+# ``self`` is the class itself, or one of its few compiled subclasses, and would refuse a
+# piece's subclass (mypyc reads no mark on a plain Python class); ``| Any`` leaves the value
+# unchecked while mypy still checks the method against the class.
 @attrs.frozen(repr=False)
+@annotated_only
 class Match:
     type: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     colour: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     name: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     kind: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
-    base: tuple[int, ...] | None = None
-    keyword: str | None = None
+    base: tuple[int, ...] | None = attrs.field(default=None)
+    keyword: str | None = attrs.field(default=None)
     mobile: bool = False
     #: Answers by piece type, when the match looks only at printed facts (no ``keyword``):
     #: they never change, and texts ask them at almost every decision.
-    by_type: dict[PieceType, bool] = attrs.field(factory=dict, init=False, eq=False,
+    by_type: dict[PieceType, bool] = attrs.field(factory=_no_answers, init=False, eq=False,
                                                  hash=False, repr=False)
 
-    def __call__(self, g: Engine, pid: int) -> bool:
+    def __call__(self: Match | Any, g: Engine, pid: int) -> bool:
         t = g.types[pid]
         if self.keyword is None:
             ok = self.by_type.get(t)
@@ -45,7 +57,7 @@ class Match:
             return ok
         return self.fits(t) and g.has_keyword(pid, self.keyword)
 
-    def fits(self, t: PieceType) -> bool:
+    def fits(self: Match | Any, t: PieceType) -> bool:
         """Do the printed facts of ``t`` meet every condition but ``keyword``?"""
         if self.type is not None and t.type not in self.type:
             return False
@@ -61,7 +73,7 @@ class Match:
         # gives keywords to non-stationary pieces must not ask itself again.
         return not (self.mobile and "stationary" in t.keywords)
 
-    def describe(self) -> str:
+    def describe(self: Match | Any) -> str:
         parts = []
         if self.mobile:
             parts.append("non-stationary")
@@ -79,7 +91,7 @@ class Match:
             parts.append(f"with {self.keyword}")
         return " ".join(parts) or "any"
 
-    def __repr__(self) -> str:
+    def __repr__(self: Match | Any) -> str:
         return f"of({self.describe()!r})"
 
 

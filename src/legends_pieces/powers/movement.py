@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Action, Power, continuation, hookimpl
+from legends_core import Action, Power, continuation
+from legends_core.compiling import annotated_only, mypyc_attr
 from legends_core.moves import leaps, line_targets, power_actions, two_steps
 
 from .knowledge import candidates
@@ -40,6 +41,7 @@ def flight(g: Engine, sq: int, direction: int) -> tuple[int, tuple[int, ...]] | 
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Flying(Power):
     """Action: jump in a straight orthogonal line over adjacent pieces and/or water, landing on
     the first empty square beyond. Cannot attack."""
@@ -50,18 +52,16 @@ class Flying(Power):
     key = "flying"
     keywords = frozenset({"flying"})
 
-    def describe(self) -> str:
+    def describe(self: Flying | Any) -> str:
         return ("Flying: leap orthogonally over a line of touching pieces and/or water to the "
                 "first empty square beyond (never an attack).")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
+    def legends_offer_actions(self: Flying | Any, game: Engine, piece: int) -> list[Action]:
         if game.is_stationary(piece):
             return []
         return power_actions(game, piece, "flying", leaps(game, game.loc[piece], ORTHO))
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: Flying | Any, game: Engine, piece: int, action: Action) -> None:
         sq, dst = game.loc[piece], game.sq(action.targets[0])
         for d in ORTHO:
             hop = flight(game, sq, d)
@@ -71,22 +71,24 @@ class Flying(Power):
         raise ValueError(f"no flight from {game.name(sq)} to {action.targets[0]}")
 
 
+@mypyc_attr(native_class=False)  # as TargetAction
 class StepAction(TargetAction):
     """Base of the movement actions that move this piece to a chosen square, attacking when
     an enemy holds it. Subclasses say which squares with :meth:`squares`."""
 
-    def squares(self, game: Engine, piece: int) -> Iterable[int]:
+    def squares(self: StepAction | Any, game: Engine, piece: int) -> Iterable[int]:
         """The squares the piece may step to or attack (before the checks every step has)."""
         raise NotImplementedError
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: StepAction | Any, game: Engine, piece: int) -> Iterable[int]:
         return () if game.is_stationary(piece) else self.squares(game, piece)
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: StepAction | Any, game: Engine, piece: int, square: int) -> None:
         move_or_attack(game, piece, square, self.key)
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Charging(StepAction):
     """Action: any distance orthogonally through empty squares, possibly ending in an attack."""
 
@@ -95,15 +97,16 @@ class Charging(StepAction):
     key = "charging"
     keywords = frozenset({"charging"})
 
-    def describe(self) -> str:
+    def describe(self: Charging | Any) -> str:
         return ("Charging: move any distance in a straight orthogonal line through empty land, "
                 "and may end by attacking.")
 
-    def squares(self, game: Engine, piece: int) -> Iterable[int]:
+    def squares(self: Charging | Any, game: Engine, piece: int) -> Iterable[int]:
         return line_targets(game, piece, ORTHO, 2)  # runs along lines, attacks at the end
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Slashing(StepAction):
     """Action: any distance diagonally through empty squares, possibly ending in an attack."""
 
@@ -112,11 +115,11 @@ class Slashing(StepAction):
     key = "slashing"
     keywords = frozenset({"slashing"})
 
-    def describe(self) -> str:
+    def describe(self: Slashing | Any) -> str:
         return ("Slashing: move any distance in a straight diagonal line through empty land, "
                 "and may end by attacking.")
 
-    def squares(self, game: Engine, piece: int) -> Iterable[int]:
+    def squares(self: Slashing | Any, game: Engine, piece: int) -> Iterable[int]:
         return line_targets(game, piece, DIAG, 1)
 
 
@@ -127,6 +130,7 @@ def quick_targets(g: Engine, piece: int) -> list[int]:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Quickness(StepAction):
     """Action: two orthogonal steps (an attack on the first step ends the move)."""
 
@@ -135,15 +139,16 @@ class Quickness(StepAction):
     key = "quickness"
     keywords = frozenset({"quickness"})
 
-    def describe(self) -> str:
+    def describe(self: Quickness | Any) -> str:
         return ("Quickness: move two squares orthogonally (turning allowed) through an empty "
                 "first square; may end by attacking.")
 
-    def squares(self, game: Engine, piece: int) -> Iterable[int]:
+    def squares(self: Quickness | Any, game: Engine, piece: int) -> Iterable[int]:
         return quick_targets(game, piece)
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Teleport(TargetAction):
     """Action: destroy this piece; another of your non-stationary pieces moves to its square
     and is revealed."""
@@ -153,15 +158,15 @@ class Teleport(TargetAction):
     key = "teleport"
     keywords = frozenset({"teleport"})
 
-    def describe(self) -> str:
+    def describe(self: Teleport | Any) -> str:
         return ("Teleport: destroy this piece so that another non-stationary piece you control "
                 "moves onto its square (that piece is revealed).")
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: Teleport | Any, game: Engine, piece: int) -> Iterable[int]:
         return [game.loc[p] for p in game.pieces(game.ctrl[piece])
                 if p != piece and not game.is_stationary(p)]
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: Teleport | Any, game: Engine, piece: int, square: int) -> None:
         sq = game.loc[piece]
         other = game.grid[square]
         game.destroy([piece], cause="teleport")
@@ -175,6 +180,7 @@ def _of_type(kind: str) -> Match:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Switching(TargetAction):
     """Action: trade squares with another piece of the same type you control (both
     revealed)."""
@@ -186,10 +192,10 @@ class Switching(TargetAction):
     key = "switching"
     keywords = frozenset({"switching"})
 
-    def describe(self) -> str:
+    def describe(self: Switching | Any) -> str:
         return "Switching: trade squares with another piece of the same type that you control."
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: Switching | Any, game: Engine, piece: int) -> Iterable[int]:
         kind = game.types[piece].type
         # The type is tested again: the candidates also hold any piece the player has not
         # seen, and this text asks what the piece is, not what its player could name.
@@ -197,13 +203,14 @@ class Switching(TargetAction):
                                                 match=_of_type(kind))
                 if p != piece and game.types[p].type == kind]
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: Switching | Any, game: Engine, piece: int, square: int) -> None:
         other = game.grid[square]
         game.reveal([other])
         game.swap_pieces(piece, other, "switching")
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class TerrainJump(TargetAction):
     """Action: while on ``terrain``, move to any empty square of that terrain."""
 
@@ -212,22 +219,23 @@ class TerrainJump(TargetAction):
     terrain: str
     key = "terrain-move"
 
-    def describe(self) -> str:
+    def describe(self: TerrainJump | Any) -> str:
         return f"While on {self.terrain}, move to any other empty {self.terrain} square."
 
-    def idle_on(self, board: Board, square: int) -> bool:
+    def idle_on(self: TerrainJump | Any, board: Board, square: int) -> bool:
         return board.terrain_of(square) != self.terrain
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: TerrainJump | Any, game: Engine, piece: int) -> Iterable[int]:
         if game.terrain(game.loc[piece]) != self.terrain:
             return ()
         return game.empty_squares(self.terrain)
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: TerrainJump | Any, game: Engine, piece: int, square: int) -> None:
         game.move_piece(piece, square, self.key)
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class WaterJump(TargetAction):
     """Action: from a square next to water, move to any empty square next to water."""
 
@@ -235,33 +243,33 @@ class WaterJump(TargetAction):
 
     key = "water-move"
 
-    def describe(self) -> str:
+    def describe(self: WaterJump | Any) -> str:
         return "From a square beside water, move to any empty square beside water."
 
-    def idle_on(self, board: Board, square: int) -> bool:
+    def idle_on(self: WaterJump | Any, board: Board, square: int) -> bool:
         return not board.next_to_water(square)
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: WaterJump | Any, game: Engine, piece: int) -> Iterable[int]:
         if not game.board.next_to_water(game.loc[piece]):
             return ()
         return [s for s in game.empty_squares() if game.board.next_to_water(s)]
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: WaterJump | Any, game: Engine, piece: int, square: int) -> None:
         game.move_piece(piece, square, self.key)
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class RevealFlownOver(Power):
     """Ability: after this piece flies, reveal every piece it flew over this turn."""
 
     label = "Ability"
     key = "reveal-flown-over"
 
-    def describe(self) -> str:
+    def describe(self: RevealFlownOver | Any) -> str:
         return "Reveal all the pieces this piece flew over this turn."
 
-    @hookimpl
-    def legends_offer_abilities(self, game: Engine, piece: int, window: str) -> list[Action]:
+    def legends_offer_abilities(self: RevealFlownOver | Any, game: Engine, piece: int, window: str) -> list[Action]:
         if not game.flown or game.recall(piece, "turn:revealed-flight"):
             return []
         for flyer, over in game.flown:
@@ -270,8 +278,7 @@ class RevealFlownOver(Power):
                 return [Action.power(game.name(game.loc[piece]), self.key)]
         return []
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: RevealFlownOver | Any, game: Engine, piece: int, action: Action) -> None:
         game.remember(piece, "turn:revealed-flight", True)
         for flyer, over in game.flown:
             if flyer == piece:
@@ -287,6 +294,7 @@ SWITCHING = Switching()
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Gather(Power):
     """Action: move up to ``count`` pieces you control that match ``match`` onto empty squares
     next to this piece, one at a time; each one moved is revealed when ``reveal``.
@@ -305,20 +313,18 @@ class Gather(Power):
     reveal: bool = False
     label: str = "Action"
 
-    def describe(self) -> str:
+    def describe(self: Gather | Any) -> str:
         what = self.match.describe()
         shown = "each one moved is revealed" if self.reveal else "they stay hidden"
         return (f"Move up to {self.count} {what} pieces you control onto empty squares next to "
                 f"this piece; {shown}.")
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
+    def legends_offer_actions(self: Gather | Any, game: Engine, piece: int) -> list[Action]:
         if _free_around(game, piece) and _any_gatherable(game, piece, self.match):
             return [Action.power(game.name(game.loc[piece]), self.key)]
         return []
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int) -> None:
+    def legends_perform(self: Gather | Any, game: Engine, piece: int, action: Action) -> None:
         _gather_next(game, {"leader": piece, "moved": (), "left": self.count,
                             "key": self.key, "first": True})
 
@@ -341,10 +347,10 @@ def _any_gatherable(game: Engine, leader: int, match: Match) -> bool:
     return False
 
 
-def _gather_power(game: Engine, leader: int, key: str) -> Gather:
-    power = game.types[leader].power(key)
-    assert isinstance(power, Gather)
-    return power
+def _gather_power(game: Engine, leader: int, key: str) -> Gather | Any:
+    # Not checked with isinstance: compiled, it would refuse a piece's subclass of Gather
+    # (see Match for the ``| Any``).
+    return game.types[leader].power(key)
 
 
 def _gather_next(game: Engine, data: dict[str, Any]) -> None:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Power, continuation, hookimpl
+from legends_core import Power, continuation
+from legends_core.compiling import annotated_only
 from legends_core.events import Compared
 from legends_core.rulings import ruling
 
@@ -56,6 +57,7 @@ def _reflected(g: Engine, target: int, source: int, keyword: str) -> bool:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class DistanceStrike(TargetAction):
     """Action: make a piece up to two squares away reveal itself; it is destroyed if its
     current strength is lower than this piece's. Magic pieces and castles are unharmed."""
@@ -65,14 +67,14 @@ class DistanceStrike(TargetAction):
     key = "distance-strike"
     keywords = frozenset({"distance_strike"})
 
-    def describe(self) -> str:
+    def describe(self: DistanceStrike | Any) -> str:
         return ("Distance Strike: an enemy piece up to two squares away is revealed and, if its "
                 "current strength is lower than this piece's, destroyed.")
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: DistanceStrike | Any, game: Engine, piece: int) -> Iterable[int]:
         return enemies_within_two(game, piece)
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: DistanceStrike | Any, game: Engine, piece: int, square: int) -> None:
         target = game.grid[square]
         game.reveal([target])
         if _reflected(game, target, piece, "distance_strike"):
@@ -95,6 +97,7 @@ def _strike_decided(game: Engine, data: dict[str, Any]) -> None:
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Vision(TargetAction):
     """Action: reveal this piece, then reveal one enemy piece up to two squares away."""
 
@@ -103,13 +106,13 @@ class Vision(TargetAction):
     key = "vision"
     keywords = frozenset({"vision"})
 
-    def describe(self) -> str:
+    def describe(self: Vision | Any) -> str:
         return "Vision: reveal one enemy piece up to two squares away."
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: Vision | Any, game: Engine, piece: int) -> Iterable[int]:
         return enemies_within_two(game, piece)
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: Vision | Any, game: Engine, piece: int, square: int) -> None:
         target = game.grid[square]
         game.reveal([target])
         if _reflected(game, target, piece, "vision"):
@@ -117,6 +120,7 @@ class Vision(TargetAction):
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class Surround(TargetAction):
     """Action: an enemy piece touching five or more of your pieces, this one among them, is
     destroyed (a magic piece without its spell; a castle is unharmed and stays hidden, since
@@ -127,46 +131,48 @@ class Surround(TargetAction):
     key = "surround"
     keywords = frozenset({"surround"})
 
-    def describe(self) -> str:
+    def describe(self: Surround | Any) -> str:
         return ("Surround: destroy an adjacent enemy piece that touches at least five of your "
                 "pieces (a castle is unaffected).")
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: Surround | Any, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
         return [s for s in candidate_squares(game, me, squares=game.board.adjacent(game.loc[piece]),
                                              whose="enemy")
                 if len(game.adjacent_pieces(s, me)) >= 5]
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: Surround | Any, game: Engine, piece: int, square: int) -> None:
         game.destroy([game.grid[square]], cause="surround")
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class ReflectDistanceStrike(Power):
     """A Distance Strike aimed at this piece destroys the striker instead."""
 
     label: str = "Innate"
 
-    def describe(self) -> str:
+    def describe(self: ReflectDistanceStrike | Any) -> str:
         return ("When a Distance Strike reveals this piece, it is not harmed and the striking "
                 "piece is destroyed instead.")
 
-    @hookimpl
-    def legends_revealed_by(self, keyword: str) -> str | None:
+    def legends_revealed_by(self: ReflectDistanceStrike | Any, game: Engine, piece: int, source: int,
+                            keyword: str) -> str | None:
         return "reflect" if keyword == "distance_strike" else None
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class ReflectVision(Power):
     """A Vision that reveals this piece destroys the piece using Vision."""
 
     label: str = "Innate"
 
-    def describe(self) -> str:
+    def describe(self: ReflectVision | Any) -> str:
         return "When a Vision reveals this piece, the piece using Vision is destroyed."
 
-    @hookimpl
-    def legends_revealed_by(self, keyword: str) -> str | None:
+    def legends_revealed_by(self: ReflectVision | Any, game: Engine, piece: int, source: int,
+                            keyword: str) -> str | None:
         return "reflect" if keyword == "vision" else None
 
 

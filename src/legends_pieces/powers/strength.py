@@ -6,11 +6,12 @@ attack"), so a terrain bonus applies to an attacker moving onto that terrain.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from legends_core import Power, hookimpl
+from legends_core import Power
+from legends_core.compiling import annotated_only
 from legends_core.rulings import ruling
 
 if TYPE_CHECKING:
@@ -24,59 +25,63 @@ RULINGS = (
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class TerrainBonus(Power):
     """Innate: ``amount`` (may be negative) on ``terrain`` squares."""
 
     terrain: str
     amount: int
 
-    def describe(self) -> str:
+    def describe(self: TerrainBonus | Any) -> str:
         return f"{self.amount:+d} on {self.terrain}."
 
-    @hookimpl
-    def legends_strength_modifier(self, game: Engine, square: int) -> int:
+    def legends_strength_modifier(self: TerrainBonus | Any, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
         return self.amount if square >= 0 and game.board.terrain[square] == self.terrain else 0
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class VsColour(Power):
     """Innate: ``amount`` when fighting a piece of ``colour``."""
 
     colour: str
     amount: int
 
-    def describe(self) -> str:
+    def describe(self: VsColour | Any) -> str:
         return f"{self.amount:+d} against {self.colour} pieces."
 
-    @hookimpl
-    def legends_strength_modifier(self, game: Engine, opponent: int) -> int:
+    def legends_strength_modifier(self: VsColour | Any, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
         return self.amount if opponent >= 0 and game.types[opponent].colour == self.colour else 0
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class VsKeyword(Power):
     """Innate: ``amount`` when fighting a piece that has ``keyword`` (e.g. Flying)."""
 
     keyword: str
     amount: int
 
-    def describe(self) -> str:
+    def describe(self: VsKeyword | Any) -> str:
         return f"{self.amount:+d} against pieces with {self.keyword.replace('_', ' ').title()}."
 
-    @hookimpl
-    def legends_strength_modifier(self, game: Engine, opponent: int) -> int:
+    def legends_strength_modifier(self: VsKeyword | Any, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
         return self.amount if opponent >= 0 and game.has_keyword(opponent, self.keyword) else 0
 
 
 @attrs.frozen(repr=False)
+@annotated_only
 class NearWater(Power):
     """Innate: ``amount`` while next to a water square."""
 
     amount: int
 
-    def describe(self) -> str:
+    def describe(self: NearWater | Any) -> str:
         return f"{self.amount:+d} while next to water."
 
-    @hookimpl
-    def legends_strength_modifier(self, game: Engine, square: int) -> int:
+    def legends_strength_modifier(self: NearWater | Any, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
         return self.amount if square >= 0 and game.board.next_to_water(square) else 0

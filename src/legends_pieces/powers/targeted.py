@@ -8,34 +8,36 @@ Distance Strike, Vision, Surround and many unique pieces are built on it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from legends_core import Action, Power, hookimpl
+from legends_core import Action, Power
+from legends_core.compiling import mypyc_attr
 from legends_core.moves import power_actions
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
+# A plain Python class when compiled (mypyc), like the attrs blocks: pieces' attrs classes
+# subclass it and override its class attributes, which a native class would not see.
+@mypyc_attr(native_class=False)
 class TargetAction(Power):
     """Base: an action with one target square."""
 
     label = "Action"
 
-    def targets(self, game: Engine, piece: int) -> Iterable[int]:
+    def targets(self: TargetAction | Any, game: Engine, piece: int) -> Iterable[int]:
         """The squares this action may be aimed at now."""
         raise NotImplementedError
 
-    def act(self, game: Engine, piece: int, square: int) -> None:
+    def act(self: TargetAction | Any, game: Engine, piece: int, square: int) -> None:
         """Carry out the action on ``square`` (the kernel has revealed ``piece``)."""
         raise NotImplementedError
 
-    @hookimpl
-    def legends_offer_actions(self, game: Engine, piece: int) -> list[Action]:
+    def legends_offer_actions(self: TargetAction | Any, game: Engine, piece: int) -> list[Action]:
         return power_actions(game, piece, self.key, self.targets(game, piece))
 
-    @hookimpl
-    def legends_perform(self, game: Engine, piece: int, action: Action) -> None:
+    def legends_perform(self: TargetAction | Any, game: Engine, piece: int, action: Action) -> None:
         self.act(game, piece, game.sq(action.targets[0]))
 
 
