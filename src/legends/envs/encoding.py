@@ -131,8 +131,8 @@ class ActionSpace:
             offset += size
         self.size = offset
         self._starts = sorted((off, name) for name, (off, _) in self.blocks.items())
-        #: :meth:`first_id` of actions seen, by identity (see :meth:`Chooser.ids`).
-        self._first: dict[int, tuple[Action, int]] = {}
+        #: :meth:`first_id` of actions seen (see :meth:`Chooser.ids`).
+        self._first: dict[Action, int] = {}
 
     @classmethod
     def for_game(cls, game: Game) -> ActionSpace:
@@ -330,20 +330,26 @@ class Chooser:
         # Only for decisions of a move's size: the setup's hundreds of switches are new
         # actions each time, and keeping them would cost more than it saves.
         known = sp._first if CACHING and len(self.legal) <= _FIRST_ID_LIMIT else None
-        for a in self.legal:
-            if a.kind != "choose":
-                # The kernel keeps a piece's offered actions between decisions: the same
-                # action object gets the same id.
-                hit = known.get(id(a)) if known is not None else None
-                if hit is not None and hit[0] is a:
-                    aid = hit[1]
-                else:
-                    aid = sp.first_id(a)
-                    if known is not None:
-                        if len(known) >= _PIECES_BOUND:
-                            known.clear()
-                        known[id(a)] = (a, aid)
-                out.setdefault(aid, []).append(a)
+        if known is None:
+            for a in self.legal:
+                if a.kind != "choose":
+                    out.setdefault(sp.first_id(a), []).append(a)
+            return out
+        # An action is a value (a named tuple) whose first id depends on nothing else, and
+        # the kernel offers the same moves again and again: most are known.
+        for a, aid in zip(self.legal, map(known.get, self.legal), strict=True):
+            if aid is None:
+                if a.kind == "choose":
+                    continue
+                aid = sp.first_id(a)
+                if len(known) >= _PIECES_BOUND:
+                    known.clear()
+                known[a] = aid
+            group = out.get(aid)
+            if group is None:
+                out[aid] = [a]
+            else:
+                group.append(a)
         return out
 
     def legal_ids(self) -> list[int]:
