@@ -373,8 +373,7 @@ def view(g: Engine, player: int | str | None) -> View:
         else names[player],
         board=_board_dict(g.board),
         pieces=pieces,
-        destroyed={names[i]: tuple(g.types[p].number if g.known[p] & bit >= need else None
-                                   for p in area) for i, area in enumerate(g.dead)},
+        destroyed=_destroyed(g, bit, need),
         curse=g.types[g.curse].number if g.curse >= 0 else None,
         curse_active=g.curse_on,
         curse_controller=names[g.curse_ctrl] if g.curse >= 0 else None,
@@ -394,6 +393,13 @@ def view(g: Engine, player: int | str | None) -> View:
         winners=() if g.winner is None else winning_seats(g.rules, g.winner),
         teams=_teams(g.rules),
     )
+
+
+def _destroyed(g: Engine, bit: int, need: int) -> dict[str, tuple[int | None, ...]]:
+    """Each seat's destroyed area as the observer knowing by ``(bit, need)`` sees it."""
+    names, types, known = g.rules.players, g.types, g.known
+    return {names[i]: tuple([types[p].number if known[p] & bit >= need else None
+                             for p in area]) for i, area in enumerate(g.dead)}
 
 
 def _reserve(g: Engine, bit: int, need: int) -> dict[str, tuple[int | None, ...]]:

@@ -360,7 +360,10 @@ class Chooser:
         """A ``int8`` vector of ``space.size``: 1 where the id is legal now."""
         m = np.zeros(self.space.size, dtype=np.int8)
         ids = self.ids()
-        if ids:
+        if len(ids) == 1:  # a window's pass, most often
+            for aid in ids:
+                m[aid] = 1
+        elif ids:
             m[list(ids)] = 1
         return m
 
@@ -369,6 +372,10 @@ class Chooser:
 
         :raises ~legends_core.errors.ActionIdError: ``aid`` is out of range or not legal now.
         """
+        if type(aid) is int:  # a plain int that is legal needs no other check
+            found = self.ids().get(aid)
+            if found is not None:
+                return found
         self.space.block_of(aid)
         found = self.ids().get(int(aid))
         if found is None:
@@ -674,7 +681,8 @@ def observe(view: View, space: ObservationSpace,
     vec = np.empty(space.size, dtype=np.float32) if out is None else out
     planes = space.board(vec)
     last = space._last.get(me) if CACHING else None
-    if last is not None and last[1] is view.board and _same_pieces(last[0], view.pieces):
+    if last is not None and last[1] is view.board and (
+            last[0] is view.pieces or _same_pieces(last[0], view.pieces)):
         # The same pieces as this observer's previous observation (a window, say): the board
         # planes as they were then.
         planes[...] = last[2]
