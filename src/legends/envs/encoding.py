@@ -299,7 +299,7 @@ class Chooser:
     needs targets.
     """
 
-    def __init__(self, space: ActionSpace, legal: Sequence[Action]):
+    def __init__(self, space: ActionSpace, legal: Iterable[Action]):
         self.space = space
         self.legal = list(legal)
         #: The power steps taken: ``(source square, key, targets so far)``, or ``None``.
@@ -337,10 +337,12 @@ class Chooser:
             return out
         # An action is a value (a named tuple) whose first id depends on nothing else, and
         # the kernel offers the same moves again and again: most are known.
-        for a, aid in zip(self.legal, map(known.get, self.legal), strict=True):
-            if aid is None:
-                if a.kind == "choose":
-                    continue
+        for a, hit in zip(self.legal, map(known.get, self.legal), strict=True):
+            if hit is not None:
+                aid = hit
+            elif a.kind == "choose":
+                continue
+            else:
                 aid = sp.first_id(a)
                 if len(known) >= _PIECES_BOUND:
                     known.clear()
