@@ -1,8 +1,10 @@
 """The caches that make an environment step cheap change nothing anyone receives.
 
-The kernel's view shares unchanged pieces as seen, the board's description and the notation of
-the options between calls, and the observation keeps what it built from them; both have a
-switch (``CACHING``) that builds everything afresh. Seeded random games through the PettingZoo
+The kernel's view shares unchanged pieces as seen (a seat's whole tuple of them while nothing
+they are made of changed), the board's description and the notation of the options between
+calls, and the observation keeps what it built from them (board planes, the destroyed areas
+and the curse, the kinds of action offered, the first id of each action); both have a switch
+(``CACHING``) that builds everything afresh. Seeded random games through the PettingZoo
 and Gymnasium adapters, on every ruleset, must give the same digest of every observation,
 mask, reward and view (every seat's, a spectator's and the referee's) either way. With the
 caches on, the games of all rulesets are played in turns, step by step, so that what one game
@@ -122,5 +124,11 @@ def test_the_caches_are_used():
     e.reset(seed=5)
     game = e.match.game
     first, second = game.view(game.players[0]), game.view(game.players[0])
-    assert first.pieces and all(a is b for a, b in zip(first.pieces, second.pieces, strict=True))
+    assert first.pieces and first.pieces is second.pieces
     assert first.board is second.board
+    # The observation reused its board planes and areas for the second, equal, view.
+    space = e.match.observations
+    obs = e.match.observation(game.players[0])
+    assert space._last[0][0] is first.pieces
+    assert space._areas[0][0][0] == first.destroyed
+    assert np.array_equal(obs, e.match.observation(game.players[0]))

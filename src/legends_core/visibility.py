@@ -209,14 +209,18 @@ CACHING = True
 _BOARDS: dict[int, tuple[Any, dict[str, Any]]] = {}
 #: Pieces as seen, by board and seats (which name the squares and seats), then by what a piece
 #: is made of: a piece that did not change between two views (most of them, at every step) is
-#: not built again. A key holds the identity of the piece's type, so each entry keeps that type
-#: to compare it (an id may be reused once a type is gone); bounded like the kernel's caches.
-_PIECES: dict[tuple[Any, ...], tuple[Any, dict[tuple[Any, ...], tuple[Any, PieceView]]]] = {}
+#: not built again. A piece type compares (and hashes) by identity, and a key holds its type,
+#: so an entry never outlives it; bounded like the kernel's caches. Beside them, each
+#: observer's last pieces with what they were made of (see :func:`_pieces`).
+_PIECES: dict[tuple[Any, ...], tuple[Any, dict[tuple[Any, ...], PieceView],
+                                     dict[tuple[int, int], tuple[list[Any], tuple[PieceView, ...]]]]] = {}
 _PIECES_BOUND = 1 << 15
 
 
-def _piece_cache(g: Engine) -> dict[tuple[Any, ...], tuple[Any, PieceView]] | None:
-    """The cache of pieces as seen for ``g``'s board and seats (``None``: caching is off)."""
+def _piece_cache(g: Engine) -> tuple[dict[tuple[Any, ...], PieceView],
+                                     dict[tuple[int, int], tuple[list[Any], tuple[PieceView, ...]]]] | None:
+    """The caches of pieces as seen for ``g``'s board and seats: by what each piece is made
+    of, and each observer's last pieces (``None``: caching is off)."""
     if not CACHING:
         return None
     board = g.board
@@ -225,8 +229,8 @@ def _piece_cache(g: Engine) -> dict[tuple[Any, ...], tuple[Any, PieceView]] | No
     if hit is None or hit[0] is not board or len(hit[1]) >= _PIECES_BOUND:
         if len(_PIECES) >= 16:
             _PIECES.clear()
-        hit = _PIECES[outer] = (board, {})
-    return hit[1]
+        hit = _PIECES[outer] = (board, {}, {})
+    return hit[1], hit[2]
 
 
 #: The notation of recent option lists, by identity: ``id -> (list, texts)``. The engine keeps
@@ -293,46 +297,64 @@ def _board_dict(board: Any) -> dict[str, Any]:
     return hit[1]
 
 
+def _pieces(g: Engine, bit: int, need: int) -> tuple[PieceView, ...]:
+    """Every piece on the board as the observer knowing by ``(bit, need)`` sees it, in square
+    order. What each piece is made of (square, controller, owner, what the viewer knows of it,
+    whether it moved, and for a piece they know its type and strength now) is listed first;
+    when the list equals the one of this observer's previous view (a window, a turn's start),
+    that view's tuple is the answer, else each piece comes from the cache by what it is made
+    of (see :data:`_PIECES`)."""
+    grid, known, ctrl, owners, types = g.grid, g.known, g.ctrl, g.owner, g.types
+    moved_set, strength = g.moved, g.strength
+    made: list[tuple[Any, ...]] = []
+    for sq, pid in enumerate(grid):
+        if pid < 0:
+            continue
+        mask = known[pid]
+        if mask & bit >= need:
+            made.append((sq, ctrl[pid], owners[pid], mask, pid in moved_set, types[pid],
+                         strength(pid)))
+        else:
+            made.append((sq, ctrl[pid], owners[pid], mask, pid in moved_set))
+    caches = _piece_cache(g)
+    if caches is None:
+        return tuple(_piece_view(g, m) for m in made)
+    by_value, last = caches
+    seen = last.get((bit, need))
+    if seen is not None and seen[0] == made:
+        return seen[1]
+    out = []
+    for m in made:
+        pv = by_value.get(m)
+        if pv is None:
+            pv = by_value[m] = _piece_view(g, m)
+        out.append(pv)
+    pieces = tuple(out)
+    if len(last) >= 64:
+        last.clear()
+    last[(bit, need)] = (made, pieces)
+    return pieces
+
+
+def _piece_view(g: Engine, made: tuple[Any, ...]) -> PieceView:
+    """A piece as seen, from what :func:`_pieces` lists it is made of."""
+    names = g.rules.players
+    sq, c, o, mask, moved = made[:5]
+    square, controller, owner = g.board._names[sq], names[c], names[o]
+    revealed, known_to = mask == g.all_mask, g.seen(g.grid[sq])
+    if len(made) > 5:
+        t = made[5]
+        return PieceView(square, controller, owner, revealed, known_to, moved, t.number,
+                         t.name, t.kind, t.strength, made[6], t.colour, t.type)
+    return PieceView(square, controller, owner, revealed, known_to, moved, None)
+
+
 def view(g: Engine, player: int | str | None) -> View:
     """Project the game for ``player``: a seat's index, :data:`~legends_core.SPECTATOR`, or
     ``None`` (the referee, who sees everything)."""
     names = g.rules.players
     bit, need = _knowing(g, player)
-    square_names = g.board._names
-    grid, known, ctrl, owners, types = g.grid, g.known, g.ctrl, g.owner, g.types
-    all_mask, moved_set = g.all_mask, g.moved
-    cache = _piece_cache(g)
-    pieces = []
-    strength = g.strength
-    lookup = cache.get if cache is not None else None
-    for sq, pid in enumerate(grid):
-        if pid < 0:
-            continue
-        mask = known[pid]
-        moved = pid in moved_set
-        # Everything a piece's view is made of, what the viewer knows of it included.
-        if mask & bit >= need:
-            t = types[pid]
-            current = strength(pid)
-            key: tuple[Any, ...] = (sq, ctrl[pid], owners[pid], mask, moved, id(t), current)
-        else:
-            t, current = None, None
-            key = (sq, ctrl[pid], owners[pid], mask, moved)
-        if lookup is not None:
-            hit = lookup(key)
-            if hit is not None and hit[0] is t:
-                pieces.append(hit[1])
-                continue
-        square, controller, owner = square_names[sq], names[ctrl[pid]], names[owners[pid]]
-        revealed, known_to = mask == all_mask, g.seen(pid)
-        if t is not None:
-            pv = PieceView(square, controller, owner, revealed, known_to, moved, t.number,
-                           t.name, t.kind, t.strength, current, t.colour, t.type)
-        else:
-            pv = PieceView(square, controller, owner, revealed, known_to, moved, None)
-        if cache is not None:
-            cache[key] = (t, pv)
-        pieces.append(pv)
+    pieces = _pieces(g, bit, need)
     pending = g.pending
     to_move = names[pending.player] if pending is not None else None
     options: tuple[str, ...] = ()
@@ -350,9 +372,8 @@ def view(g: Engine, player: int | str | None) -> View:
         player="referee" if player is None else player if isinstance(player, str)
         else names[player],
         board=_board_dict(g.board),
-        pieces=tuple(pieces),
-        destroyed={names[i]: tuple(g.types[p].number if g.known[p] & bit >= need else None
-                                   for p in area) for i, area in enumerate(g.dead)},
+        pieces=pieces,
+        destroyed=_destroyed(g, bit, need),
         curse=g.types[g.curse].number if g.curse >= 0 else None,
         curse_active=g.curse_on,
         curse_controller=names[g.curse_ctrl] if g.curse >= 0 else None,
@@ -372,6 +393,13 @@ def view(g: Engine, player: int | str | None) -> View:
         winners=() if g.winner is None else winning_seats(g.rules, g.winner),
         teams=_teams(g.rules),
     )
+
+
+def _destroyed(g: Engine, bit: int, need: int) -> dict[str, tuple[int | None, ...]]:
+    """Each seat's destroyed area as the observer knowing by ``(bit, need)`` sees it."""
+    names, types, known = g.rules.players, g.types, g.known
+    return {names[i]: tuple([types[p].number if known[p] & bit >= need else None
+                             for p in area]) for i, area in enumerate(g.dead)}
 
 
 def _reserve(g: Engine, bit: int, need: int) -> dict[str, tuple[int | None, ...]]:

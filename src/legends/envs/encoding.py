@@ -131,8 +131,8 @@ class ActionSpace:
             offset += size
         self.size = offset
         self._starts = sorted((off, name) for name, (off, _) in self.blocks.items())
-        #: :meth:`first_id` of actions seen, by identity (see :meth:`Chooser.ids`).
-        self._first: dict[int, tuple[Action, int]] = {}
+        #: :meth:`first_id` of actions seen (see :meth:`Chooser.ids`).
+        self._first: dict[Action, int] = {}
 
     @classmethod
     def for_game(cls, game: Game) -> ActionSpace:
@@ -299,7 +299,7 @@ class Chooser:
     needs targets.
     """
 
-    def __init__(self, space: ActionSpace, legal: Sequence[Action]):
+    def __init__(self, space: ActionSpace, legal: Iterable[Action]):
         self.space = space
         self.legal = list(legal)
         #: The power steps taken: ``(source square, key, targets so far)``, or ``None``.
@@ -330,20 +330,28 @@ class Chooser:
         # Only for decisions of a move's size: the setup's hundreds of switches are new
         # actions each time, and keeping them would cost more than it saves.
         known = sp._first if CACHING and len(self.legal) <= _FIRST_ID_LIMIT else None
-        for a in self.legal:
-            if a.kind != "choose":
-                # The kernel keeps a piece's offered actions between decisions: the same
-                # action object gets the same id.
-                hit = known.get(id(a)) if known is not None else None
-                if hit is not None and hit[0] is a:
-                    aid = hit[1]
-                else:
-                    aid = sp.first_id(a)
-                    if known is not None:
-                        if len(known) >= _PIECES_BOUND:
-                            known.clear()
-                        known[id(a)] = (a, aid)
-                out.setdefault(aid, []).append(a)
+        if known is None:
+            for a in self.legal:
+                if a.kind != "choose":
+                    out.setdefault(sp.first_id(a), []).append(a)
+            return out
+        # An action is a value (a named tuple) whose first id depends on nothing else, and
+        # the kernel offers the same moves again and again: most are known.
+        for a, hit in zip(self.legal, map(known.get, self.legal), strict=True):
+            if hit is not None:
+                aid = hit
+            elif a.kind == "choose":
+                continue
+            else:
+                aid = sp.first_id(a)
+                if len(known) >= _PIECES_BOUND:
+                    known.clear()
+                known[a] = aid
+            group = out.get(aid)
+            if group is None:
+                out[aid] = [a]
+            else:
+                group.append(a)
         return out
 
     def legal_ids(self) -> list[int]:
@@ -354,7 +362,10 @@ class Chooser:
         """A ``int8`` vector of ``space.size``: 1 where the id is legal now."""
         m = np.zeros(self.space.size, dtype=np.int8)
         ids = self.ids()
-        if ids:
+        if len(ids) == 1:  # a window's pass, most often
+            for aid in ids:
+                m[aid] = 1
+        elif ids:
             m[list(ids)] = 1
         return m
 
@@ -363,6 +374,10 @@ class Chooser:
 
         :raises ~legends_core.errors.ActionIdError: ``aid`` is out of range or not legal now.
         """
+        if type(aid) is int:  # a plain int that is legal needs no other check
+            found = self.ids().get(aid)
+            if found is not None:
+                return found
         self.space.block_of(aid)
         found = self.ids().get(int(aid))
         if found is None:
@@ -436,8 +451,6 @@ class ObservationSpace:
         self._kind_planes = {x: self._plane[f"kind:{x}"] for x in PIECE_KINDS}
         self._piece_planes = {num: self._plane[f"piece:{num}"] for num in self.numbers}
         self._static: dict[Any, Any] = {}
-        #: The last options seen, with the kinds of action they offer.
-        self._offered: tuple[tuple[str, ...], list[int]] | None = None
         #: Each observer's last board planes, with the pieces and board they were made from.
         self._last: dict[int, tuple[Any, Any, np.ndarray]] = {}
         #: Each piece's flat indices and values by the piece as seen and the observer's seat
@@ -456,6 +469,17 @@ class ObservationSpace:
             self.features[name] = (offset, size)
             offset += size
         self.size = offset
+        # Offsets looked up once, for speed: where each feature starts, the seats numbered
+        # from each observer, and where the fields after the areas and the curse begin.
+        self._at = {name: off for name, (off, _) in self.features.items()}
+        self._rel = tuple({name: (i - me) % p for i, name in enumerate(actions.players)}
+                          for me in range(p))
+        self._areas_end = self._at["turn"]
+        #: Each observer's last areas and curse (the fields up to ``curse-queue``), with what
+        #: they were made from (see :func:`_areas`).
+        self._areas: dict[int, tuple[tuple[Any, ...], np.ndarray]] = {}
+        #: The kinds of action offered by each recent list of options (see _offered_kinds).
+        self._kinds: dict[tuple[str, ...], list[int]] = {}
 
     @classmethod
     def for_game(cls, game: Game) -> ObservationSpace:
@@ -516,10 +540,10 @@ def _static_planes(space: ObservationSpace, view: View, rel: dict[str, int]) -> 
 
 def _offered_kinds(space: ObservationSpace, options: tuple[str, ...]) -> list[int]:
     """The indices in :data:`~legends_core.actions.KINDS` of the kinds of action offered (kept
-    for the last options seen: the kernel's view hands every seat of a window the same)."""
-    last = space._offered
-    if CACHING and last is not None and last[0] is options:
-        return last[1]
+    by the options' words: a window offers every seat the same, a piece the same moves)."""
+    found = space._kinds.get(options) if CACHING else None
+    if found is not None:
+        return found
     kinds: set[int] = set()
     for text in options:
         word = text.split(" ", 1)[0]
@@ -527,8 +551,10 @@ def _offered_kinds(space: ObservationSpace, options: tuple[str, ...]) -> list[in
                 else "pass" if word == "pass" else "move" if "-" in word else "power")
         kinds.add(ACTION_KINDS.index(kind))
     found = sorted(kinds)
-    if CACHING:
-        space._offered = (options, found)
+    if CACHING and len(options) <= _FIRST_ID_LIMIT:  # not the setup's hundreds of switches
+        if len(space._kinds) >= 4096:
+            space._kinds.clear()
+        space._kinds[options] = found
     return found
 
 
@@ -589,10 +615,13 @@ def _changed_pieces(space: ObservationSpace, old: tuple[Any, ...], new: tuple[An
     pieces that are gone and putting in those that came (a piece as seen that changed is a
     new object); ``False`` when too much changed to be worth it. Exact: each piece writes
     only on its own square, and never on the board's static planes."""
-    kept = {id(pv) for pv in new}
-    gone = [pv for pv in old if id(pv) not in kept]
-    before = {id(pv) for pv in old}
-    came = [pv for pv in new if id(pv) not in before]
+    # By identity (a piece as seen compares by value, which is slower), with the set
+    # operations of dict views; the order of the pieces does not matter, as each writes
+    # only on its own square.
+    before = dict(zip(map(id, old), old, strict=True))
+    after = dict(zip(map(id, new), new, strict=True))
+    gone = [before[i] for i in before.keys() - after.keys()]
+    came = [after[i] for i in after.keys() - before.keys()]
     if 2 * (len(gone) + len(came)) > len(new):
         return False
     flat = planes.reshape(-1)
@@ -649,14 +678,13 @@ def observe(view: View, space: ObservationSpace,
         deciding), shown with the view's words in the ``decision`` feature.
     """
     acts = space.actions
-    players = acts.players
-    p = len(players)
-    me = players.index(view.player)
-    rel = {name: (i - me) % p for i, name in enumerate(players)}
+    me = acts._player[view.player]
+    rel = space._rel[me]
     vec = np.empty(space.size, dtype=np.float32) if out is None else out
     planes = space.board(vec)
     last = space._last.get(me) if CACHING else None
-    if last is not None and last[1] is view.board and _same_pieces(last[0], view.pieces):
+    if last is not None and last[1] is view.board and (
+            last[0] is view.pieces or _same_pieces(last[0], view.pieces)):
         # The same pieces as this observer's previous observation (a window, say): the board
         # planes as they were then.
         planes[...] = last[2]
@@ -669,7 +697,6 @@ def observe(view: View, space: ObservationSpace,
         _piece_planes(space, view, rel, me, planes)
         if CACHING:
             space._last[me] = (view.pieces, view.board, planes.copy())
-    vec[space.board_size:] = 0.0
     plane = space._plane
     sq = acts._sq
     width = space.width
@@ -677,43 +704,23 @@ def observe(view: View, space: ObservationSpace,
     for square, _, _ in view.effects:
         r, f = divmod(sq[square], width)
         planes[effects, r, f] += 1.0
-    number = space._number
-    n = len(space.numbers)
-
-    def feat(name: str) -> np.ndarray:
-        return space.feature(vec, name)
-
-    # Destroyed areas, and the reserves of editions that keep pieces off the board (a view
-    # without a ``reserve`` field has none); a piece the viewer does not know (``None``)
-    # counts without an identity.
-    for area, where in ((view.destroyed, "destroyed"), (getattr(view, "reserve", {}), "reserve")):
-        pieces, counts = feat(where), feat(f"{where}-count")
-        for who, numbers in area.items():
-            seat = rel[who]
-            counts[seat] = float(len(numbers))
-            for num in numbers:
-                if num is not None:
-                    pieces[seat * n + number[num]] += 1.0
-    if view.curse is not None:
-        feat("curse")[number[view.curse]] = 1.0
-        feat("curse-active")[0] = float(view.curse_active)
-        if view.curse_controller is not None:
-            feat("curse-controller")[rel[view.curse_controller]] = 1.0
-    queue = feat("curse-queue")
-    for num in view.curse_queue:
-        queue[number[num]] += 1.0
-    feat("turn")[0] = view.turn / TURN_SCALE
-    feat("active")[rel[view.active]] = 1.0
+    _areas(space, view, me, rel, vec)
+    at = space._at
+    vec[space._areas_end:] = 0.0
+    vec[at["turn"]] = view.turn / TURN_SCALE
+    vec[at["active"] + rel[view.active]] = 1.0
     if view.to_move is not None:
-        feat("to-move")[rel[view.to_move]] = 1.0
-    feat("deciding")[0] = float(view.to_move == view.player)
-    feat("over")[0] = float(view.over)
+        vec[at["to-move"] + rel[view.to_move]] = 1.0
+    vec[at["deciding"]] = float(view.to_move == view.player)
+    vec[at["over"]] = float(view.over)
     if view.winner is not None:
-        feat("winner")[rel[view.winner]] = 1.0
-    feat("offered")[_offered_kinds(space, view.options)] = 1.0
+        vec[at["winner"] + rel[view.winner]] = 1.0
+    offered = at["offered"]
+    for i in _offered_kinds(space, view.options):
+        vec[offered + i] = 1.0
     name = decision_name(decision_kind, view.decision)
     if name is not None:
-        feat("decision")[_DECISION_INDEX[name]] = 1.0
+        vec[at["decision"] + _DECISION_INDEX[name]] = 1.0
     if partial is not None:
         src, key, targets = partial
         r, f = divmod(sq[src], width)
@@ -723,9 +730,48 @@ def observe(view: View, space: ObservationSpace,
         for i, target in enumerate(targets, 1):
             r, f = divmod(sq[target], width)
             planes[plane["power-target"], r, f] = float(i)
-        feat("power-key")[acts._key[key]] = 1.0
-        feat("power-targets")[0] = float(len(targets))
+        vec[at["power-key"] + acts._key[key]] = 1.0
+        vec[at["power-targets"]] = float(len(targets))
     return vec
+
+
+def _areas(space: ObservationSpace, view: View, me: int, rel: dict[str, int],
+           vec: np.ndarray) -> None:
+    """Write the fields up to ``curse-queue`` of ``vec``: the destroyed areas, the reserves
+    of editions that keep pieces off the board (a view without a ``reserve`` field has none)
+    and the curse. Kept per observer with what they were made from, and reused while it is
+    the same (most steps destroy nothing)."""
+    reserve = getattr(view, "reserve", {})
+    made_from = (view.destroyed, reserve, view.curse, view.curse_active,
+                 view.curse_controller, view.curse_queue)
+    start, end = space.board_size, space._areas_end
+    last = space._areas.get(me) if CACHING else None
+    if last is not None and last[0] == made_from:
+        vec[start:end] = last[1]
+        return
+    vec[start:end] = 0.0
+    number = space._number
+    n = len(space.numbers)
+    at = space._at
+    # A piece the viewer does not know (``None``) counts without an identity.
+    for area, where in ((view.destroyed, "destroyed"), (reserve, "reserve")):
+        pieces, counts = at[where], at[f"{where}-count"]
+        for who, numbers in area.items():
+            seat = rel[who]
+            vec[counts + seat] = float(len(numbers))
+            for num in numbers:
+                if num is not None:
+                    vec[pieces + seat * n + number[num]] += 1.0
+    if view.curse is not None:
+        vec[at["curse"] + number[view.curse]] = 1.0
+        vec[at["curse-active"]] = float(view.curse_active)
+        if view.curse_controller is not None:
+            vec[at["curse-controller"] + rel[view.curse_controller]] = 1.0
+    queue = at["curse-queue"]
+    for num in view.curse_queue:
+        vec[queue + number[num]] += 1.0
+    if CACHING:
+        space._areas[me] = (made_from, vec[start:end].copy())
 
 
 _DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}

@@ -137,8 +137,9 @@ class Match:
             raise ValueError(f"the power steps {partial} lead to no legal action")
 
     def _refresh(self) -> None:
-        legal = [] if self.game.is_over else list(self.game.legal_actions())
-        self.chooser = Chooser(self.actions, legal)
+        # The chooser keeps its own copy of the list.
+        self.chooser = Chooser(self.actions, () if self.game.is_over
+                               else self.game.legal_actions())
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -194,8 +195,10 @@ class Match:
     def observation(self, player: str, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s observation vector (from their view, their power steps and the kind of
         their decision only)."""
-        return observe(self.game.view(player), self.observations, self.partial(player), out,
-                       self.decision_kind(player))
+        if player == self.current:
+            return observe(self.game.view(player), self.observations, self.chooser.partial,
+                           out, self.game.decision_kind)
+        return observe(self.game.view(player), self.observations, None, out, None)
 
     def observation_text(self, player: str) -> str:
         return observation_string(self.game.view(player), self.partial(player),
