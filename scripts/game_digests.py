@@ -19,46 +19,21 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import random
 from typing import Any
-
-
-def _dump(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, default=str).encode()
 
 
 def game_digest(options: dict[str, Any], seed: int, views: str, turn_limit: int,
                 h: Any) -> int:
     """Play one game into the hash ``h``; the number of decisions taken."""
     from legends_core import Game
+    from legends_core.testing import play_digest
 
     game = Game.new(seed=seed, salt=f"{seed:032x}", turn_limit=turn_limit,
                     auto_pass=seed % 2 == 0, **options)
-    seats = game.players
-    rng = random.Random(seed)
-    decisions = 0
-    while not game.is_over:
-        actions = game.legal_actions()
-        h.update(_dump([str(a) for a in actions]))
-        deciding = game.current_player
-        events = game.apply(actions[rng.randrange(len(actions))], player=deciding)
-        decisions += 1
-        h.update(_dump([e.to_dict() for e in events]))
-        for s in seats:
-            h.update(_dump([e.to_dict() for e in game.events_for(events, s)]))
-            if views == "every":
-                h.update(_dump(game.view(s).to_dict()))
-        if decisions % 97 == 0 and not game.is_over:
-            # Undo (which replays from the start) and play the same action again.
-            last = game.record()["actions"][-1]
-            game.pop()
-            h.update(_dump([str(a) for a in game.legal_actions()]))
-            game.apply(last, player=deciding)
-    h.update(_dump(game.record()))
-    for s in seats:
-        h.update(_dump([game.record(s), game.view(s).to_dict()]))
-    return decisions
+    every = views == "every"
+    return play_digest(game, random.Random(seed), h, undo_every=97,
+                       seat_state=(lambda g, s: g.view(s).to_dict()) if every else None)
 
 
 def main() -> None:

@@ -6,7 +6,6 @@ stream, view, legal actions and record, and the full record."""
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -15,7 +14,7 @@ import pytest
 from tests.randomgames import random_position_game
 
 import legends_core.engine as engine_module
-from legends_core import Game, catalogue
+from legends_core import Game, catalogue, testing
 from legends_core.leakcheck import with_auto_pass
 
 
@@ -28,33 +27,16 @@ def settle_switch() -> Iterator[Callable[[bool], None]]:
     engine_module.SETTLE_AT_ONCE = True
 
 
-def _dump(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, default=str).encode()
+def _knowledge(game: Game, seat: str) -> Any:
+    know = game.knowledge(seat)
+    return [know.view.to_dict(), [str(a) for a in know.actions], know.decision_kind]
 
 
 def play_digest(make: Callable[[], Game], seed: int) -> tuple[str, int]:
     """Play one random game; a digest of everything any seat (and the referee) receives, and
     the number of decisions taken."""
-    game = make()
-    seats = game.players
-    rng = random.Random(seed)
     h = hashlib.sha256()
-    decisions = 0
-    while not game.is_over:
-        actions = game.legal_actions()
-        h.update(_dump([str(a) for a in actions]))
-        deciding = game.current_player
-        events = game.apply(actions[rng.randrange(len(actions))], player=deciding)
-        decisions += 1
-        h.update(_dump([e.to_dict() for e in events]))
-        for s in seats:
-            h.update(_dump([e.to_dict() for e in game.events_for(events, s)]))
-            know = game.knowledge(s)
-            h.update(_dump([know.view.to_dict(), [str(a) for a in know.actions],
-                            know.decision_kind]))
-    h.update(_dump(game.record()))
-    for s in seats:
-        h.update(_dump([game.record(s), game.view(s).to_dict()]))
+    decisions = testing.play_digest(make(), random.Random(seed), h, seat_state=_knowledge)
     return h.hexdigest(), decisions
 
 
