@@ -22,7 +22,15 @@ import pytest
 from apicheck import CheckedTransport, check_answer
 from legends.client import Client, ClientError, random_chooser
 from legends.web import create_app
-from legends.web.accounts import COOKIE, TOKEN_PREFIX, TOKENS_MAX, USE_QUIET, Accounts
+from legends.web.accounts import (
+    COOKIE,
+    TOKEN_DAYS,
+    TOKEN_PREFIX,
+    TOKENS_MAX,
+    USE_QUIET,
+    Accounts,
+    Unauthorized,
+)
 from legends.web.store import open_store
 from serveprocs import SRC, Served
 from test_accounts import ANN_PW, BOB_PW, Browser
@@ -363,3 +371,98 @@ def test_legends_bot_plays_the_accounts_seat_with_the_token_from_the_environment
     finally:
         log = served.stop()
     assert "serving on" in log and made["token"] not in log  # the server said nothing of it
+
+
+DAY = 24 * 3600
+
+
+def test_a_token_expires_after_the_days_it_was_given(tmp_path):
+    now = [1000.0]
+    store = open_store(str(tmp_path / "games.sqlite3"), init=True)
+    try:
+        accounts = Accounts(store, wall=lambda: now[0])
+        account, _session = accounts.sign_up("Ann", ANN_PW)
+        week, week_token = accounts.make_token(account, "for a week", "play", 7)
+        _ever, ever_token = accounts.make_token(account, "for ever", "read", None)
+        default, _ = accounts.make_token(account, "as the page offers", "read")
+        assert week["expires"] == 1000.0 + 7 * DAY and _ever["expires"] is None
+        assert default["expires"] == 1000.0 + TOKEN_DAYS * DAY
+        now[0] = 1000.0 + 7 * DAY - 1
+        assert accounts.bearer(week_token).scope == "play"
+        now[0] = 1000.0 + 7 * DAY
+        with pytest.raises(Unauthorized) as refused:
+            accounts.bearer(week_token)
+        assert str(refused.value) == ("this access token expired on 1970-01-08 (UTC): "
+                                      "make a new one")
+        # Its last use is not moved on by refused attempts; the other tokens are untouched.
+        by_label = {t["label"]: t for t in accounts.tokens(account)}
+        assert by_label["for a week"]["used"] == 1000.0 + 7 * DAY - 1
+        now[0] = 1000.0 + 3650 * DAY
+        assert accounts.bearer(ever_token).scope == "read"
+        # Still listed (the page marks it expired) until it is revoked.
+        assert sorted(t["label"] for t in accounts.tokens(account)) == [
+            "as the page offers", "for a week", "for ever"]
+    finally:
+        store.close()
+
+
+def test_an_expired_token_is_refused_over_http_and_at_the_websocket(either, monkeypatch):
+    http = either
+    ann = Browser(http, "Ann", ANN_PW)
+    made = make_token(ann)  # no expires_in_days: the default
+    assert made["expires"] == pytest.approx(made["created"] + TOKEN_DAYS * DAY)
+    listed = checked(ann.get("/api/account/tokens"))["tokens"][0]
+    assert listed["expires"] == made["expires"]
+    assert http.get(f"{V1}/account", headers=bearer(made["token"])).status_code == 200
+    later = made["expires"] + 1
+    monkeypatch.setattr(http.app.state.server.accounts, "wall", lambda: later)
+    refused = http.get(f"{V1}/account", headers=bearer(made["token"]))
+    assert refused.status_code == 401 and "expired on" in checked(refused)["error"]
+    with http.websocket_connect("/ws/NOGAME") as ws:
+        ws.send_json({"type": "hello", "access_token": made["token"]})
+        answer = ws.receive_json()
+    assert answer["type"] == "error" and "expired on" in answer["message"]
+
+
+@pytest.mark.parametrize("days", [0, 367, "30", True, 1.5, -1])
+def test_a_tokens_days_follow_the_rules(http, days):
+    ann = Browser(http, "Ann", ANN_PW)
+    answer = ann.post("/api/account/tokens",
+                      json={"label": "bot", "scope": "play", "expires_in_days": days})
+    assert answer.status_code == 400 and "expires_in_days" in answer.json()["error"]
+    assert ann.get("/api/account/tokens").json() == {"tokens": []}
+
+
+def _drop_expires(target: str) -> None:
+    """Make ``target``'s store look like one from before tokens expired."""
+    if target.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(target, autocommit=True) as con:
+            con.execute("ALTER TABLE legends.access_tokens DROP COLUMN expires")
+        return
+    con = sqlite3.connect(target)
+    try:
+        con.execute("ALTER TABLE access_tokens DROP COLUMN expires")
+        con.commit()
+    finally:
+        con.close()
+
+
+def test_a_store_from_before_expiry_keeps_its_tokens_working_for_ever(target):
+    store = open_store(target, init=True)
+    try:
+        account, _session = Accounts(store, wall=lambda: 1000.0).sign_up("Ann", ANN_PW)
+        _info, token = Accounts(store, wall=lambda: 1000.0).make_token(account, "old", "play")
+    finally:
+        store.close()
+    _drop_expires(target)
+    store = open_store(target)  # opened by this version: the column comes back, empty
+    try:
+        accounts = Accounts(store, wall=lambda: 1000.0 + 3650 * DAY)
+        assert accounts.tokens(account)[0]["expires"] is None
+        assert accounts.bearer(token).scope == "play"
+        made, _ = accounts.make_token(account, "new", "read", 30)
+        assert made["expires"] == 1000.0 + 3680 * DAY
+    finally:
+        store.close()

@@ -1,6 +1,7 @@
 """Personal access tokens on the page (chromium, driven by Playwright, as in
 ``test_browser_accounts.py``): signed in, "my games" makes a token, shows it once, lists it
-with when it was last used, and revokes it; on a desktop screen and on a 400 px phone."""
+with when it was last used and when it expires (the lifetime chosen, or never), and revokes
+it; on a desktop screen and on a 400 px phone."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ def test_the_page_makes_a_token_shows_it_once_and_revokes_it(server, browser,  #
 
     page.fill("#token-label", "my bot")
     page.select_option("#token-scope", "read")
+    expect(page.locator("#token-expires")).to_have_value("90")  # the server's default too
+    page.select_option("#token-expires", "7")
     page.click("#token-make")  # a POST: the page's fetch adds the CSRF token
     expect(page.locator("#token-new")).to_be_visible()
     token = page.locator("#token-value").inner_text()
@@ -36,6 +39,10 @@ def test_the_page_makes_a_token_shows_it_once_and_revokes_it(server, browser,  #
     expect(rows.nth(0).locator("td").nth(0)).to_have_text("my bot")
     expect(rows.nth(0).locator("td").nth(1)).to_have_text("read")
     expect(rows.nth(0).locator("td").nth(3)).to_have_text("never")
+    listed = page.evaluate("fetch('/api/account/tokens').then(r => r.json())")["tokens"][0]
+    assert listed["expires"] == pytest.approx(listed["created"] + 7 * 24 * 3600)
+    shown = page.evaluate("s => new Date(s * 1000).toLocaleDateString(document.documentElement.lang || undefined)", listed["expires"])
+    expect(rows.nth(0).locator("td").nth(4)).to_have_text(shown)
     expect(page.locator("#token-none")).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # fits the screen
     assert serious(page) == []
@@ -50,6 +57,16 @@ def test_the_page_makes_a_token_shows_it_once_and_revokes_it(server, browser,  #
     expect(rows.nth(0).locator("td").nth(3)).not_to_have_text("never")
     expect(page.locator("#token-new")).to_be_hidden()
     assert token not in page.content()
+
+    # A token asked never to expire says so.
+    page.fill("#token-label", "for ever")
+    page.select_option("#token-expires", "")
+    page.click("#token-make")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1).locator("td").nth(4)).to_have_text("never")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.locator(".token-revoke").nth(1).click()
+    expect(rows).to_have_count(1)
 
     page.click(".token-revoke")
     expect(rows).to_have_count(0)

@@ -82,6 +82,10 @@ TOKENS_MAX = 20
 LABEL_MAX = 60
 #: seconds within which a token's repeated use is not written down again as its last use
 USE_QUIET = 60.0
+#: days a personal access token lasts when its maker does not say (``expires_in_days``), and
+#: the most it may be given; ``null`` asks for a token that never expires
+TOKEN_DAYS = 90
+TOKEN_DAYS_MAX = 366
 
 _hasher = PasswordHasher()  # argon2id, the library's recommended parameters
 
@@ -229,23 +233,30 @@ class Accounts:
             self.store.drop_session(token_digest(token))
 
     # -- personal access tokens ------------------------------------------------------
-    def make_token(self, account: Account, label: object, scope: object
-                   ) -> tuple[dict[str, Any], str]:
-        """A new token of ``account``'s: what the list shows of it, and the token itself
-        (to be shown once; only its digest is kept)."""
+    def make_token(self, account: Account, label: object, scope: object,
+                   days: object = TOKEN_DAYS) -> tuple[dict[str, Any], str]:
+        """A new token of ``account``'s, lasting ``days`` days (``None``: for ever): what the
+        list shows of it, and the token itself (to be shown once; only its digest is kept)."""
         if not isinstance(label, str) or not label.strip() or len(label) > LABEL_MAX \
                 or unseen_character(label) is not None:
             raise Refused(N_("label: use 1 to {count} characters that show"), count=LABEL_MAX)
         if scope not in SCOPES:
             raise Refused(N_("scope: expected {read} or {play}"), read=READ, play=PLAY)
+        if days is not None and (isinstance(days, bool) or not isinstance(days, int)
+                                 or not 1 <= days <= TOKEN_DAYS_MAX):
+            raise Refused(N_("expires_in_days: expected a whole number of days from 1 to "
+                             "{most}, or null for a token that never expires"),
+                          most=TOKEN_DAYS_MAX)
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         ident, now = secrets.token_hex(6), self.wall()
+        expires = None if days is None else now + days * 24 * 3600
         label = " ".join(label.split())
         if not self.store.add_access_token(ident, token_digest(token), account.id, label,
-                                           str(scope), now, TOKENS_MAX):
+                                           str(scope), now, expires, TOKENS_MAX):
             raise Refused(N_("you hold {count} tokens, as many as an account may; revoke one "
                             "first"), count=TOKENS_MAX)
-        return {"id": ident, "label": label, "scope": scope, "created": now, "used": None}, token
+        return {"id": ident, "label": label, "scope": scope, "created": now, "used": None,
+                "expires": expires}, token
 
     def tokens(self, account: Account) -> list[dict[str, Any]]:
         return self.store.access_tokens(account.id)
@@ -257,14 +268,19 @@ class Accounts:
     def bearer(self, token: str) -> Account:
         """The account a personal access token acts for.
 
-        :raises Unauthorized: no such token (mistyped, or revoked)."""
+        :raises Unauthorized: no such token (mistyped, or revoked), or it has expired."""
         found = None
+        now = self.wall()
         if token.startswith(TOKEN_PREFIX) and len(token) <= 100:
-            found = self.store.access_token_account(token_digest(token), self.wall(), USE_QUIET)
+            found = self.store.access_token_account(token_digest(token), now, USE_QUIET)
         if found is None:
             raise Unauthorized(N_("this access token is not valid: it was revoked, or it is "
                                  "mistyped"))
-        ident, name, scope, token_id = found
+        ident, name, scope, token_id, expires = found
+        if expires is not None and now >= expires:
+            day = time.strftime("%Y-%m-%d", time.gmtime(expires))
+            raise Unauthorized(N_("this access token expired on {date} (UTC): make a new one"),
+                               date=day)
         return Account(ident, name, "", scope, token_id)
 
 

@@ -12,7 +12,8 @@ transaction). See :mod:`.accounts` for the rules they serve.
 * ``account_games``: the games an account played, which seat, and (from their end) its score.
 * ``access_tokens``: an account's personal access tokens (for programs): the SHA-256 digest of
   each (the token itself is shown once, when made, and never kept), a short id to name it by,
-  its label, its scope, when it was made and when it was last used.
+  its label, its scope, when it was made, when it was last used and when it expires (if
+  ever).
 """
 
 from __future__ import annotations
@@ -59,9 +60,15 @@ CREATE TABLE IF NOT EXISTS access_tokens (
     label TEXT NOT NULL,
     scope TEXT NOT NULL,          -- 'read' or 'play'
     created DOUBLE PRECISION NOT NULL,
-    used DOUBLE PRECISION         -- NULL: never used
+    used DOUBLE PRECISION,        -- NULL: never used
+    expires DOUBLE PRECISION      -- NULL: never expires
 );
 CREATE INDEX IF NOT EXISTS access_tokens_account ON access_tokens (account, created)"""
+
+
+#: Added to a store made before tokens expired (NULL: its tokens never expire, as before);
+#: PostgreSQL is told ``ADD COLUMN IF NOT EXISTS``, SQLite only when the column is missing.
+TOKEN_EXPIRES = "expires DOUBLE PRECISION"
 
 
 def statements() -> list[str]:
@@ -269,24 +276,28 @@ def ratings(run: Run, player: str) -> list[dict[str, Any]]:
 
 # -- personal access tokens -------------------------------------------------------------
 def add_token(run: Run, ident: str, digest: str, account: str, label: str, scope: str,
-              when: float, most: int) -> bool:
+              when: float, expires: float | None, most: int) -> bool:
     """``False``: the account holds ``most`` tokens already."""
     count = run("SELECT COUNT(*) FROM access_tokens WHERE account = ?", (account,))[0][0]
     if int(count) >= most:
         return False
-    run("INSERT INTO access_tokens (id, digest, account, label, scope, created) "
-        "VALUES (?, ?, ?, ?, ?, ?)", (ident, digest, account, label, scope, when))
+    run("INSERT INTO access_tokens (id, digest, account, label, scope, created, expires) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)", (ident, digest, account, label, scope, when, expires))
     return True
 
 
 def tokens(run: Run, account: str) -> list[dict[str, Any]]:
-    """An account's tokens, oldest first: id, label, scope, created and last used (never the
-    digest)."""
-    rows = run("SELECT id, label, scope, created, used FROM access_tokens WHERE account = ? "
-               "ORDER BY created, id", (account,))
+    """An account's tokens, oldest first: id, label, scope, created, last used and expiry
+    (never the digest)."""
+    rows = run("SELECT id, label, scope, created, used, expires FROM access_tokens "
+               "WHERE account = ? ORDER BY created, id", (account,))
     return [{"id": str(i), "label": str(label), "scope": str(scope), "created": float(made),
-             "used": None if used is None else float(used)}
-            for i, label, scope, made, used in rows]
+             "used": _when(used), "expires": _when(expires)}
+            for i, label, scope, made, used, expires in rows]
+
+
+def _when(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 def drop_token(run: Run, account: str, ident: str) -> bool:
@@ -297,16 +308,16 @@ def drop_token(run: Run, account: str, ident: str) -> bool:
     return True
 
 
-def token_account(run: Run, digest: str) -> tuple[str, str, str, float | None, str] | None:
-    """``(account id, account name, scope, last used, token id)`` of the token ``digest``
-    (``None``: no such token, or it was revoked)."""
-    rows = run("SELECT t.account, a.name, t.scope, t.used, t.id FROM access_tokens t "
+def token_account(run: Run, digest: str
+                  ) -> tuple[str, str, str, float | None, str, float | None] | None:
+    """``(account id, account name, scope, last used, token id, expiry)`` of the token
+    ``digest`` (``None``: no such token, or it was revoked)."""
+    rows = run("SELECT t.account, a.name, t.scope, t.used, t.id, t.expires FROM access_tokens t "
                "JOIN accounts a ON a.id = t.account WHERE t.digest = ?", (digest,))
     if not rows:
         return None
-    ident, name, scope, used, token_id = rows[0]
-    return (str(ident), str(name), str(scope), None if used is None else float(used),
-            str(token_id))
+    ident, name, scope, used, token_id, expires = rows[0]
+    return (str(ident), str(name), str(scope), _when(used), str(token_id), _when(expires))
 
 
 def note_token_use(run: Run, digest: str, now: float) -> None:

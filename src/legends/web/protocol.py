@@ -372,18 +372,22 @@ PLAYER = obj("A player's public page: name, when they joined (seconds since 1970
                                 {"played": INT, "won": INT, "drawn": INT, "lost": INT})})
 TOKEN_INFO: dict[str, Schema] = {
     "id": STR, "label": STR, "scope": {"enum": ["read", "play"]}, "created": NUM,
-    "used": nullable(NUM)}
+    "used": nullable(NUM), "expires": nullable(NUM)}
 ACCESS_TOKEN = obj("A personal access token as listed (the token itself is never shown "
-                   "again): its id, label, scope, and when it was made and last used (seconds "
-                   "since 1970; null: never).", TOKEN_INFO)
+                   "again): its id, label, scope, when it was made and last used and when it "
+                   "expires (seconds since 1970; null: never). An expired token is refused "
+                   "(401) until it is revoked.", TOKEN_INFO)
 ACCESS_TOKENS = obj("The signed-in account's personal access tokens, oldest first.",
                     {"tokens": array(ACCESS_TOKEN)})
 NEW_ACCESS_TOKEN = obj("A new personal access token: shown this once (only its digest is "
                        "kept). Send it as `Authorization: Bearer <token>`, or as "
                        "`access_token` in the websocket's hello.", {**TOKEN_INFO, "token": STR})
-TOKEN_REQUEST = obj("A label for the token (1-60 characters) and its scope: read (the "
-                    "account's games and page) or play (also start, join and play games).",
-                    {"label": STR, "scope": {"enum": ["read", "play"]}})
+TOKEN_REQUEST = obj("A label for the token (1-60 characters), its scope: read (the "
+                    "account's games and page) or play (also start, join and play games), and "
+                    "the days it lasts (1-366; null: it never expires; 90 when left out).",
+                    {"label": STR, "scope": {"enum": ["read", "play"]}},
+                    {"expires_in_days": nullable(
+                        {"type": "integer", "minimum": 1, "maximum": 366})})
 #: The account routes (the page's, with a session cookie; served under /api only).
 ACCOUNTS: dict[str, dict[str, Schema]] = {
     "/account": {"get": _op("Who is signed in, and the session's CSRF token.",

@@ -525,10 +525,10 @@ class Store(abc.ABC):
 
     # -- personal access tokens (see .accounts_store and .accounts) ---------------------
     def add_access_token(self, ident: str, digest: str, account: str, label: str, scope: str,
-                         when: float, most: int) -> bool:
+                         when: float, expires: float | None, most: int) -> bool:
         with self._transaction() as run:
             return accounts_store.add_token(run, ident, digest, account, label, scope, when,
-                                            most)
+                                            expires, most)
 
     def access_tokens(self, account: str) -> list[dict[str, Any]]:
         with self._transaction(write=False) as run:
@@ -539,19 +539,20 @@ class Store(abc.ABC):
             return accounts_store.drop_token(run, account, ident)
 
     def access_token_account(self, digest: str, now: float, quiet: float
-                             ) -> tuple[str, str, str, str] | None:
-        """``(account id, name, scope, token id)`` of the token ``digest``, its use noted (read first,
-        and written only when the last use noted is ``quiet`` seconds old: a bot's every
-        request is no write)."""
+                             ) -> tuple[str, str, str, str, float | None] | None:
+        """``(account id, name, scope, token id, expiry)`` of the token ``digest``, its use
+        noted unless it has expired (read first, and written only when the last use noted is
+        ``quiet`` seconds old: a bot's every request is no write)."""
         with self._transaction(write=False) as run:
             found = accounts_store.token_account(run, digest)
         if found is None:
             return None
-        ident, name, scope, used, token_id = found
-        if used is None or used <= now - quiet:
+        ident, name, scope, used, token_id, expires = found
+        live = expires is None or now < expires
+        if live and (used is None or used <= now - quiet):
             with self._transaction() as run:
                 accounts_store.note_token_use(run, digest, now)
-        return ident, name, scope, token_id
+        return ident, name, scope, token_id, expires
 
     @staticmethod
     def _write_step(run: Run, step: Step) -> int:
@@ -938,8 +939,8 @@ class SQLiteStore(Store):
                          (str(VERSION),))
 
     def _upgrade(self) -> None:
-        """A store from before ``store_info``, ``game_extras``, the games' ``rev`` or the
-        ratings gets them (its other tables are already there)."""
+        """A store from before ``store_info``, ``game_extras``, the games' ``rev``, the
+        ratings or tokens' expiry gets them (its other tables are already there)."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute("CREATE TABLE IF NOT EXISTS store_info "
@@ -952,6 +953,10 @@ class SQLiteStore(Store):
             columns = {c[1] for c in self._db.execute("PRAGMA table_info(games)")}
             if "rev" not in columns:
                 self._db.execute(REV)
+            columns = {c[1] for c in self._db.execute("PRAGMA table_info(access_tokens)")}
+            if "expires" not in columns:
+                self._db.execute("ALTER TABLE access_tokens ADD COLUMN "
+                                 + accounts_store.TOKEN_EXPIRES)
             self._stamp()
         except BaseException:
             self._db.execute("ROLLBACK")

@@ -122,6 +122,8 @@ class PostgresStore(Store):
                              "NOT NULL DEFAULT 0")
             for statement in ratings_store.statements() + accounts_store.statements():
                 self._db.execute(statement)
+            self._db.execute("ALTER TABLE access_tokens ADD COLUMN IF NOT EXISTS "
+                             + accounts_store.TOKEN_EXPIRES)
             for statement in lobby_store.statements():
                 self._db.execute(statement)
 

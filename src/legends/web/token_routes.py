@@ -1,9 +1,10 @@
 """Personal access tokens: the routes that manage them, and the doors a program comes in by
 with one (see :mod:`.accounts` for the rules).
 
-* ``GET /api/account/tokens``: the signed-in account's tokens (id, label, scope, when made and
-  last used; never the tokens themselves).
-* ``POST /api/account/tokens`` (``label``, ``scope``: ``read`` or ``play``): a new token; the
+* ``GET /api/account/tokens``: the signed-in account's tokens (id, label, scope, when made,
+  last used and when it expires; never the tokens themselves).
+* ``POST /api/account/tokens`` (``label``, ``scope``: ``read`` or ``play``,
+  ``expires_in_days``: 1 to 366, ``null`` for never, 90 when left out): a new token; the
   answer holds it, once (only its digest is kept: it cannot be shown again).
 * ``DELETE /api/account/tokens/{id}``: revoke one; every later use of it is refused (401),
   and the websockets opened with it are closed, on every server process (:mod:`.revocations`).
@@ -30,7 +31,7 @@ from starlette.routing import BaseRoute, Route
 from ..i18n import N_
 from . import account_routes
 from .account_routes import SignInNeeded, account_of, answering
-from .accounts import PLAY, Account, Accounts, needs, no_bearer
+from .accounts import PLAY, TOKEN_DAYS, Account, Accounts, needs, no_bearer
 from .guards import Refused, read_body
 from .protocol import PREFIX
 
@@ -63,7 +64,8 @@ def routes(server: Server, page: Callable[[Request], Awaitable[Response]]) -> li
         from .app import _body
         data = _body(await read_body(request, server.limits.max_body))
         info, token = await to_thread.run_sync(accounts.make_token, account, data.get("label"),
-                                               data.get("scope"))
+                                               data.get("scope"),
+                                               data.get("expires_in_days", TOKEN_DAYS))
         return JSONResponse({**info, "token": token})
 
     async def revoked(request: Request) -> Response:

@@ -242,9 +242,9 @@
   }
 
   // Personal access tokens, on "my games": a program (a bot, another app, a research agent)
-  // uses the server as the account with one. Each is made with a label and a scope, shown
-  // once (the server keeps only a digest of it), listed with when it was last used, and
-  // revoked here.
+  // uses the server as the account with one. Each is made with a label, a scope and a
+  // lifetime, shown once (the server keeps only a digest of it), listed with when it was last
+  // used and when it expires, and revoked here.
   function element(tag, props, ...children) {
     const el = Object.assign(document.createElement(tag), props || {});
     el.append(...children);
@@ -255,13 +255,20 @@
     const scope = element("select", {name: "scope", id: "token-scope"},
       element("option", {value: "play", textContent: t("play: start, join and play games")}),
       element("option", {value: "read", textContent: t("read: see your games")}));
+    // "" is a token that never expires (sent as null); 90 days is the server's default too.
+    const lasts = element("select", {name: "expires", id: "token-expires"},
+      ...[["7", t("7 days")], ["30", t("30 days")], ["90", t("90 days")], ["366", t("a year")],
+          ["", t("never")]].map(([value, text]) =>
+        element("option", {value, textContent: text, selected: value === "90"})));
     const form = element("form", {id: "token-form"},
       element("label", {}, element("span", {textContent: t("Label")}), " ",
               element("input", {name: "label", id: "token-label", required: true, maxLength: 60,
                                 placeholder: t("e.g. my bot")})),
       element("label", {}, element("span", {textContent: t("Scope")}), " ", scope),
+      element("label", {}, element("span", {textContent: t("Expires after")}), " ", lasts),
       element("button", {type: "submit", id: "token-make", textContent: t("Make a token")}));
-    const head = element("tr", {}, ...[t("Label"), t("Scope"), t("Made"), t("Last used"), ""].map(
+    const head = element("tr", {}, ...[t("Label"), t("Scope"), t("Made"), t("Last used"),
+                                       t("Expires"), ""].map(
       (text) => element("th", {textContent: text})));
     const box = element("div", {id: "account-tokens", hidden: true},
       element("h3", {textContent: t("Access tokens")}),
@@ -273,8 +280,10 @@
               element("span", {textContent: t("Your new token, shown only this once: copy it now.")}),
               " ", element("code", {id: "token-value"})),
       element("p", {id: "token-error", role: "alert"}),
-      element("table", {className: "tokens-table"}, element("thead", {}, head),
-              element("tbody", {id: "token-list"})),
+      // Six columns do not fit a phone: the table scrolls sideways in its box, not the page.
+      element("div", {className: "tokens-scroll"},
+              element("table", {className: "tokens-table"}, element("thead", {}, head),
+                      element("tbody", {id: "token-list"}))),
       element("p", {id: "token-none", className: "hint", textContent: t("No access tokens.")}));
     const section = $("#my-games");
     const back = section.querySelector(":scope > a[href='/']");
@@ -284,7 +293,8 @@
       $("#token-error").textContent = "";
       try {
         const made = await call("/api/account/tokens",
-                                {label: form.elements.label.value, scope: scope.value});
+                                {label: form.elements.label.value, scope: scope.value,
+                                 expires_in_days: lasts.value ? Number(lasts.value) : null});
         $("#token-value").textContent = made.token;
         $("#token-new").hidden = false;
         form.reset();
@@ -298,6 +308,17 @@
 
   // A token's scope in words (read when drawn: the catalogue is in by then).
   const SCOPE_WORDS = {play: () => t("play"), read: () => t("read")};
+
+  // An expired token stays listed (refused when used) until it is revoked.
+  function expired(tok) {
+    return tok.expires !== null && tok.expires * 1000 <= Date.now();
+  }
+
+  function expiry(seconds) {
+    if (seconds === null) return t("never");
+    const day = when(seconds);
+    return seconds * 1000 <= Date.now() ? t("expired on {date}", {date: day}) : day;
+  }
 
   function tokenRows(tokens) {
     return tokens.map((tok) => {
@@ -315,6 +336,7 @@
         element("td", {textContent: SCOPE_WORDS[tok.scope] ? SCOPE_WORDS[tok.scope]() : tok.scope}),
         element("td", {textContent: when(tok.created)}),
         element("td", {textContent: tok.used === null ? t("never") : when(tok.used)}),
+        element("td", {textContent: expiry(tok.expires), className: expired(tok) ? "expired" : ""}),
         element("td", {}, revoke));
     });
   }
