@@ -47,3 +47,15 @@ def test_the_page_starts_in_the_browsers_language(server, browser):  # noqa: F81
     expect(page.locator("html")).to_have_attribute("lang", "nl")
     expect(page.get_by_role("combobox", name="Taal")).to_have_value("nl")
     assert page.evaluate("t('Language')") == "Taal"
+
+
+def test_stored_names_read_in_the_readers_language(server, browser):  # noqa: F811
+    # The computer's seats are stored in English ("computer (search)", as records keep them);
+    # lists built from stored names (the lobby's games, "my games", the leaderboard) word them
+    # in the reader's language, and a seat without a name is "anonymous" in it.
+    page = open_page(browser, server, "de-DE")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    words = page.evaluate("""() => [personName("computer (search)"), personName(""),
+                                    personName(null), personName("Carol"),
+                                    personName("computer (search) fan")]""")
+    assert words == ["Computer (search)", "anonym", "anonym", "Carol", "computer (search) fan"]

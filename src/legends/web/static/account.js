@@ -127,7 +127,7 @@
       if (g.change !== null && g.change !== undefined) {
         rated = t("rated ({change})", {change: (g.change > 0 ? "+" : "") + g.change});
       }
-      const cells = [when(g.started), g.edition, g.opponents.map((name) => name || t("anonymous")).join(", ") || "–",
+      const cells = [when(g.started), g.edition, g.opponents.map(personName).join(", ") || "–",
                      t(RESULTS[g.result] || g.result), rated, String(g.turns ?? "")];
       for (const text of cells) {
         const td = document.createElement("td");

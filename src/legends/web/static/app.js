@@ -233,7 +233,7 @@ function log(lines, passes) {
 function seats(all) {
   const parts = Object.entries(all).map(([seat, s]) => {
     const who = s.kind === "computer" ? t("computer ({player})", {player: s.player})
-      : (s.taken ? s.name || t("anonymous") : t("waiting for a player"));
+      : (s.taken ? personName(s.name) : t("waiting for a player"));
     return seat === me.seat ? t("{seat}: {who} (you)", {seat, who}) : t("{seat}: {who}", {seat, who});
   });
   const text = parts.join(" · ");

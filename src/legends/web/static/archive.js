@@ -83,7 +83,7 @@
   function words(game) {
     const seats = Object.entries(game.seats).map(([seat, s]) =>
       s.kind === "computer" ? t("{seat}: {name}", {seat, name: t("computer ({player})", {player: s.player})})
-        : t("{seat}: {name}", {seat, name: s.name || t("anonymous")}));
+        : t("{seat}: {name}", {seat, name: personName(s.name)}));
     get("#archive-players").textContent = seats.join(" · ");
     get("#archive-result").textContent = game.winner
       ? t("{winner} won ({reason}), after {turns} turns", {winner: game.winner, reason: game.why, turns: game.turns})

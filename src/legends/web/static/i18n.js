@@ -45,6 +45,14 @@
     return own.replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
   };
 
+  // A seat's name as stored, in the reader's words: the computer's are stored in English
+  // ("computer (search)", also in records), and a seat without a name is "anonymous".
+  window.personName = function personName(name) {
+    if (!name) return window.t("anonymous");
+    const m = /^computer \(([\w-]+)\)$/.exec(name);
+    return m ? window.t("computer ({player})", {player: m[1]}) : name;
+  };
+
   const collapse = (text) => text.replace(/\s+/g, " ").trim();
 
   // The marked text of root (the page, or a part added later) in the reader's language.

@@ -137,7 +137,7 @@ window.lobbyBoard = (() => {
       tr.dataset.seek = s.id;
       const range = s.rated && (s.low !== null || s.high !== null)
         ? t(" (opponents {low}–{high})", {low: s.low ?? "", high: s.high ?? ""}) : "";
-      tr.append(cell(s.name || t("anonymous")), cell(s.rating === null ? "–" : String(s.rating)),
+      tr.append(cell(personName(s.name)), cell(s.rating === null ? "–" : String(s.rating)),
                 cell(title(s.edition)), cell(clockText(s.clock)),
                 cell((s.rated ? t("rated") : t("casual")) + range));
       // On a phone the rated column gives way: the clock's cell says it instead.
@@ -149,7 +149,7 @@ window.lobbyBoard = (() => {
       if (state.seek && state.seek.id === s.id) {
         td.textContent = t("yours");
       } else {
-        td.append(actionButton(t("Play"), t("Play {name}'s game of {edition}", {name: s.name || t("anonymous"), edition: title(s.edition)}),
+        td.append(actionButton(t("Play"), t("Play {name}'s game of {edition}", {name: personName(s.name), edition: title(s.edition)}),
                                () => take(s)));
       }
       tr.append(td);
@@ -170,7 +170,7 @@ window.lobbyBoard = (() => {
     return games.map((g) => {
       const tr = document.createElement("tr");
       tr.dataset.game = g.code;
-      const players = g.players.map((name) => name || t("anonymous")).join(t(" vs "));
+      const players = g.players.map(personName).join(t(" vs "));
       tr.append(cell(title(g.edition)), cell(players),
                 cell(g.arranging ? t("arranging") : String(g.turn)), cell(String(g.watchers)));
       const td = document.createElement("td");
@@ -274,7 +274,7 @@ window.lobbyBoard = (() => {
     let inv;
     try { inv = await api(`/api/games/${encodeURIComponent(code)}/invitation`); } catch (e) { return; }
     const box = $("#invitation");
-    const from = inv.from.map((name) => name || t("anonymous")).join(", ") || t("a player");
+    const from = inv.from.map(personName).join(", ") || t("a player");
     box.textContent = t("{name} invites you to play {edition}: {clock}, {rated}.", {
       name: from, edition: title(inv.edition), clock: clockText(inv.clock),
       rated: inv.rated ? t("rated") : t("casual")});

@@ -37,7 +37,7 @@
     const rows = data.players.map((p, i) => {
       const tr = document.createElement("tr");
       if (p.provisional) tr.classList.add("provisional");
-      const cells = [String(i + 1), p.name || t("anonymous"),
+      const cells = [String(i + 1), personName(p.name),
                      p.provisional ? t("{rating}?", {rating: p.rating}) : String(p.rating),
                      String(p.rd), String(p.games)];
       for (const text of cells) {
