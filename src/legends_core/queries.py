@@ -510,6 +510,33 @@ def nameable_squares(g: Queries, chooser: int, squares: Iterable[int] | None, wh
                      by_type: dict[Any, bool] | None = None) -> list[int]:
     """The squares of the pieces :func:`nameable` gives, in its order (the targets of an
     action aimed at one of them)."""
+    if match is None and squares is not None:
+        # Targets near a piece with no test of what they are (Distance Strike, Vision ...),
+        # asked at most decisions: the squares themselves, in one pass.
+        if not isinstance(squares, (list, tuple)):
+            squares = list(squares)
+        looked = g.looked
+        if looked is not None:
+            looked.extend(squares)
+        grid, ctrl = g.grid, g.ctrl
+        out: list[int] = []
+        if whose == "own":
+            for s in squares:
+                p = grid[s]
+                if p >= 0 and ctrl[p] == chooser:
+                    out.append(s)
+        elif whose == "enemy":
+            teams = g.rules.teams
+            team = teams[chooser]
+            for s in squares:
+                p = grid[s]
+                if p >= 0 and teams[ctrl[p]] != team:
+                    out.append(s)
+        else:
+            for s in squares:
+                if grid[s] >= 0:
+                    out.append(s)
+        return out
     loc = g.loc
     return [loc[p] for p in nameable(g, chooser, squares, whose, match, by_type)]
 

@@ -122,6 +122,17 @@ class Boost(Power):
                 return []
         elif window not in ("attack", "strike"):
             return []
+        elif self.reach == "adjacent":
+            # Only the two pieces of the contest qualify here: no list of candidates unless
+            # one of them stands next to this piece (the answer is then the same, sooner).
+            c = game.combat
+            if c is None:
+                c = game.strike_under_way()
+                if c is None:
+                    return []
+            adjacent = game.board.adjacent(game.loc[piece])
+            if game.loc[c.attacker] not in adjacent and game.loc[c.defender] not in adjacent:
+                return []
         me, types, loc = game.ctrl[piece], game.types, game.loc
         # Another's piece only when known: see the ruling "An adjacent piece is anyone's"
         anyone = self.whose != "own"
@@ -203,10 +214,20 @@ class Grant(Power):
         if window != "main" or game.active != game.ctrl[piece]:
             return []
         types, loc, keyword = game.types, game.loc, self.keyword
-        return power_actions(game, piece, self.key, [
-            loc[p] for p in _candidates(game, piece, self.reach, self.target)
+        # Keywords a piece has without printing them come only from a grant or the curse:
+        # without either, the printed ones answer has_keyword.
+        c = game.curse
+        lent = bool(game.tkw) or (c >= 0 and game.curse_on)
+        out: list[int] = []
+        for p in _candidates(game, piece, self.reach, self.target):
+            printed = types[p].keywords
             # See the ruling "Granted actions and stationary pieces".
-            if not game.has_keyword(p, keyword) and "stationary" not in types[p].keywords])
+            if keyword in printed or "stationary" in printed:
+                continue
+            if lent and game.has_keyword(p, keyword):
+                continue
+            out.append(loc[p])
+        return power_actions(game, piece, self.key, out)
 
     def legends_perform(self: Grant | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))

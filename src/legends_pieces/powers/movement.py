@@ -340,9 +340,12 @@ def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...])
 
 def _any_gatherable(game: Engine, leader: int, match: Match) -> bool:
     """Whether :func:`_gatherable` with nothing moved yet is not empty (the offer asks only
-    this, at every decision: its offers watch the whole board)."""
-    for p in candidates(game, game.ctrl[leader], whose="own", match=match):
-        if p != leader:
+    this, at every decision: its offers watch the whole board, so what it reads need not be
+    recorded). The loop of :func:`candidates` over the board, stopping at the first one."""
+    me, ctrl, known = game.ctrl[leader], game.ctrl, game.known
+    bit = 1 << me
+    for p in game.grid:
+        if p >= 0 and p != leader and ctrl[p] == me and (not known[p] & bit or match(game, p)):
             return True
     return False
 
