@@ -236,8 +236,14 @@ class Queries:
                 return True
         c = self.curse
         if c >= 0 and self.curse_on:
-            if self.beh[c].curse_keywords and self.loc[pid] >= 0:
-                return keyword in self.cursed_keywords(pid)
+            b = self.beh[c]
+            if b.curse_keywords and self.loc[pid] >= 0:
+                # cursed_keywords' table read here, without the call, once filled: under a
+                # curse the kernel asks this of most pieces at every decision.
+                kws = _CURSED.get((b, self.types[pid], self.curse_ctrl, self.ctrl[pid]))
+                if kws is None:
+                    kws = self.cursed_keywords(pid)
+                return keyword in kws
         return False
 
     def keywords_of(self, pid: int) -> frozenset[str]:
@@ -276,6 +282,11 @@ class Queries:
         return kws
 
     def is_stationary(self, pid: int) -> bool:
+        if "stationary" in self.types[pid].keywords:
+            return True
+        c = self.curse
+        if not self.tkw and (c < 0 or not self.curse_on):
+            return False  # no grant and no curse: the printed keywords are all it has
         return self.has_keyword(pid, "stationary")
 
     def strength(self, pid: int) -> int | None:

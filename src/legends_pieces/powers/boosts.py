@@ -16,7 +16,8 @@ import attrs
 
 from legends_core import Action, Power
 from legends_core.compiling import annotated_only
-from legends_core.moves import power_actions
+from legends_core.moves import dynamic_keywords, power_actions
+from legends_core.queries import nameable, nameable_squares
 from legends_core.rulings import ruling
 
 from .knowledge import Whose, candidates
@@ -59,8 +60,9 @@ def _candidates(g: Engine, piece: int, reach: str, match: Match, whose: Whose = 
     """Pieces an ability may target: adjacent ones, or (``reach="any"``) any piece on the
     board including this one."""
     squares = g.board.adjacent(g.loc[piece]) if reach == "adjacent" else None
-    return candidates(g, g.ctrl[piece], squares=squares, whose=whose,
-                      match=None if match is ANY else match)
+    if match is ANY:  # candidates with no test, without its keyword arguments
+        return nameable(g, g.ctrl[piece], squares, whose, None, None)
+    return candidates(g, g.ctrl[piece], squares=squares, whose=whose, match=match)
 
 
 #: "own", typed Any: a field whose annotation is not a plain class takes its default through
@@ -136,10 +138,14 @@ class Boost(Power):
         me, types, loc = game.ctrl[piece], game.types, game.loc
         # Another's piece only when known: see the ruling "An adjacent piece is anyone's"
         anyone = self.whose != "own"
-        return power_actions(game, piece, self.key, [
-            loc[p] for p in _candidates(game, piece, self.reach, self.target, self.whose)
-            if (not anyone or game.knows(me, p)) and types[p].kind == "warrior"
-            and (window == "main" or game.in_combat(p))])
+        main = window == "main"
+        known, bit = game.known, 1 << me
+        out: list[int] = []
+        for p in _candidates(game, piece, self.reach, self.target, self.whose):
+            if (not anyone or known[p] & bit) and types[p].kind == "warrior" and (
+                    main or game.in_combat(p)):
+                out.append(loc[p])
+        return power_actions(game, piece, self.key, out)
 
     def legends_perform(self: Boost | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
@@ -171,9 +177,9 @@ class Weaken(Power):
                 f"{self.amount:+d} for the rest of the turn.")
 
     def legends_offer_abilities(self: Weaken | Any, game: Engine, piece: int, window: str) -> list[Action]:
-        loc = game.loc
-        return power_actions(game, piece, self.key, [
-            loc[p] for p in _candidates(game, piece, "adjacent", ANY, whose="enemy")])
+        # _candidates' pieces, as squares straight away: offered in every window.
+        return power_actions(game, piece, self.key, nameable_squares(
+            game, game.ctrl[piece], game.board.adjacent(game.loc[piece]), "enemy", None))
 
     def legends_perform(self: Weaken | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
@@ -216,8 +222,7 @@ class Grant(Power):
         types, loc, keyword = game.types, game.loc, self.keyword
         # Keywords a piece has without printing them come only from a grant or the curse:
         # without either, the printed ones answer has_keyword.
-        c = game.curse
-        lent = bool(game.tkw) or (c >= 0 and game.curse_on)
+        lent = dynamic_keywords(game)
         out: list[int] = []
         for p in _candidates(game, piece, self.reach, self.target):
             printed = types[p].keywords
