@@ -330,7 +330,8 @@ class Gather(Power):
 
 
 def _free_around(game: Engine, leader: int) -> list[int]:
-    return [s for s in game.board.adjacent(game.loc[leader]) if game.is_empty(s)]
+    grid, land = game.grid, game.land  # is_empty, read without a call per square
+    return [s for s in game.board.adjacent(game.loc[leader]) if grid[s] < 0 and land[s]]
 
 
 def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...]) -> list[int]:
