@@ -236,8 +236,14 @@ class Queries:
                 return True
         c = self.curse
         if c >= 0 and self.curse_on:
-            if self.beh[c].curse_keywords and self.loc[pid] >= 0:
-                return keyword in self.cursed_keywords(pid)
+            b = self.beh[c]
+            if b.curse_keywords and self.loc[pid] >= 0:
+                # cursed_keywords' table read here, without the call, once filled: under a
+                # curse the kernel asks this of most pieces at every decision.
+                kws = _CURSED.get((b, self.types[pid], self.curse_ctrl, self.ctrl[pid]))
+                if kws is None:
+                    kws = self.cursed_keywords(pid)
+                return keyword in kws
         return False
 
     def keywords_of(self, pid: int) -> frozenset[str]:
@@ -276,6 +282,11 @@ class Queries:
         return kws
 
     def is_stationary(self, pid: int) -> bool:
+        if "stationary" in self.types[pid].keywords:
+            return True
+        c = self.curse
+        if not self.tkw and (c < 0 or not self.curse_on):
+            return False  # no grant and no curse: the printed keywords are all it has
         return self.has_keyword(pid, "stationary")
 
     def strength(self, pid: int) -> int | None:
@@ -510,6 +521,33 @@ def nameable_squares(g: Queries, chooser: int, squares: Iterable[int] | None, wh
                      by_type: dict[Any, bool] | None = None) -> list[int]:
     """The squares of the pieces :func:`nameable` gives, in its order (the targets of an
     action aimed at one of them)."""
+    if match is None and squares is not None:
+        # Targets near a piece with no test of what they are (Distance Strike, Vision ...),
+        # asked at most decisions: the squares themselves, in one pass.
+        if not isinstance(squares, (list, tuple)):
+            squares = list(squares)
+        looked = g.looked
+        if looked is not None:
+            looked.extend(squares)
+        grid, ctrl = g.grid, g.ctrl
+        out: list[int] = []
+        if whose == "own":
+            for s in squares:
+                p = grid[s]
+                if p >= 0 and ctrl[p] == chooser:
+                    out.append(s)
+        elif whose == "enemy":
+            teams = g.rules.teams
+            team = teams[chooser]
+            for s in squares:
+                p = grid[s]
+                if p >= 0 and teams[ctrl[p]] != team:
+                    out.append(s)
+        else:
+            for s in squares:
+                if grid[s] >= 0:
+                    out.append(s)
+        return out
     loc = g.loc
     return [loc[p] for p in nameable(g, chooser, squares, whose, match, by_type)]
 

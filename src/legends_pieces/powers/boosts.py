@@ -16,7 +16,8 @@ import attrs
 
 from legends_core import Action, Power
 from legends_core.compiling import annotated_only
-from legends_core.moves import power_actions
+from legends_core.moves import dynamic_keywords, power_actions
+from legends_core.queries import nameable, nameable_squares
 from legends_core.rulings import ruling
 
 from .knowledge import Whose, candidates
@@ -59,8 +60,9 @@ def _candidates(g: Engine, piece: int, reach: str, match: Match, whose: Whose = 
     """Pieces an ability may target: adjacent ones, or (``reach="any"``) any piece on the
     board including this one."""
     squares = g.board.adjacent(g.loc[piece]) if reach == "adjacent" else None
-    return candidates(g, g.ctrl[piece], squares=squares, whose=whose,
-                      match=None if match is ANY else match)
+    if match is ANY:  # candidates with no test, without its keyword arguments
+        return nameable(g, g.ctrl[piece], squares, whose, None, None)
+    return candidates(g, g.ctrl[piece], squares=squares, whose=whose, match=match)
 
 
 #: "own", typed Any: a field whose annotation is not a plain class takes its default through
@@ -122,13 +124,28 @@ class Boost(Power):
                 return []
         elif window not in ("attack", "strike"):
             return []
+        elif self.reach == "adjacent":
+            # Only the two pieces of the contest qualify here: no list of candidates unless
+            # one of them stands next to this piece (the answer is then the same, sooner).
+            c = game.combat
+            if c is None:
+                c = game.strike_under_way()
+                if c is None:
+                    return []
+            adjacent = game.board.adjacent(game.loc[piece])
+            if game.loc[c.attacker] not in adjacent and game.loc[c.defender] not in adjacent:
+                return []
         me, types, loc = game.ctrl[piece], game.types, game.loc
         # Another's piece only when known: see the ruling "An adjacent piece is anyone's"
         anyone = self.whose != "own"
-        return power_actions(game, piece, self.key, [
-            loc[p] for p in _candidates(game, piece, self.reach, self.target, self.whose)
-            if (not anyone or game.knows(me, p)) and types[p].kind == "warrior"
-            and (window == "main" or game.in_combat(p))])
+        main = window == "main"
+        known, bit = game.known, 1 << me
+        out: list[int] = []
+        for p in _candidates(game, piece, self.reach, self.target, self.whose):
+            if (not anyone or known[p] & bit) and types[p].kind == "warrior" and (
+                    main or game.in_combat(p)):
+                out.append(loc[p])
+        return power_actions(game, piece, self.key, out)
 
     def legends_perform(self: Boost | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
@@ -160,9 +177,9 @@ class Weaken(Power):
                 f"{self.amount:+d} for the rest of the turn.")
 
     def legends_offer_abilities(self: Weaken | Any, game: Engine, piece: int, window: str) -> list[Action]:
-        loc = game.loc
-        return power_actions(game, piece, self.key, [
-            loc[p] for p in _candidates(game, piece, "adjacent", ANY, whose="enemy")])
+        # _candidates' pieces, as squares straight away: offered in every window.
+        return power_actions(game, piece, self.key, nameable_squares(
+            game, game.ctrl[piece], game.board.adjacent(game.loc[piece]), "enemy", None))
 
     def legends_perform(self: Weaken | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
@@ -203,10 +220,19 @@ class Grant(Power):
         if window != "main" or game.active != game.ctrl[piece]:
             return []
         types, loc, keyword = game.types, game.loc, self.keyword
-        return power_actions(game, piece, self.key, [
-            loc[p] for p in _candidates(game, piece, self.reach, self.target)
+        # Keywords a piece has without printing them come only from a grant or the curse:
+        # without either, the printed ones answer has_keyword.
+        lent = dynamic_keywords(game)
+        out: list[int] = []
+        for p in _candidates(game, piece, self.reach, self.target):
+            printed = types[p].keywords
             # See the ruling "Granted actions and stationary pieces".
-            if not game.has_keyword(p, keyword) and "stationary" not in types[p].keywords])
+            if keyword in printed or "stationary" in printed:
+                continue
+            if lent and game.has_keyword(p, keyword):
+                continue
+            out.append(loc[p])
+        return power_actions(game, piece, self.key, out)
 
     def legends_perform(self: Grant | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))

@@ -61,6 +61,8 @@ def candidates(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
 def candidate_squares(g: Engine, chooser: int, *, squares: Iterable[int] | None = None,
                       whose: Whose = "any", match: Test | None = None) -> list[int]:
     """The squares of :func:`candidates` (for the targets of an action)."""
+    if match is None:  # the common case: no test of what the pieces are
+        return nameable_squares(g, chooser, squares, whose, None, None)
     return nameable_squares(g, chooser, squares, whose, match,
                             match.by_type if type(match) is Match and match.keyword is None
                             else _type_answers(match))

@@ -330,7 +330,8 @@ class Gather(Power):
 
 
 def _free_around(game: Engine, leader: int) -> list[int]:
-    return [s for s in game.board.adjacent(game.loc[leader]) if game.is_empty(s)]
+    grid, land = game.grid, game.land  # is_empty, read without a call per square
+    return [s for s in game.board.adjacent(game.loc[leader]) if grid[s] < 0 and land[s]]
 
 
 def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...]) -> list[int]:
@@ -340,9 +341,12 @@ def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...])
 
 def _any_gatherable(game: Engine, leader: int, match: Match) -> bool:
     """Whether :func:`_gatherable` with nothing moved yet is not empty (the offer asks only
-    this, at every decision: its offers watch the whole board)."""
-    for p in candidates(game, game.ctrl[leader], whose="own", match=match):
-        if p != leader:
+    this, at every decision: its offers watch the whole board, so what it reads need not be
+    recorded). The loop of :func:`candidates` over the board, stopping at the first one."""
+    me, ctrl, known = game.ctrl[leader], game.ctrl, game.known
+    bit = 1 << me
+    for p in game.grid:
+        if p >= 0 and p != leader and ctrl[p] == me and (not known[p] & bit or match(game, p)):
             return True
     return False
 

@@ -35,7 +35,10 @@ class TargetAction(Power):
         raise NotImplementedError
 
     def legends_offer_actions(self: TargetAction | Any, game: Engine, piece: int) -> list[Action]:
-        return power_actions(game, piece, self.key, self.targets(game, piece))
+        squares = self.targets(game, piece)
+        if not squares:  # often none (a TerrainJump off its terrain): no call then
+            return []
+        return power_actions(game, piece, self.key, squares)
 
     def legends_perform(self: TargetAction | Any, game: Engine, piece: int, action: Action) -> None:
         self.act(game, piece, game.sq(action.targets[0]))
