@@ -12,7 +12,8 @@ fixed), which makes them the figure to compare two versions of the code by; the 
 The ratio printed is chess instructions per ply over our instructions per turn: above 1, a
 turn costs fewer instructions than a ply.
 
-Usage: python benchmarks/instructions.py [--games 10] [--chess-games 5] [--rules legends|all|NAME]
+Usage: python benchmarks/instructions.py [--games 10] [--chess-games 5]
+                                           [--rules legends|team|all|NAME]
 (needs valgrind, e.g. ``apt-get install valgrind``, and the ``bench`` extra)
 """
 
@@ -24,7 +25,6 @@ import re
 import shutil
 import subprocess
 import sys
-from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -50,8 +50,11 @@ def legends_worker(games: int, rules: str) -> int:
 
     from legends_core import Game, catalogue_for
 
-    catalogue_for(rules)
-    edition: dict[str, Any] = {} if rules == "legends" else {"rules": rules}
+    sys.path.insert(0, HERE)
+    from side_by_side import edition_of  # one reading of --rules for both benches
+
+    pieces, edition = edition_of(rules)
+    catalogue_for(pieces)
     rng = random.Random(1)
     turns = 0
     for i in range(games):
@@ -87,7 +90,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="our games per ruleset")
     ap.add_argument("--chess-games", type=int, default=5)
     ap.add_argument("--rules", default="legends",
-                    help="the ruleset to measure, or 'all' for every installed one")
+                    help="the ruleset to measure, 'team' (Stratego Legends for four), or "
+                    "'all' for every installed one and 'team'")
     ap.add_argument("--worker", choices=("chess", "legends"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker == "chess":
@@ -101,7 +105,7 @@ def main() -> None:
     if args.rules == "all":
         from legends_core import rulesets
 
-        editions = list(rulesets())
+        editions = [*rulesets(), "team"]
     else:
         editions = [args.rules]
     ply = per_unit("chess", args.chess_games, "legends")
