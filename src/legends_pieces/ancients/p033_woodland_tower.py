@@ -9,16 +9,22 @@ import attrs
 
 from legends_core import Action, Power, continuation, hookimpl, piece
 
-from ..powers import STATIONARY
+from ..powers import STATIONARY, of
+from ..powers.movement import pieces_printed
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
 
+CASTLE = of(kind="castle")
+
+
 def _hidden_castles(game: Engine, player: int) -> list[int]:
-    """Opponents of ``player`` controlling a castle on the board that is not yet known to all."""
+    """Opponents of ``player`` controlling a castle on the board that is not yet known to all.
+    Their castles are found with :func:`pieces_printed` rather than ``castles_of``: the offer
+    then watches where the castles stand, not every piece of the opponents."""
     return [foe for foe in game.opponents(player)
-            if any(not game.is_revealed(c) for c in game.castles_of(foe))]
+            if any(not game.is_revealed(c) for c in pieces_printed(game, foe, CASTLE))]
 
 
 @attrs.frozen(repr=False)
@@ -27,7 +33,9 @@ class ExposeCastle(Power):
 
     label = "Action"
     key = "woodland-tower"
-    watches = "board"  # the enemy castles, wherever they are (see legends_core.changes)
+    # The enemy castles, wherever they are: the list of them records where those stand (and a
+    # castle becoming known stamps its square); see legends_core.changes.
+    watches = "looked"
 
     def describe(self) -> str:
         return "Show this castle to make an opponent show theirs."

@@ -24,8 +24,9 @@ class RaiseSilverMagic(Power):
 
     label = "Action"
     key = "great-shaman"
-    # Destroyed areas change only with a change on the board or of the epoch: see
-    # legends_core.changes.
+    # The offer reads the destroyed areas, which no recording block covers (so "looked" could
+    # not watch them); they change only with a change on the board or of the epoch, which
+    # "board" does watch (see legends_core.changes).
     watches = "board"
 
     def describe(self) -> str:

@@ -9,10 +9,14 @@ import attrs
 
 from legends_core import Action, Power, hookimpl, piece
 
-from ..powers import STATIONARY
+from ..powers import STATIONARY, of
+from ..powers.movement import empty_among, pieces_printed
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+
+OGRE = of(type="ogre")
 
 
 @attrs.frozen(repr=False)
@@ -22,7 +26,9 @@ class CallOgre(Power):
 
     label = "Action"
     key = "ogre-fort"
-    watches = "board"  # its Ogres may stand anywhere (see legends_core.changes)
+    # The squares around the Fort, and its player's Ogres wherever they stand: both read
+    # through recording blocks, so the entry watches those alone (see legends_core.changes).
+    watches = "looked"
 
     def describe(self) -> str:
         return ("Bring an Ogre you control onto an empty mountain square next to the Fort "
@@ -31,15 +37,14 @@ class CallOgre(Power):
     @hookimpl
     def legends_offer_actions(self, game: Engine, piece: int) -> Iterator[Action]:
         here = game.loc[piece]
-        spots = [s for s in game.board.adjacent(here)
-                 if game.is_empty(s) and game.terrain(s) == "mountain"]
+        spots = [s for s in empty_among(game, game.board.adjacent(here))
+                 if game.terrain(s) == "mountain"]
         if not spots:
             return
         src = game.name(here)
-        for p in game.pieces(game.ctrl[piece]):
-            if game.types[p].type == "ogre":
-                for s in spots:
-                    yield Action.power(src, self.key, game.name(game.loc[p]), game.name(s))
+        for p in pieces_printed(game, game.ctrl[piece], OGRE):
+            for s in spots:
+                yield Action.power(src, self.key, game.name(game.loc[p]), game.name(s))
 
     @hookimpl
     def legends_perform(self, game: Engine, piece: int, action: Action) -> None:

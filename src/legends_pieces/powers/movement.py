@@ -16,6 +16,7 @@ import attrs
 from legends_core import Action, Power, continuation
 from legends_core.compiling import annotated_only, mypyc_attr
 from legends_core.moves import leaps, line_targets, power_actions, two_steps
+from legends_core.queries import nameable, nameable_squares
 
 from .knowledge import candidates
 from .match import Match, of
@@ -153,7 +154,9 @@ class Teleport(TargetAction):
     """Action: destroy this piece; another of your non-stationary pieces moves to its square
     and is revealed."""
 
-    watches = "board"  # see legends_core.changes
+    # Its player's pieces, wherever they stand: the list of them records where those are;
+    # whether one is stationary changes only with its type or the epoch (grants, the curse).
+    watches = "looked"
 
     key = "teleport"
     keywords = frozenset({"teleport"})
@@ -172,6 +175,28 @@ class Teleport(TargetAction):
         game.destroy([piece], cause="teleport")
         game.move_piece(other, sq, "teleport")
         game.reveal([other])
+
+
+def empty_among(game: Engine, squares: Iterable[int]) -> list[int]:
+    """The empty land squares among ``squares``, in their order. Read through the kernel's
+    recording block (:func:`~legends_core.queries.nameable_squares`), so that a ``"looked"``
+    entry watches exactly these squares (see legends_core.changes)."""
+    squares = squares if isinstance(squares, (list, tuple)) else list(squares)
+    taken = set(nameable_squares(game, 0, squares, "any", None))
+    land = game.land
+    return [s for s in squares if land[s] and s not in taken]
+
+
+def pieces_printed(game: Engine, player: int, match: Match) -> list[int]:
+    """The pieces ``player`` controls on the board whose printed facts meet ``match`` (one
+    with no ``keyword``), in square order. Drawn from the kernel's whole-board list
+    (:func:`~legends_core.queries.nameable`), so that a ``"looked"`` entry watches
+    ``player``'s roster and where those pieces stand rather than every move (see
+    legends_core.changes); the list also holds any of their pieces hidden from ``player``,
+    which the test of what each piece is leaves out."""
+    types = game.types
+    return [p for p in nameable(game, player, None, "own", match, match.by_type)
+            if match.fits(types[p])]
 
 
 @functools.cache
@@ -239,7 +264,7 @@ class TerrainJump(TargetAction):
 class WaterJump(TargetAction):
     """Action: from a square next to water, move to any empty square next to water."""
 
-    watches = "board"  # see legends_core.changes
+    watches = "looked"  # the squares beside water (see legends_core.changes)
 
     key = "water-move"
 
@@ -250,9 +275,10 @@ class WaterJump(TargetAction):
         return not board.next_to_water(square)
 
     def targets(self: WaterJump | Any, game: Engine, piece: int) -> Iterable[int]:
-        if not game.board.next_to_water(game.loc[piece]):
+        board = game.board
+        if not board.next_to_water(game.loc[piece]):
             return ()
-        return [s for s in game.empty_squares() if game.board.next_to_water(s)]
+        return empty_among(game, [s for s in board.squares() if board.next_to_water(s)])
 
     def act(self: WaterJump | Any, game: Engine, piece: int, square: int) -> None:
         game.move_piece(piece, square, self.key)
@@ -305,7 +331,9 @@ class Gather(Power):
     put").
     """
 
-    watches = "board"  # see legends_core.changes
+    # The squares around it, and its player's pieces that could be brought: the list of
+    # candidates records where those are (see legends_core.changes).
+    watches = "looked"
 
     key: str
     match: Match
@@ -330,8 +358,7 @@ class Gather(Power):
 
 
 def _free_around(game: Engine, leader: int) -> list[int]:
-    grid, land = game.grid, game.land  # is_empty, read without a call per square
-    return [s for s in game.board.adjacent(game.loc[leader]) if grid[s] < 0 and land[s]]
+    return empty_among(game, game.board.adjacent(game.loc[leader]))
 
 
 def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...]) -> list[int]:
@@ -340,13 +367,11 @@ def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...])
 
 
 def _any_gatherable(game: Engine, leader: int, match: Match) -> bool:
-    """Whether :func:`_gatherable` with nothing moved yet is not empty (the offer asks only
-    this, at every decision: its offers watch the whole board, so what it reads need not be
-    recorded). The loop of :func:`candidates` over the board, stopping at the first one."""
-    me, ctrl, known = game.ctrl[leader], game.ctrl, game.known
-    bit = 1 << me
-    for p in game.grid:
-        if p >= 0 and p != leader and ctrl[p] == me and (not known[p] & bit or match(game, p)):
+    """Whether :func:`_gatherable` with nothing moved yet is not empty (all the offer asks).
+    The whole list, not a loop stopping at the first one: the list records what the
+    answer depends on (see legends_core.changes)."""
+    for p in candidates(game, game.ctrl[leader], whose="own", match=match):
+        if p != leader:
             return True
     return False
 

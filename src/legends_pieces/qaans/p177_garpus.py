@@ -9,10 +9,14 @@ import attrs
 
 from legends_core import piece
 
-from ..powers import TargetAction
+from ..powers import TargetAction, of
+from ..powers.movement import empty_among, pieces_printed
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
+
+
+CASTLE = of(kind="castle")
 
 
 @attrs.frozen(repr=False)
@@ -21,16 +25,18 @@ class BurrowToCastle(TargetAction):
     touching that castle."""
 
     key = "garpus"
-    watches = "board"  # around its castles, wherever they are (see legends_core.changes)
+    # Its player's castles, wherever they stand, and the squares around them: both read
+    # through recording blocks, so the entry watches those alone (see legends_core.changes).
+    watches = "looked"
 
     def describe(self) -> str:
         return ("Reveal Garpus and your castle; Garpus goes to any empty square touching the "
                 "castle.")
 
     def targets(self, game: Engine, piece: int) -> Iterable[int]:
-        around = {s for c in game.castles_of(game.ctrl[piece])
+        around = {s for c in pieces_printed(game, game.ctrl[piece], CASTLE)
                   for s in game.board.adjacent(game.loc[c])}
-        return [s for s in sorted(around) if game.is_empty(s)]
+        return empty_among(game, sorted(around))
 
     def act(self, game: Engine, piece: int, square: int) -> None:
         near = [c for c in game.castles_of(game.ctrl[piece])
