@@ -84,7 +84,7 @@ def test_the_random_games_use_the_powers_under_test():
         game = Game.new(beige=_army_with(rng, "beige", BEIGE),
                         gray=_army_with(rng, "gray", GRAY), seed=81_000 + seed, turn_limit=600)
         used |= _play_checked(game, rng)
-    assert {"teleport", "water-move", "fray", "queen-kivoa", "woodland-tower",
+    assert {"teleport", "water-move", "fray", "queen-kivoa", "woodland-tower", "ogre-fort",
             "garpus"} <= used
 
 
