@@ -1,6 +1,7 @@
 """Powers that once watched the whole board and now watch only what their offers read
-(``watches = "looked"``, see legends_core.changes): Teleport, Water Jump, Gather (Fray, Queen
-Kivoa), Woodland Tower, Ogre Fort and Garpus.
+(``watches = "looked"``, see legends_core.changes): Teleport, Gather (Fray, Queen Kivoa),
+Woodland Tower, Ogre Fort and Garpus; Water Jump, which still watches the whole board, is
+checked alongside.
 
 A watch narrower than what the offers depend on leaves stale options in the main decision's
 cache. Random games with armies full of these pieces check the kept options against fresh

@@ -264,7 +264,10 @@ class TerrainJump(TargetAction):
 class WaterJump(TargetAction):
     """Action: from a square next to water, move to any empty square next to water."""
 
-    watches = "looked"  # the squares beside water (see legends_core.changes)
+    # The whole board, not "looked": the squares beside water are about half the land
+    # squares, so most moves touch one of them anyway, and checking each of them at every
+    # decision would cost more than it saves (see legends_core.changes).
+    watches = "board"
 
     key = "water-move"
 
@@ -275,10 +278,9 @@ class WaterJump(TargetAction):
         return not board.next_to_water(square)
 
     def targets(self: WaterJump | Any, game: Engine, piece: int) -> Iterable[int]:
-        board = game.board
-        if not board.next_to_water(game.loc[piece]):
+        if not game.board.next_to_water(game.loc[piece]):
             return ()
-        return empty_among(game, [s for s in board.squares() if board.next_to_water(s)])
+        return [s for s in game.empty_squares() if game.board.next_to_water(s)]
 
     def act(self: WaterJump | Any, game: Engine, piece: int, square: int) -> None:
         game.move_piece(piece, square, self.key)
