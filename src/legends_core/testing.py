@@ -292,7 +292,8 @@ def play_digest(game: Game, rng: random.Random, h: Any, *,
     actions at every decision, the events of every action (the referee's and each seat's
     share), ``seat_state(game, seat)`` for every seat after every action when given (a view,
     a :meth:`~legends_core.Game.knowledge`, as JSON-friendly data), and at the end the full
-    record and every seat's record and view. With ``undo_every`` = n, every n-th action is
+    record and every seat's record and view (records without their ``date`` header, so the
+    digest does not depend on the day). With ``undo_every`` = n, every n-th action is
     taken back and played again (the legal actions after the undo are hashed too). Returns
     the number of decisions taken.
 
@@ -317,7 +318,14 @@ def play_digest(game: Game, rng: random.Random, h: Any, *,
             game.pop()  # replays the game from its start
             h.update(_dumped([str(a) for a in game.legal_actions()]))
             game.apply(last, player=deciding)
-    h.update(_dumped(game.record()))
+    h.update(_dumped(_undated(game.record())))
     for s in seats:
-        h.update(_dumped([game.record(s), game.view(s).to_dict()]))
+        h.update(_dumped([_undated(game.record(s)), game.view(s).to_dict()]))
     return decisions
+
+
+def _undated(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` without its ``date`` header: the day a game is played is not part of what
+    it does, and a digest must not change at midnight."""
+    headers = {k: v for k, v in record.get("headers", {}).items() if k != "date"}
+    return {**record, "headers": headers}
