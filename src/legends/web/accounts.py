@@ -21,7 +21,8 @@ a password; passkeys (WebAuthn) are not offered yet.
   may list and revoke their tokens (:mod:`.token_routes`). The store keeps only its SHA-256
   digest. A token lasts the days chosen (``TOKEN_DAYS`` unless told; at most
   ``TOKEN_DAYS_MAX``) or, if asked for, for ever; an expired one is refused with 401. A
-  request with ``Authorization: Bearer <token>`` is the token's account and nobody else's: its cookie, if any, is not read, and it needs no CSRF token (a page of another site
+  request with ``Authorization: Bearer <token>`` is the token's account and nobody else's:
+  its cookie, if any, is not read, and it needs no CSRF token (a page of another site
   cannot add that header without the server's leave, which it never gives; the page's own
   script has no token to add). A token that is wrong or revoked is refused with 401, and a
   ``read`` token asked to play with 403. Other ``Authorization`` schemes are not ours (a
