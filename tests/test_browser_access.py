@@ -178,3 +178,23 @@ def test_two_people_set_up_and_play_without_a_refused_request(server, browser): 
     assert refused == []
     alice.context.close()
     bob.context.close()
+
+
+def test_the_live_region_leaves_out_the_setup_commitment(server, browser):  # noqa: F811
+    # A Stratego Legends game from its deal starts with the hidden setups' commitment: its
+    # digest is in the log for whoever checks it, but the live region does not read it out.
+    page = new_page(browser)
+    page.goto(server)
+    expect(page.locator("#rules option")).not_to_have_count(0)
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "beige")
+    page.click("#start")
+    # The setup questions: keep the deal, switch nothing; the commitment follows them.
+    page.click('#question-choices button[data-action="keep"]')
+    wait_to_decide(page)
+    page.click("#controls button.done")
+    expect(page.locator("#log")).to_contain_text("sha256")
+    expect(page.locator("#announce")).not_to_be_empty()
+    assert page.locator("#announce p").count() > 0
+    assert "sha256" not in page.locator("#announce").inner_text()
+    page.context.close()

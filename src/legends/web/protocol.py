@@ -118,6 +118,7 @@ SERVER: dict[str, Schema] = {
             "lines": array(STR), "passes": array(INT), "svg": STR, "seats": SEATS,
             "decision": INT, "offer": nullable(ref("offer")), "clock": nullable(ref("clock"))},
         {"watchers": INT, "watching": {"const": True},
+         "quiet": array(INT),  # lines a screen reader need not read out (as passes)
          "flipped": STR,  # to spectators: the board from the other side too
          "knowledge": KNOWLEDGE}),  # to a seat whose hello asked, when it decides
     "arrange": obj(

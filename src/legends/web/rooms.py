@@ -94,6 +94,8 @@ from .watching import (
 
 #: Decisions the game always asks whoever's they are, so anyone may know they come.
 ALWAYS_ASKED = frozenset({"main", "setup-shuffle", "setup-switch"})
+#: Kinds of event whose log line a screen reader leaves out (:meth:`Room.quiet`).
+QUIET_KINDS = frozenset({"commit"})
 #: The message of a seat that is told of the game but has no browser here to read it: its
 #: state is not built (a view and a board picture per seat are most of the cost of an action).
 UNSEEN: dict[str, Any] = {"type": "unseen"}
@@ -894,6 +896,13 @@ class Room:
         return [i for i, e in enumerate(events) if e.get("kind") == "pass"]
 
     @staticmethod
+    def quiet(events: list[dict[str, Any]]) -> list[int]:
+        """Which of the lines a screen reader's live region leaves out, beside the passes:
+        bookkeeping a listener has no use for as play goes on (the setup commitment's digest,
+        which the log keeps for whoever checks it)."""
+        return [i for i, e in enumerate(events) if e.get("kind") in QUIET_KINDS]
+
+    @staticmethod
     def power_names(view: View) -> dict[str, str]:
         """The powers among ``view``'s options by name, for the page's buttons (a power is
         chosen before its target; each option's whole label is in ``labels``)."""
@@ -928,7 +937,7 @@ class Room:
                 "turn_label": turn_label(view.turn),
                 "powers": self.power_names(view),
                 "lines": self.lines(events), "passes": self.passes(events),
-                "svg": self.picture(view, seat, last),
+                "quiet": self.quiet(events), "svg": self.picture(view, seat, last),
                 "seats": self.public_seats(), "decision": self.decision(seat, steps),
                 "offer": self.public_offer(), "clock": self.clock_shown(seat, latest),
                 "watchers": self.watcher_count(), **extra}

@@ -257,11 +257,12 @@ function say(text) {
   while (region.childElementCount > 6) region.firstElementChild.remove();
 }
 
-// A state message: its new log lines (passes left out: most of a game's lines), then whose
-// turn it is when that changed.
+// A state message: its new log lines (passes left out: most of a game's lines; and the lines
+// the server marks quiet, such as the setup commitment's digest), then whose turn it is when
+// that changed.
 function announce(msg, seat) {
-  const passes = new Set(msg.passes || []);
-  (msg.lines || []).forEach((line, i) => { if (!passes.has(i)) say(line); });
+  const skip = new Set([...(msg.passes || []), ...(msg.quiet || [])]);
+  (msg.lines || []).forEach((line, i) => { if (!skip.has(i)) say(line); });
   const v = msg.view;
   const turn = v.over ? "over" : `${v.to_move}|${v.turn}|${v.decision}`;
   if (turn === access.said) return;
