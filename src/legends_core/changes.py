@@ -46,8 +46,9 @@ A ``"looked"`` entry is exact where a fixed reach is broad: a run along a file d
 squares it passed over and the piece that stopped it, not on the rest of the file. While such a
 piece's offers are worked out, the engine holds a list (``Engine.looked``) that those building
 blocks append every square they read to; each square becomes a one-square area of the entry
-(:meth:`Areas.exact`), less the squares its fixed reaches (always ``"step"`` for moves and
-actions) already cover. Squares of water are not listed: terrain never changes, and a run or a
+(:meth:`Areas.exact`), beside the areas of its fixed reaches (always ``"step"`` for moves and
+actions). A square both looked at and inside a fixed reach is watched twice: a change there
+stamps the entry either way, and leaving it in costs less than taking it out. Squares of water are not listed: terrain never changes, and a run or a
 leap treats a lake the same whatever is there.
 
 The areas depend only on the board's width and height, so boards of one size share them.
