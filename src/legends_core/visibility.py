@@ -88,6 +88,8 @@ class View:
     player: str
     #: The board as :meth:`Board.to_dict <legends_core.board.Board.to_dict>` gives it:
     #: ``width``, ``height``, ``rows`` of terrain letters (top rank first), ``regions``, ``layout``.
+    #: Every view of the same board shares this one dict: read it, never change it (to change a
+    #: copy, take :meth:`to_dict`, which hands out fresh ones).
     board: dict[str, Any]
     #: Every piece on the board, as this player sees it.
     pieces: tuple[PieceView, ...]
@@ -128,7 +130,8 @@ class View:
     reserve: dict[str, tuple[int | None, ...]] = attrs.field(factory=dict)
     #: Every seat of the winning side (a team game's winners are a whole team).
     winners: tuple[str, ...] = ()
-    #: The sides and their seats (see :attr:`legends_core.Game.teams`).
+    #: The sides and their seats (see :attr:`legends_core.Game.teams`); shared by every view of
+    #: the game, like :attr:`board`: read it, never change it.
     teams: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
