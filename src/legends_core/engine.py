@@ -20,9 +20,9 @@ from .actions import Action
 from .board import Board
 from .changes import Areas, Offers, areas
 from .compiling import mypyc_attr
-from .effects import Effects
+from .effects import Effects, chose_event
 from .errors import IllegalActionError
-from .events import Chose, Event
+from .events import Event
 from .piecetype import PieceType
 from .registry import Behaviour, Catalogue
 from .ruleset import RuleBehaviour, behaviour
@@ -493,7 +493,7 @@ class Engine(Effects):
 
     def emit_choice(self, player: int, about: str, value: str, public: bool = False) -> None:
         """Record a player's choice; unless ``public``, only that player is told of it."""
-        self.events.append(Chose(self.rules.players[player], about, value, public))
+        self.events.append(chose_event(self.rules.players[player], about, value, public))
 
     def seen(self, pid: int) -> tuple[str, ...]:
         """Names of the players who know piece ``pid``'s identity now."""

@@ -16,7 +16,8 @@ import attrs
 
 from .actions import PASS, Action
 from .commitment import commit
-from .events import Passed, TurnStarted
+from .effects import turn_started_event
+from .events import Passed
 from .moves import (
     ability_options,
     can_move_or_act,
@@ -54,7 +55,7 @@ class TurnStart(Task):
         if g.commitment is None:
             commit(g)  # setup is over: bind the hidden placement before the first move
         p = g.active
-        g.emit(TurnStarted(g.rules.players[p], g.turn))
+        g.emit(turn_started_event(g.rules.players[p], g.turn))
         for f in g.rs.turn_starts:
             f(g, p)
             if g.over:
@@ -116,7 +117,9 @@ class MainDecision(Task):
             g.bf[self.player] = None
             perform(g, action)
             count_action_move(g, self.player, pid, frm, before)  # a run, a ride, a flight
-        g.schedule(*turn_end_tasks(g, self.player, pid))
+        # One by one: compiled, a call with ``*`` goes through a generic call.
+        for t in turn_end_tasks(g, self.player, pid):
+            g.schedule(t)
 
 
 def stuck_winner(g: Engine, player: int) -> int | None:
@@ -213,19 +216,25 @@ class Window(Task):
         A pass changes nothing but whose window it is, so each seat's options are what asking
         it would give; when no piece on the board has an ability for this kind of window (or
         nothing is left to answer) no seat is asked for its abilities at all."""
-        n = len(g.rules.players)
+        players = g.rules.players
+        n = len(players)
         kind = self.kind
         live = window_live(g, kind)
         quiet = not live or (not g.tkw and not _able_on_board(g, kind))
-        w: Window | None = self
-        while w is not None:
+        # The seat and count of passes as plain ints (a window's fields are read through the
+        # generic attribute path once compiled); its window is looked up only to return it.
+        player, passes = self.player, self.passes
+        while True:
             if not quiet:
-                abl = ability_options(g, w.player, kind)
+                abl = ability_options(g, player, kind)
                 if abl:
-                    return w, [PASS, *abl]
-            g.emit(passed_event(g.rules.players[w.player], kind))
-            w = window(kind, g.next_player(w.player), w.passes + 1) if w.passes + 1 < n else None
-        return None, []
+                    return (self if player == self.player and passes == self.passes
+                            else window(kind, player, passes)), [PASS, *abl]
+            g.emit(passed_event(players[player], kind))
+            passes += 1
+            if passes >= n:
+                return None, []
+            player = g.next_player(player)
 
 
 def _able_on_board(g: Engine, kind: str) -> bool:
@@ -241,20 +250,28 @@ def _able_on_board(g: Engine, kind: str) -> bool:
 #: a seat, a count of passes): each is built once, and the tables are emptied at this size.
 INTERN_SMALL = 1024
 _WINDOWS: dict[tuple[str, int, int], Window] = {}
-_PASSES: dict[tuple[str, str], Passed] = {}
+#: By kind of window, then by seat name (two lookups by string cost less than building and
+#: hashing a pair).
+_PASSES: dict[str, dict[str, Passed]] = {}
 
 
 def passed_event(name: str, kind: str) -> Passed:
     """``Passed(name, kind)``, built once."""
-    said = _PASSES.get((name, kind))
-    if said is None:
-        said = _PASSES[(name, kind)] = Passed(name, kind)
-        if len(_PASSES) > INTERN_SMALL:
+    said_in = _PASSES.get(kind)
+    if said_in is None:
+        if len(_PASSES) >= INTERN_SMALL:
             _PASSES.clear()
+        said_in = _PASSES[kind] = {}
+    said = said_in.get(name)
+    if said is None:
+        if len(said_in) >= INTERN_SMALL:
+            said_in.clear()
+        said = said_in[name] = Passed(name, kind)
     return said
 
 
-@builder("window")
+# Registered below rather than decorated: compiled, a call of a decorated function goes
+# through the generic call path, and flow calls this one a few times a turn.
 def window(kind: str, player: int, passes: int) -> Window:
     """``Window(kind, player, passes)``, built once."""
     key = (kind, player, passes)
@@ -264,6 +281,9 @@ def window(kind: str, player: int, passes: int) -> Window:
             _WINDOWS.clear()
         w = _WINDOWS[key] = Window(kind, player, passes)
     return w
+
+
+builder("window")(window)
 
 
 _DESCRIBE = {
