@@ -34,33 +34,52 @@ from .tasks import Task, builder, task
 
 if TYPE_CHECKING:
     from .engine import Engine
+    from .ruleset import RuleBehaviour
+    from .statevalues import Rules
 
 
 @task("turn-start")
 @attrs.frozen
 class TurnStart(Task):
     def run(self, g: Engine) -> None:
-        limit = g.rules.turn_limit
+        limit, quiet, again, players = _turn_rules(g.rules)
         if limit is not None and g.turn > limit:
             g.end_game(None, f"turn limit of {limit} reached")
             return
-        quiet = g.rules.no_progress_limit
         if quiet is not None and g.turn - 1 - g.progress >= quiet:
             g.end_game(None, no_progress_reason(quiet))
             return
-        again = g.rules.repetition_limit
         if again is not None and count_position(g) >= again:
             g.end_game(None, repetition_reason(again))
             return
         if g.commitment is None:
             commit(g)  # setup is over: bind the hidden placement before the first move
         p = g.active
-        g.emit(turn_started_event(g.rules.players[p], g.turn))
+        g.emit(turn_started_event(players[p], g.turn))
         for f in g.rs.turn_starts:
             f(g, p)
             if g.over:
                 return
         g.schedule(main_check(p))
+
+
+#: The fields of the last games' rules that every turn start reads, by the rules' id (the
+#: rules object is kept with them, so a reused id is not mistaken for it): compiled, each read
+#: of a field of ``Rules`` (an attrs class) takes the generic attribute path.
+_TURN_RULES: dict[int, tuple[Rules, tuple[int | None, int | None, int | None, tuple[str, ...]]]] \
+    = {}
+
+
+def _turn_rules(rules: Rules) -> tuple[int | None, int | None, int | None, tuple[str, ...]]:
+    """``rules``' turn limit, no-progress limit, repetition limit and players."""
+    hit = _TURN_RULES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_TURN_RULES) >= INTERN_SMALL:
+        _TURN_RULES.clear()
+    fields = (rules.turn_limit, rules.no_progress_limit, rules.repetition_limit, rules.players)
+    _TURN_RULES[id(rules)] = (rules, fields)
+    return fields
 
 
 def no_progress_reason(limit: int) -> str:
@@ -132,16 +151,27 @@ def stuck_winner(g: Engine, player: int) -> int | None:
     return min(foes, key=lambda f: (f - player) % n)
 
 
+#: By seat: the ruleset's behaviour and what follows a turn's move or action under it, for
+#: rulesets without end-of-turn steps (the same few tasks every turn).
+_TURN_ENDS: dict[int, tuple[RuleBehaviour, tuple[Task, ...]]] = {}
+
+
 def turn_end_tasks(g: Engine, player: int, piece: int) -> tuple[Task, ...]:
     """What follows the turn's move or action: the ruleset's end-of-turn steps, if it has
     any, then the end-of-turn window, if it opens windows, then the end of the turn."""
-    if g.rs.turn_ends:
+    rs = g.rs
+    hit = _TURN_ENDS.get(player)
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    if rs.turn_ends:
         if g.rs.windows:
             return RulesTurnEnd(player, piece), window("end", player, 0), TURN_END
         return RulesTurnEnd(player, piece), TURN_END
-    if g.rs.windows:
-        return window("end", player, 0), TURN_END
-    return (TURN_END,)
+    if len(_TURN_ENDS) >= INTERN_SMALL:
+        _TURN_ENDS.clear()
+    tasks: tuple[Task, ...] = (window("end", player, 0), TURN_END) if rs.windows else (TURN_END,)
+    _TURN_ENDS[player] = (rs, tasks)
+    return tasks
 
 
 def rules_perform(g: Engine, player: int, action: Action) -> None:
