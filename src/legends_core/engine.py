@@ -421,7 +421,9 @@ class Engine(Effects):
         auto = self.rules.auto_pass
         while stack and not self.over:
             t = stack[-1]
-            decision, is_window, run, _ = task_class(type(t))
+            tp = type(t)
+            known = _TASK_CLASSES.get(tp)  # task_class(tp), without a call for the usual
+            decision, is_window, run, _ = known if known is not None else task_class(tp)
             if decision:
                 window = auto and is_window
                 if window and SETTLE_AT_ONCE:
