@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .compiling import mypyc_attr
 from .events import (
@@ -61,7 +61,7 @@ RULINGS = (
 # own dict (``slots=False``), so these fill that dict directly, in the fields' order: the
 # same object, equal, with the same repr and dict form (tests/test_event_builders.py holds
 # each builder to its class). Pure Python gains too (no ``object.__setattr__`` binding).
-_blank = object.__new__
+_blank: Final = object.__new__
 
 
 def moved_event(player: str, frm: str, to: str, piece: int | None, seen: tuple[str, ...],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from .actions import Action
 from .board import Board
@@ -86,9 +86,10 @@ _STATE = (
 #: What the task loop needs of a task class: whether it is a decision, whether it is a
 #: response window, and its ``run`` and ``answer`` functions. Read from the class once:
 #: compiled, reading a class attribute through a task (a Python class's instance) takes the
-#: generic attribute path, and calling its method builds a bound method each time.
+#: generic attribute path, and calling its method builds a bound method each time. (Final:
+#: compiled, the table is then read from a C variable rather than the module's dict.)
 TaskClass = tuple[bool, bool, Callable[..., Any], Callable[..., Any]]
-_TASK_CLASSES: dict[type, TaskClass] = {}
+_TASK_CLASSES: Final[dict[type, TaskClass]] = {}
 
 
 def task_class(tp: type[Task]) -> TaskClass:

@@ -10,7 +10,7 @@ their existence tells nobody anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -66,8 +66,8 @@ class TurnStart(Task):
 #: The fields of the last games' rules that every turn start reads, by the rules' id (the
 #: rules object is kept with them, so a reused id is not mistaken for it): compiled, each read
 #: of a field of ``Rules`` (an attrs class) takes the generic attribute path.
-_TURN_RULES: dict[int, tuple[Rules, tuple[int | None, int | None, int | None, tuple[str, ...]]]] \
-    = {}
+_TURN_RULES: Final[dict[int, tuple[Rules, tuple[int | None, int | None, int | None,
+                                                tuple[str, ...]]]]] = {}
 
 
 def _turn_rules(rules: Rules) -> tuple[int | None, int | None, int | None, tuple[str, ...]]:
@@ -153,7 +153,7 @@ def stuck_winner(g: Engine, player: int) -> int | None:
 
 #: By seat: the ruleset's behaviour and what follows a turn's move or action under it, for
 #: rulesets without end-of-turn steps (the same few tasks every turn).
-_TURN_ENDS: dict[int, tuple[RuleBehaviour, tuple[Task, ...]]] = {}
+_TURN_ENDS: Final[dict[int, tuple[RuleBehaviour, tuple[Task, ...]]]] = {}
 
 
 def turn_end_tasks(g: Engine, player: int, piece: int) -> tuple[Task, ...]:
@@ -282,7 +282,7 @@ INTERN_SMALL = 1024
 _WINDOWS: dict[tuple[str, int, int], Window] = {}
 #: By kind of window, then by seat name (two lookups by string cost less than building and
 #: hashing a pair).
-_PASSES: dict[str, dict[str, Passed]] = {}
+_PASSES: Final[dict[str, dict[str, Passed]]] = {}
 
 
 def passed_event(name: str, kind: str) -> Passed:
@@ -358,10 +358,11 @@ class TurnEnd(Task):
 
 
 # Tasks are immutable values: the ones every turn needs are made once, not every turn.
-TURN_START = TurnStart()
-TURN_END = TurnEnd()
-_MAIN_CHECKS: dict[int, MainCheck] = {}
-_MAIN_DECISIONS: dict[int, MainDecision] = {}
+# (Final: compiled, a final name is read from a C variable, not from the module's dict.)
+TURN_START: Final = TurnStart()
+TURN_END: Final = TurnEnd()
+_MAIN_CHECKS: Final[dict[int, MainCheck]] = {}
+_MAIN_DECISIONS: Final[dict[int, MainDecision]] = {}
 
 
 def main_check(player: int) -> MainCheck:
