@@ -62,12 +62,18 @@ RULINGS = (
 # same object, equal, with the same repr and dict form (tests/test_event_builders.py holds
 # each builder to its class). Pure Python gains too (no ``object.__setattr__`` binding).
 _blank: Final = object.__new__
+# The classes as final names too: compiled, read from C variables, not the module's dict.
+_MOVED: Final = Moved
+_REVEALED: Final = Revealed
+_DESTROYED: Final = Destroyed
+_TURN_STARTED: Final = TurnStarted
+_CHOSE: Final = Chose
 
 
 def moved_event(player: str, frm: str, to: str, piece: int | None, seen: tuple[str, ...],
                 how: str, over: tuple[str, ...]) -> Moved:
     """``Moved(player, frm, to, piece, seen, how, over)``."""
-    e = _blank(Moved)
+    e = _blank(_MOVED)
     d = e.__dict__
     d["player"] = player
     d["frm"] = frm
@@ -81,7 +87,7 @@ def moved_event(player: str, frm: str, to: str, piece: int | None, seen: tuple[s
 
 def revealed_event(at: str, piece: int | None, seen: tuple[str, ...]) -> Revealed:
     """``Revealed(at, piece, seen)``."""
-    e = _blank(Revealed)
+    e = _blank(_REVEALED)
     d = e.__dict__
     d["at"] = at
     d["piece"] = piece
@@ -91,7 +97,7 @@ def revealed_event(at: str, piece: int | None, seen: tuple[str, ...]) -> Reveale
 
 def destroyed_event(at: str, piece: int, army: str, into: str, cause: str) -> Destroyed:
     """``Destroyed(at, piece, army, into, cause)``."""
-    e = _blank(Destroyed)
+    e = _blank(_DESTROYED)
     d = e.__dict__
     d["at"] = at
     d["piece"] = piece
@@ -103,7 +109,7 @@ def destroyed_event(at: str, piece: int, army: str, into: str, cause: str) -> De
 
 def turn_started_event(player: str, number: int) -> TurnStarted:
     """``TurnStarted(player, number)``."""
-    e = _blank(TurnStarted)
+    e = _blank(_TURN_STARTED)
     d = e.__dict__
     d["player"] = player
     d["number"] = number
@@ -112,7 +118,7 @@ def turn_started_event(player: str, number: int) -> TurnStarted:
 
 def chose_event(player: str, prompt: str, value: str, public: bool) -> Chose:
     """``Chose(player, prompt, value, public)``."""
-    e = _blank(Chose)
+    e = _blank(_CHOSE)
     d = e.__dict__
     d["player"] = player
     d["prompt"] = prompt

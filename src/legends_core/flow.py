@@ -119,25 +119,27 @@ class MainDecision(Task):
         return turn_options(g, self.player)
 
     def answer(self, g: Engine, action: Action) -> None:
-        if action.kind == "move":
+        # Fields read once: compiled, each read of a task's or an action's field is a generic one.
+        player, kind = self.player, action.kind
+        if kind == "move":
             pid = g.grid[square_named(g, action.src)]
             do_move(g, action)
-        elif action.kind == "choose":  # a turn action of the ruleset's own (a reserve piece)
+        elif kind == "choose":  # a turn action of the ruleset's own (a reserve piece)
             pid = -1
-            g.bf[self.player] = None
-            rules_perform(g, self.player, action)
+            g.bf[player] = None
+            rules_perform(g, player, action)
         else:
             pid = g.grid[square_named(g, action.src)]
             if is_ability(g, pid, action.key):
                 perform(g, action)
-                g.schedule(main_check(self.player))
+                g.schedule(main_check(player))
                 return
-            before, frm = g.bf[self.player], g.loc[pid]
-            g.bf[self.player] = None
+            before, frm = g.bf[player], g.loc[pid]
+            g.bf[player] = None
             perform(g, action)
-            count_action_move(g, self.player, pid, frm, before)  # a run, a ride, a flight
+            count_action_move(g, player, pid, frm, before)  # a run, a ride, a flight
         # One by one: compiled, a call with ``*`` goes through a generic call.
-        for t in turn_end_tasks(g, self.player, pid):
+        for t in turn_end_tasks(g, player, pid):
             g.schedule(t)
 
 
