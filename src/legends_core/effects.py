@@ -13,10 +13,11 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .compiling import mypyc_attr
 from .events import (
+    Chose,
     ControlChanged,
     CursesVoided,
     Destroyed,
@@ -28,6 +29,7 @@ from .events import (
     Placed,
     Revealed,
     Swapped,
+    TurnStarted,
 )
 from .queries import Queries
 from .rulings import ruling
@@ -52,6 +54,78 @@ RULINGS = (
            "(Crailton Martyr, Noble Cleric), and we add no limit they do not print. A returned "
            "piece comes back face up under the control of the player whose power returned it."),
 )
+
+# -- events built without their attrs ``__init__`` -------------------------------------
+# Each turn builds a few events. Called from compiled code, an event class's attrs ``__init__``
+# (interpreted Python) costs several thousand instructions; an event is its fields in its
+# own dict (``slots=False``), so these fill that dict directly, in the fields' order: the
+# same object, equal, with the same repr and dict form (tests/test_event_builders.py holds
+# each builder to its class). Pure Python gains too (no ``object.__setattr__`` binding).
+_blank: Final = object.__new__
+# The classes as final names too: compiled, read from C variables, not the module's dict.
+_MOVED: Final = Moved
+_REVEALED: Final = Revealed
+_DESTROYED: Final = Destroyed
+_TURN_STARTED: Final = TurnStarted
+_CHOSE: Final = Chose
+
+
+def moved_event(player: str, frm: str, to: str, piece: int | None, seen: tuple[str, ...],
+                how: str, over: tuple[str, ...]) -> Moved:
+    """``Moved(player, frm, to, piece, seen, how, over)``."""
+    e = _blank(_MOVED)
+    d = e.__dict__
+    d["player"] = player
+    d["frm"] = frm
+    d["to"] = to
+    d["piece"] = piece
+    d["seen"] = seen
+    d["how"] = how
+    d["over"] = over
+    return e
+
+
+def revealed_event(at: str, piece: int | None, seen: tuple[str, ...]) -> Revealed:
+    """``Revealed(at, piece, seen)``."""
+    e = _blank(_REVEALED)
+    d = e.__dict__
+    d["at"] = at
+    d["piece"] = piece
+    d["seen"] = seen
+    return e
+
+
+def destroyed_event(at: str, piece: int, army: str, into: str, cause: str) -> Destroyed:
+    """``Destroyed(at, piece, army, into, cause)``."""
+    e = _blank(_DESTROYED)
+    d = e.__dict__
+    d["at"] = at
+    d["piece"] = piece
+    d["army"] = army
+    d["into"] = into
+    d["cause"] = cause
+    return e
+
+
+def turn_started_event(player: str, number: int) -> TurnStarted:
+    """``TurnStarted(player, number)``."""
+    e = _blank(_TURN_STARTED)
+    d = e.__dict__
+    d["player"] = player
+    d["number"] = number
+    return e
+
+
+def chose_event(player: str, prompt: str, value: str, public: bool) -> Chose:
+    """``Chose(player, prompt, value, public)``."""
+    e = _blank(_CHOSE)
+    d = e.__dict__
+    d["player"] = player
+    d["prompt"] = prompt
+    d["value"] = value
+    d["public"] = public
+    return e
+
 
 DESTROYED = -1
 CURSE = -2
@@ -143,8 +217,9 @@ class Effects(Queries):
                     self.touch(sq)
                 else:
                     self.shift()
-                self.emit(Revealed(self.ref(pid), self.types[pid].number,
-                                   self.seen(pid) if to is None else self._names(after & (mask | before))))
+                self.emit(revealed_event(
+                    self.ref(pid), self.types[pid].number,
+                    self.seen(pid) if to is None else self._names(after & (mask | before))))
         return learned
 
     def _names(self, mask: int) -> tuple[str, ...]:
@@ -171,9 +246,9 @@ class Effects(Queries):
             self.moved.add(pid)
             self.kc += 1  # see repetition.one_way_count
         names = self.sq_names  # indexed, not called: compiled, a call costs far more
-        self.emit(Moved(self.rules.players[self.ctrl[pid]], names[frm], names[square],
-                        self.types[pid].number, self.seen(pid), how,
-                        tuple([names[s] for s in over]) if over else ()))
+        self.emit(moved_event(self.rules.players[self.ctrl[pid]], names[frm], names[square],
+                              self.types[pid].number, self.seen(pid), how,
+                              tuple([names[s] for s in over]) if over else ()))
         if over:
             self.flown.append((pid, tuple(over)))
         if self.zone is not None:
@@ -307,7 +382,8 @@ class Effects(Queries):
                 self.curse_queue.append(p)
                 self.kc -= 1  # see repetition.one_way_count
                 self.shift()
-                self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "curse", cause))
+                self.emit(destroyed_event(at, self.types[p].number, self.rules.players[o], "curse",
+                                          cause))
                 # At once: before the rest of a window, the next decision, or anything
                 # else the current step scheduled (a piece at strength 0 included).
                 self.schedule_first(new_task("curse-arrive", p, holder))  # curses.CurseArrive
@@ -315,7 +391,8 @@ class Effects(Queries):
                 self.loc[p] = DESTROYED
                 self.ctrl[p] = o
                 self.dead[o].append(p)
-                self.emit(Destroyed(at, self.types[p].number, self.rules.players[o], "destroyed", cause))
+                self.emit(destroyed_event(at, self.types[p].number, self.rules.players[o],
+                                          "destroyed", cause))
         if len(curses) >= 2:
             self.emit(CursesVoided(tuple(self.types[p].number for p in curses)))
         return batch

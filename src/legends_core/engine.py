@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from .actions import Action
 from .board import Board
 from .changes import Areas, Offers, areas
 from .compiling import mypyc_attr
-from .effects import Effects
+from .effects import Effects, chose_event
 from .errors import IllegalActionError
-from .events import Chose, Event
+from .events import Event
 from .piecetype import PieceType
 from .registry import Behaviour, Catalogue
 from .ruleset import RuleBehaviour, behaviour
@@ -81,6 +81,24 @@ _STATE = (
     "looked",
     "reps", "reps_own", "reps_from", "zob", "kc",
 )
+
+
+#: What the task loop needs of a task class: whether it is a decision, whether it is a
+#: response window, and its ``run`` and ``answer`` functions. Read from the class once:
+#: compiled, reading a class attribute through a task (a Python class's instance) takes the
+#: generic attribute path, and calling its method builds a bound method each time. (Final:
+#: compiled, the table is then read from a C variable rather than the module's dict.)
+TaskClass = tuple[bool, bool, Callable[..., Any], Callable[..., Any]]
+_TASK_CLASSES: Final[dict[type, TaskClass]] = {}
+
+
+def task_class(tp: type[Task]) -> TaskClass:
+    """What the loop needs of the task class ``tp`` (see :data:`_TASK_CLASSES`)."""
+    known = _TASK_CLASSES.get(tp)
+    if known is None:
+        known = _TASK_CLASSES[tp] = (bool(tp.decision), tp.name == "window", tp.run,
+                                     tp.answer)
+    return known
 
 
 def _push_reversed(stack: list[Task], tasks: list[Task]) -> None:
@@ -365,24 +383,24 @@ class Engine(Effects):
             self._first = None
         self._push(sched, first)
 
-    def _run_task(self, t: Task) -> None:
-        """``t.run`` as one step."""
+    def _run_task(self, t: Task, run: Callable[..., Any]) -> None:
+        """``t.run`` (``run``, its class's) as one step."""
         self._sched = sched = cast(list[Task], [])
         self._first = first = cast(list[Task], [])
         try:
-            t.run(self)
+            run(t, self)
             self.settle()
         finally:
             self._sched = None
             self._first = None
         self._push(sched, first)
 
-    def _answer_task(self, t: Task, action: Action) -> None:
-        """``t.answer`` with ``action`` as one step."""
+    def _answer_task(self, t: Task, answer: Callable[..., Any], action: Action) -> None:
+        """``t.answer`` (``answer``, its class's) with ``action`` as one step."""
         self._sched = sched = cast(list[Task], [])
         self._first = first = cast(list[Task], [])
         try:
-            t.answer(self, action)
+            answer(t, self, action)
             self.settle()
         finally:
             self._sched = None
@@ -404,8 +422,11 @@ class Engine(Effects):
         auto = self.rules.auto_pass
         while stack and not self.over:
             t = stack[-1]
-            if t.decision:
-                window = auto and t.name == "window"  # read once: a Python attribute
+            tp = type(t)
+            known = _TASK_CLASSES.get(tp)  # task_class(tp), without a call for the usual
+            decision, is_window, run, _ = known if known is not None else task_class(tp)
+            if decision:
+                window = auto and is_window
                 if window and SETTLE_AT_ONCE:
                     # Every seat that can only pass passes, in one step; stop at the first
                     # seat with a choice (its options are kept for the decision).
@@ -436,7 +457,7 @@ class Engine(Effects):
                 continue
             stack.pop()
             self._opts = None
-            self._run_task(t)
+            self._run_task(t, run)
 
     def ability_pieces(self, window: str = "") -> tuple[int, ...]:
         """Ids of the pieces whose own powers may offer abilities in ``window`` (every window
@@ -475,16 +496,17 @@ class Engine(Effects):
         if self.over or not self.stack:
             return None
         t = self.stack[-1]
-        return t if t.decision else None
+        return t if task_class(type(t))[0] else None
 
     def answer(self, action: Action) -> None:
         """Give the pending decision one of its options (already checked legal)."""
         t = self.stack[-1]
-        if not t.decision:
+        decision, _, _, answer = task_class(type(t))
+        if not decision:
             raise IllegalActionError("no decision is pending")
         self._opts = None
         self.stack.pop()
-        self._answer_task(t, action)
+        self._answer_task(t, answer, action)
         self.run()
 
     # -- events ------------------------------------------------------------------------
@@ -493,7 +515,7 @@ class Engine(Effects):
 
     def emit_choice(self, player: int, about: str, value: str, public: bool = False) -> None:
         """Record a player's choice; unless ``public``, only that player is told of it."""
-        self.events.append(Chose(self.rules.players[player], about, value, public))
+        self.events.append(chose_event(self.rules.players[player], about, value, public))
 
     def seen(self, pid: int) -> tuple[str, ...]:
         """Names of the players who know piece ``pid``'s identity now."""

@@ -10,13 +10,14 @@ their existence tells nobody anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from .actions import PASS, Action
 from .commitment import commit
-from .events import Passed, TurnStarted
+from .effects import turn_started_event
+from .events import Passed
 from .moves import (
     ability_options,
     can_move_or_act,
@@ -33,33 +34,52 @@ from .tasks import Task, builder, task
 
 if TYPE_CHECKING:
     from .engine import Engine
+    from .ruleset import RuleBehaviour
+    from .statevalues import Rules
 
 
 @task("turn-start")
 @attrs.frozen
 class TurnStart(Task):
     def run(self, g: Engine) -> None:
-        limit = g.rules.turn_limit
+        limit, quiet, again, players = _turn_rules(g.rules)
         if limit is not None and g.turn > limit:
             g.end_game(None, f"turn limit of {limit} reached")
             return
-        quiet = g.rules.no_progress_limit
         if quiet is not None and g.turn - 1 - g.progress >= quiet:
             g.end_game(None, no_progress_reason(quiet))
             return
-        again = g.rules.repetition_limit
         if again is not None and count_position(g) >= again:
             g.end_game(None, repetition_reason(again))
             return
         if g.commitment is None:
             commit(g)  # setup is over: bind the hidden placement before the first move
         p = g.active
-        g.emit(TurnStarted(g.rules.players[p], g.turn))
+        g.emit(turn_started_event(players[p], g.turn))
         for f in g.rs.turn_starts:
             f(g, p)
             if g.over:
                 return
         g.schedule(main_check(p))
+
+
+#: The fields of the last games' rules that every turn start reads, by the rules' id (the
+#: rules object is kept with them, so a reused id is not mistaken for it): compiled, each read
+#: of a field of ``Rules`` (an attrs class) takes the generic attribute path.
+_TURN_RULES: Final[dict[int, tuple[Rules, tuple[int | None, int | None, int | None,
+                                                tuple[str, ...]]]]] = {}
+
+
+def _turn_rules(rules: Rules) -> tuple[int | None, int | None, int | None, tuple[str, ...]]:
+    """``rules``' turn limit, no-progress limit, repetition limit and players."""
+    hit = _TURN_RULES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_TURN_RULES) >= INTERN_SMALL:
+        _TURN_RULES.clear()
+    fields = (rules.turn_limit, rules.no_progress_limit, rules.repetition_limit, rules.players)
+    _TURN_RULES[id(rules)] = (rules, fields)
+    return fields
 
 
 def no_progress_reason(limit: int) -> str:
@@ -99,24 +119,28 @@ class MainDecision(Task):
         return turn_options(g, self.player)
 
     def answer(self, g: Engine, action: Action) -> None:
-        if action.kind == "move":
+        # Fields read once: compiled, each read of a task's or an action's field is a generic one.
+        player, kind = self.player, action.kind
+        if kind == "move":
             pid = g.grid[square_named(g, action.src)]
             do_move(g, action)
-        elif action.kind == "choose":  # a turn action of the ruleset's own (a reserve piece)
+        elif kind == "choose":  # a turn action of the ruleset's own (a reserve piece)
             pid = -1
-            g.bf[self.player] = None
-            rules_perform(g, self.player, action)
+            g.bf[player] = None
+            rules_perform(g, player, action)
         else:
             pid = g.grid[square_named(g, action.src)]
             if is_ability(g, pid, action.key):
                 perform(g, action)
-                g.schedule(main_check(self.player))
+                g.schedule(main_check(player))
                 return
-            before, frm = g.bf[self.player], g.loc[pid]
-            g.bf[self.player] = None
+            before, frm = g.bf[player], g.loc[pid]
+            g.bf[player] = None
             perform(g, action)
-            count_action_move(g, self.player, pid, frm, before)  # a run, a ride, a flight
-        g.schedule(*turn_end_tasks(g, self.player, pid))
+            count_action_move(g, player, pid, frm, before)  # a run, a ride, a flight
+        # One by one: compiled, a call with ``*`` goes through a generic call.
+        for t in turn_end_tasks(g, player, pid):
+            g.schedule(t)
 
 
 def stuck_winner(g: Engine, player: int) -> int | None:
@@ -129,16 +153,27 @@ def stuck_winner(g: Engine, player: int) -> int | None:
     return min(foes, key=lambda f: (f - player) % n)
 
 
+#: By seat: the ruleset's behaviour and what follows a turn's move or action under it, for
+#: rulesets without end-of-turn steps (the same few tasks every turn).
+_TURN_ENDS: Final[dict[int, tuple[RuleBehaviour, tuple[Task, ...]]]] = {}
+
+
 def turn_end_tasks(g: Engine, player: int, piece: int) -> tuple[Task, ...]:
     """What follows the turn's move or action: the ruleset's end-of-turn steps, if it has
     any, then the end-of-turn window, if it opens windows, then the end of the turn."""
-    if g.rs.turn_ends:
+    rs = g.rs
+    hit = _TURN_ENDS.get(player)
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    if rs.turn_ends:
         if g.rs.windows:
             return RulesTurnEnd(player, piece), window("end", player, 0), TURN_END
         return RulesTurnEnd(player, piece), TURN_END
-    if g.rs.windows:
-        return window("end", player, 0), TURN_END
-    return (TURN_END,)
+    if len(_TURN_ENDS) >= INTERN_SMALL:
+        _TURN_ENDS.clear()
+    tasks: tuple[Task, ...] = (window("end", player, 0), TURN_END) if rs.windows else (TURN_END,)
+    _TURN_ENDS[player] = (rs, tasks)
+    return tasks
 
 
 def rules_perform(g: Engine, player: int, action: Action) -> None:
@@ -213,19 +248,25 @@ class Window(Task):
         A pass changes nothing but whose window it is, so each seat's options are what asking
         it would give; when no piece on the board has an ability for this kind of window (or
         nothing is left to answer) no seat is asked for its abilities at all."""
-        n = len(g.rules.players)
+        players = g.rules.players
+        n = len(players)
         kind = self.kind
         live = window_live(g, kind)
         quiet = not live or (not g.tkw and not _able_on_board(g, kind))
-        w: Window | None = self
-        while w is not None:
+        # The seat and count of passes as plain ints (a window's fields are read through the
+        # generic attribute path once compiled); its window is looked up only to return it.
+        player, passes = self.player, self.passes
+        while True:
             if not quiet:
-                abl = ability_options(g, w.player, kind)
+                abl = ability_options(g, player, kind)
                 if abl:
-                    return w, [PASS, *abl]
-            g.emit(passed_event(g.rules.players[w.player], kind))
-            w = window(kind, g.next_player(w.player), w.passes + 1) if w.passes + 1 < n else None
-        return None, []
+                    return (self if player == self.player and passes == self.passes
+                            else window(kind, player, passes)), [PASS, *abl]
+            g.emit(passed_event(players[player], kind))
+            passes += 1
+            if passes >= n:
+                return None, []
+            player = g.next_player(player)
 
 
 def _able_on_board(g: Engine, kind: str) -> bool:
@@ -241,20 +282,28 @@ def _able_on_board(g: Engine, kind: str) -> bool:
 #: a seat, a count of passes): each is built once, and the tables are emptied at this size.
 INTERN_SMALL = 1024
 _WINDOWS: dict[tuple[str, int, int], Window] = {}
-_PASSES: dict[tuple[str, str], Passed] = {}
+#: By kind of window, then by seat name (two lookups by string cost less than building and
+#: hashing a pair).
+_PASSES: Final[dict[str, dict[str, Passed]]] = {}
 
 
 def passed_event(name: str, kind: str) -> Passed:
     """``Passed(name, kind)``, built once."""
-    said = _PASSES.get((name, kind))
-    if said is None:
-        said = _PASSES[(name, kind)] = Passed(name, kind)
-        if len(_PASSES) > INTERN_SMALL:
+    said_in = _PASSES.get(kind)
+    if said_in is None:
+        if len(_PASSES) >= INTERN_SMALL:
             _PASSES.clear()
+        said_in = _PASSES[kind] = {}
+    said = said_in.get(name)
+    if said is None:
+        if len(said_in) >= INTERN_SMALL:
+            said_in.clear()
+        said = said_in[name] = Passed(name, kind)
     return said
 
 
-@builder("window")
+# Registered below rather than decorated: compiled, a call of a decorated function goes
+# through the generic call path, and flow calls this one a few times a turn.
 def window(kind: str, player: int, passes: int) -> Window:
     """``Window(kind, player, passes)``, built once."""
     key = (kind, player, passes)
@@ -264,6 +313,9 @@ def window(kind: str, player: int, passes: int) -> Window:
             _WINDOWS.clear()
         w = _WINDOWS[key] = Window(kind, player, passes)
     return w
+
+
+builder("window")(window)
 
 
 _DESCRIBE = {
@@ -308,10 +360,11 @@ class TurnEnd(Task):
 
 
 # Tasks are immutable values: the ones every turn needs are made once, not every turn.
-TURN_START = TurnStart()
-TURN_END = TurnEnd()
-_MAIN_CHECKS: dict[int, MainCheck] = {}
-_MAIN_DECISIONS: dict[int, MainDecision] = {}
+# (Final: compiled, a final name is read from a C variable, not from the module's dict.)
+TURN_START: Final = TurnStart()
+TURN_END: Final = TurnEnd()
+_MAIN_CHECKS: Final[dict[int, MainCheck]] = {}
+_MAIN_DECISIONS: Final[dict[int, MainDecision]] = {}
 
 
 def main_check(player: int) -> MainCheck:

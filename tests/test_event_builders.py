@@ -1,0 +1,44 @@
+"""The kernel's event builders (legends_core.effects) make the very events their classes
+make: same class, equal, same fields in the same order, same repr and dict form."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from legends_core import effects
+from legends_core.events import Chose, Destroyed, Moved, Revealed, TurnStarted
+
+CASES = [
+    (effects.moved_event, Moved, ("beige", "a1", "a2", 7, ("beige",), "move", ())),
+    (effects.moved_event, Moved, ("gray", "c3", "c7", None, (), "Flying", ("c4", "c5"))),
+    (effects.revealed_event, Revealed, ("d4", 12, ("beige", "gray"))),
+    (effects.revealed_event, Revealed, ("gray:1", None, ("gray",))),
+    (effects.destroyed_event, Destroyed, ("e5", 3, "gray", "destroyed", "attack")),
+    (effects.destroyed_event, Destroyed, ("e5", 3, "beige", "curse", "")),
+    (effects.turn_started_event, TurnStarted, ("beige", 13)),
+    (effects.chose_event, Chose, ("gray", "which piece?", "b2", True)),
+]
+
+
+@pytest.mark.parametrize(("build", "cls", "args"), CASES)
+def test_a_builder_makes_what_its_class_makes(build, cls, args):
+    made, plain = build(*args), cls(*args)
+    assert type(made) is cls
+    assert made == plain and hash(made) == hash(plain)
+    assert repr(made) == repr(plain) and str(made) == str(plain)
+    assert made.to_dict() == plain.to_dict()
+    assert list(vars(made).items()) == list(vars(plain).items())
+    assert cls.from_dict(made.to_dict()) == made
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.kind_of = 1  # still frozen
+
+
+@pytest.mark.parametrize("cls", sorted({c for _, c, _ in CASES}, key=lambda c: c.__name__))
+def test_each_builder_fills_every_field_of_its_class(cls):
+    # A field added to the class must be added to its builder: the cases give one value per
+    # field, in the fields' order.
+    names = [f.name for f in attrs.fields(cls)]
+    for build, c, args in CASES:
+        if c is cls:
+            assert list(vars(build(*args))) == names
