@@ -111,24 +111,41 @@ def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]
     them (``_land`` ...); boards with the same terrain share them (a game loads many positions
     on few boards), and the cache is bounded whatever positions come in."""
     n = width * height
-    # A board is built for every game dealt new battle boards, so this stays cheap: one pass
-    # sorts the squares by terrain, and only the (few) water squares and their neighbours
-    # are marked, instead of every square asked about its own.
-    squares: dict[str, list[int]] = {t: [] for t in TERRAINS}
-    for sq, t in enumerate(terrain):
-        squares[t].append(sq)
+    # A board is built for every game dealt new battle boards, so this stays cheap: only the
+    # (few) water squares, found by C code, and their neighbours are marked, instead of every
+    # square asked about its own (the squares of each terrain wait until they are asked for:
+    # see Board.of_terrain).
     land = [True] * n
     wet = [False] * n
     near = _geometry(width, height)["adjacent"]
-    for sq in squares[WATER]:
+    for sq in _indices(terrain, WATER):
         land[sq] = False
         for x in near[sq]:
             wet[x] = True
     tables = dict(_geometry_attributes(width, height))
     tables["_land"] = tuple(land)
     tables["_water_adjacent"] = tuple(wet)
-    tables["_by_terrain"] = {t: tuple(sqs) for t, sqs in squares.items()}
     return tables
+
+
+def _indices(items: tuple[str, ...], value: str) -> list[int]:
+    """Where ``value`` stands in ``items``, in order."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = items.index(value, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+def _squares_by_terrain(terrain: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """The squares of each terrain, in board order."""
+    squares: dict[str, list[int]] = {t: [] for t in TERRAINS}
+    for sq, t in enumerate(terrain):
+        squares[t].append(sq)
+    return {t: tuple(sqs) for t, sqs in squares.items()}
 
 
 @functools.lru_cache(maxsize=32)
@@ -248,7 +265,11 @@ class Board:
 
     def of_terrain(self, terrain: str) -> tuple[int, ...]:
         """Every square of ``terrain``."""
-        return self._by_terrain.get(terrain, ())
+        try:
+            table = self._by_terrain
+        except AttributeError:  # worked out when first asked: few games ever ask
+            table = self.__dict__["_by_terrain"] = _squares_by_terrain(self.terrain)
+        return table.get(terrain, ())
 
     def distance(self, a: int, b: int) -> int:
         """King-move distance between two squares."""
@@ -461,6 +482,8 @@ def draw_battle_boards(rng: random.Random, count: int = 4) -> list[str]:
 
 
 _BOARD_IDS = tuple(sorted(BATTLE_BOARDS))
+#: ``(i + 1).bit_length()`` for each ``i`` of a list of the usual length.
+_BITS = tuple((i + 1).bit_length() for i in range(64))
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -472,9 +495,10 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
+    bits = _BITS if len(items) <= len(_BITS) else [(i + 1).bit_length() for i in range(len(items))]
     for i in range(len(items) - 1, 0, -1):
         # random.Random._randbelow(i + 1): as many bits as i + 1 has, until one is <= i.
-        k = (i + 1).bit_length()
+        k = bits[i]
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
