@@ -16,7 +16,7 @@ benches. A start ends at the first decision that is not a setup decision.
 ``--compiled SRC`` measures the package whose ``src`` folder is SRC instead (a compiled
 build: ``scripts/check_compiled.py --keep DIR`` makes one in DIR/src).
 
-Usage: python benchmarks/game_start.py [--games 50] [--whole-games 10] [--rules legends]
+Usage: python benchmarks/game_start.py [--games 200] [--whole-games 10] [--rules legends]
                                        [--compiled SRC]
 (needs valgrind, e.g. ``apt-get install valgrind``)
 """
@@ -80,7 +80,7 @@ def per_game(kind: str, games: int, rules: str, src: str | None) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=50, help="game starts to count")
+    ap.add_argument("--games", type=int, default=200, help="game starts to count")
     ap.add_argument("--whole-games", type=int, default=10,
                     help="whole games to count (0: starts only)")
     ap.add_argument("--rules", default="legends", help="the ruleset, or 'team' (four seats)")
