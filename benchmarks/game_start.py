@@ -7,17 +7,20 @@ start on its own, and of whole random games from ``Game.new`` to their end, so t
 to the start can be weighed against what a game costs in all.
 
 As in ``instructions.py``, each figure is a worker process run under valgrind's callgrind,
-less a run of the same worker with no game (imports and plugin loading are left out), with
-``PYTHONHASHSEED`` fixed: the counts repeat from one run to the next, whatever else the
-machine is doing. Games are ``Game.new(seed=i, turn_limit=3000, auto_pass=True)`` for
-``i = 0 .. games-1``, every decision picked at random (``random.Random(1)``), as in the
-benches. A start ends at the first decision that is not a setup decision.
+less a run of the same worker that stops before the games counted (imports, plugin loading
+and the ``--warm`` starts played first are left out), with ``PYTHONHASHSEED`` fixed: the
+counts repeat from one run to the next, whatever else the machine is doing. The warm-up
+matters: a process keeps what its first games build (the switch lists of the armies'
+squares, a few hundred of them), and the benches' processes play thousands of games. Games
+are ``Game.new(seed=i, turn_limit=3000, auto_pass=True)``, every decision picked at random
+(``random.Random(1)``), as in the benches. A start ends at the first decision that is not a
+setup decision.
 
 ``--compiled SRC`` measures the package whose ``src`` folder is SRC instead (a compiled
 build: ``scripts/check_compiled.py --keep DIR`` makes one in DIR/src).
 
-Usage: python benchmarks/game_start.py [--games 200] [--whole-games 10] [--rules legends]
-                                       [--compiled SRC]
+Usage: python benchmarks/game_start.py [--games 200] [--whole-games 10] [--warm 1000]
+                                       [--rules legends] [--compiled SRC]
 (needs valgrind, e.g. ``apt-get install valgrind``)
 """
 
@@ -36,8 +39,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SETUP_DECISIONS = ("setup-shuffle", "setup-switch")
 
 
-def worker(kind: str, games: int, rules: str) -> int:
-    """Play ``games`` starts (``kind`` "start") or whole games ("game"); the decisions taken."""
+def worker(kind: str, games: int, rules: str, warm: int = 0) -> int:
+    """Play ``warm`` starts, then ``games`` starts (``kind`` "start") or whole games
+    ("game"); the decisions taken."""
     import random
 
     from legends_core import Game, catalogue_for
@@ -49,22 +53,24 @@ def worker(kind: str, games: int, rules: str) -> int:
     catalogue_for(pieces)
     rng = random.Random(1)
     decisions = 0
-    for i in range(games):
+    for i in range(warm + games):
         game = Game.new(seed=i, turn_limit=3000, auto_pass=True, **edition)
-        while not game.is_over and (kind == "game" or game.decision_kind in SETUP_DECISIONS):
+        whole = kind == "game" and i >= warm
+        while not game.is_over and (whole or game.decision_kind in SETUP_DECISIONS):
             actions = game.legal_actions()
             game.apply(actions[rng.randrange(len(actions))])
             decisions += 1
     return decisions
 
 
-def count(kind: str, games: int, rules: str, src: str | None) -> int:
+def count(kind: str, games: int, rules: str, src: str | None, warm: int) -> int:
     """Instructions of one worker run under callgrind."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     if src is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (src, os.environ.get("PYTHONPATH"))))
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-           __file__, "--worker", kind, "--games", str(games), "--rules", rules]
+           __file__, "--worker", kind, "--games", str(games), "--rules", rules,
+           "--warm", str(warm)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env)
     found = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
     if found is None:
@@ -72,9 +78,9 @@ def count(kind: str, games: int, rules: str, src: str | None) -> int:
     return int(found.group(1))
 
 
-def per_game(kind: str, games: int, rules: str, src: str | None) -> float:
-    base = count(kind, 0, rules, src)
-    return (count(kind, games, rules, src) - base) / games
+def per_game(kind: str, games: int, rules: str, src: str | None, warm: int) -> float:
+    base = count(kind, 0, rules, src, warm)
+    return (count(kind, games, rules, src, warm) - base) / games
 
 
 def main() -> None:
@@ -83,20 +89,22 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="game starts to count")
     ap.add_argument("--whole-games", type=int, default=10,
                     help="whole games to count (0: starts only)")
+    ap.add_argument("--warm", type=int, default=1000,
+                    help="starts played first, not counted (a long-running process)")
     ap.add_argument("--rules", default="legends", help="the ruleset, or 'team' (four seats)")
     ap.add_argument("--compiled", metavar="SRC", help="measure the package in SRC instead")
     ap.add_argument("--worker", choices=("start", "game"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        print(worker(args.worker, args.games, args.rules))
+        print(worker(args.worker, args.games, args.rules, args.warm))
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
-    start = per_game("start", args.games, args.rules, args.compiled)
-    print(f"{args.rules}: {start:,.0f} instructions per game start ({args.games} games)",
-          flush=True)
+    start = per_game("start", args.games, args.rules, args.compiled, args.warm)
+    print(f"{args.rules}: {start:,.0f} instructions per game start ({args.games} games, "
+          f"after {args.warm})", flush=True)
     if args.whole_games:
-        whole = per_game("game", args.whole_games, args.rules, args.compiled)
+        whole = per_game("game", args.whole_games, args.rules, args.compiled, args.warm)
         print(f"{args.rules}: {whole:,.0f} instructions per whole game ({args.whole_games} "
               f"games); the start is {start / whole:.1%} of it")
 
