@@ -107,23 +107,51 @@ def _geometry(width: int, height: int) -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=128)
 def _tables(width: int, height: int, terrain: tuple[str, ...]) -> dict[str, Any]:
-    """Geometry tables of a terrain grid; boards with the same terrain share them (a game loads
-    many positions on few boards), and the cache is bounded whatever positions come in."""
+    """Geometry tables of a terrain grid, under the names of the Board's attributes that hold
+    them (``_land`` ...); boards with the same terrain share them (a game loads many positions
+    on few boards), and the cache is bounded whatever positions come in."""
     n = width * height
-    geometry = _geometry(width, height)
-    land = tuple(t != WATER for t in terrain)
-    near = geometry["adjacent"]
-    # A board is built for every game dealt new battle boards, so this stays cheap: mark the
-    # neighbours of the (few) water squares instead of asking every square about its own.
+    # A board is built for every game dealt new battle boards, so this stays cheap: only the
+    # (few) water squares, found by C code, and their neighbours are marked, instead of every
+    # square asked about its own (the squares of each terrain wait until they are asked for:
+    # see Board.of_terrain).
+    land = [True] * n
     wet = [False] * n
+    near = _geometry(width, height)["adjacent"]
+    for sq in _indices(terrain, WATER):
+        land[sq] = False
+        for x in near[sq]:
+            wet[x] = True
+    tables = dict(_geometry_attributes(width, height))
+    tables["_land"] = tuple(land)
+    tables["_water_adjacent"] = tuple(wet)
+    return tables
+
+
+def _indices(items: tuple[str, ...], value: str) -> list[int]:
+    """Where ``value`` stands in ``items``, in order."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = items.index(value, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+def _squares_by_terrain(terrain: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """The squares of each terrain, in board order."""
     squares: dict[str, list[int]] = {t: [] for t in TERRAINS}
     for sq, t in enumerate(terrain):
         squares[t].append(sq)
-    for sq in squares[WATER]:
-        for x in near[sq]:
-            wet[x] = True
-    by_terrain = {t: tuple(sqs) for t, sqs in squares.items()}
-    return {**geometry, "land": land, "water_adjacent": tuple(wet), "by_terrain": by_terrain}
+    return {t: tuple(sqs) for t, sqs in squares.items()}
+
+
+@functools.lru_cache(maxsize=32)
+def _geometry_attributes(width: int, height: int) -> dict[str, Any]:
+    """:func:`_geometry` under the names of the Board's attributes that hold its tables."""
+    return {"_" + name: value for name, value in _geometry(width, height).items()}
 
 
 @attrs.frozen(repr=False, slots=False)
@@ -166,10 +194,9 @@ class Board:
         if not known:
             t = next(t for t in self.terrain if t not in TERRAINS)
             raise PositionError(f"unknown terrain {t!r}")
-        tables = _tables(self.width, self.height, self.terrain)
-        # Flattened attributes for speed: these are read on every move generation.
-        for name, value in tables.items():
-            object.__setattr__(self, "_" + name, value)
+        # Flattened attributes for speed: these are read on every move generation. Set in
+        # one step (the class keeps its attributes in __dict__; frozen only stops setattr).
+        self.__dict__.update(_tables(self.width, self.height, self.terrain))
 
     def __repr__(self) -> str:
         what = "+".join(self.layout) if self.layout else "custom"
@@ -238,7 +265,11 @@ class Board:
 
     def of_terrain(self, terrain: str) -> tuple[int, ...]:
         """Every square of ``terrain``."""
-        return self._by_terrain.get(terrain, ())
+        try:
+            table = self._by_terrain
+        except AttributeError:  # worked out when first asked: few games ever ask
+            table = self.__dict__["_by_terrain"] = _squares_by_terrain(self.terrain)
+        return table.get(terrain, ())
 
     def distance(self, a: int, b: int) -> int:
         """King-move distance between two squares."""
@@ -381,24 +412,36 @@ def _build_from_battle_boards(ids: tuple[str, ...], armies: tuple[str, ...]) -> 
         what = "a two-player board" if len(armies) == 2 else f"a {len(armies)}-player board"
         raise ValueError(f"{what} needs {2 * len(armies)} battle boards, got {len(ids)}")
     parsed = [parse_board_id(i) for i in ids]
-    width = 4 * len(armies)
-    grid = [["P"] * width for _ in range(8)]  # grid[rank index][file]
-    for slot, (bid, rot) in enumerate(parsed):
-        rows = _layout(bid, rot)
-        block, slot = divmod(slot, 4)
-        left = 8 * block
-        for r in range(4):
-            for c in range(4):
-                if slot < 2:  # first side: printed top row is nearest the middle (rank 4)
-                    rank, file = 3 - r, left + 4 * slot + c
-                else:  # the far side, seen from across the table: turned 180 degrees
-                    rank, file = 4 + r, left + (4 if slot == 2 else 0) + 3 - c
-                grid[rank][file] = rows[r][c]
-    rows_top_first = ["".join(grid[r]) for r in reversed(range(8))]
+    # Each rank of the board is made of one rank of two battle boards per pair of seats:
+    # ranks 1-4 of the first seat's two boards (left, right), ranks 5-8 of the second seat's
+    # (its right board is on the first player's left, both turned half-way round).
+    pieces = [_ranks(bid, rot, slot % 4 >= 2) for slot, (bid, rot) in enumerate(parsed)]
+    terrain: list[str] = []
+    for rank in range(8):
+        for block in range(0, len(pieces), 4):
+            if rank < 4:
+                terrain += pieces[block][rank]
+                terrain += pieces[block + 1][rank]
+            else:
+                terrain += pieces[block + 3][rank - 4]
+                terrain += pieces[block + 2][rank - 4]
     labels = tuple(f"{b}@{rot * 90}" if rot else b for b, rot in parsed)
     # Random games deal new boards every game: the regions are read from a table kept per
     # seating instead of from their names.
-    return Board(width, 8, _terrain(rows_top_first), dict(_seat_squares(armies)), labels)
+    return Board(4 * len(armies), 8, tuple(terrain), dict(_seat_squares(armies)), labels)
+
+
+@functools.cache
+def _ranks(bid: str, rot: int, far: bool) -> tuple[tuple[str, ...], ...]:
+    """The terrain of battle board ``bid`` turned ``rot`` quarter turns, as it lies on the
+    board: four ranks of four squares, lowest rank first, files left to right as the first
+    player sees them. A board of the first side has its printed top row nearest the middle
+    (rank 4); one of the far side is seen from across the table, turned 180 degrees, its
+    printed top row on rank 5 (28 boards, 4 turns, 2 sides: a small table)."""
+    rows = _layout(bid, rot)
+    if far:
+        return tuple(tuple(TERRAIN_LETTERS[ch] for ch in reversed(row)) for row in rows)
+    return tuple(tuple(TERRAIN_LETTERS[ch] for ch in row) for row in reversed(rows))
 
 
 @functools.cache
@@ -433,6 +476,30 @@ def _seat_regions(armies: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 
 def draw_battle_boards(rng: random.Random, count: int = 4) -> list[str]:
     """Shuffle the 28 boards and deal ``count`` of them (as the setup rules do)."""
-    ids = sorted(BATTLE_BOARDS)
-    rng.shuffle(ids)
+    ids = list(_BOARD_IDS)
+    shuffle(rng, ids)
     return ids[:count]
+
+
+_BOARD_IDS = tuple(sorted(BATTLE_BOARDS))
+#: ``(i + 1).bit_length()`` for each ``i`` of a list of the usual length.
+_BITS = tuple((i + 1).bit_length() for i in range(64))
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same draws from ``rng``, in the same order, and the same
+    result, at half the cost (a game's start shuffles some 90 times; this leaves out the two
+    calls of Python code per draw that :meth:`random.Random.shuffle` makes). Any other kind
+    of generator shuffles its own way."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    bits = _BITS if len(items) <= len(_BITS) else [(i + 1).bit_length() for i in range(len(items))]
+    for i in range(len(items) - 1, 0, -1):
+        # random.Random._randbelow(i + 1): as many bits as i + 1 has, until one is <= i.
+        k = bits[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

@@ -204,16 +204,16 @@ class Engine(Effects):
         self.sq_index = board._index
         self.rules = rules
         self.catalogue = catalogue
-        self.types = [p[0] for p in pieces]
+        # One pass of C code turns the pieces' rows into the state's columns (a new game
+        # builds 60 of them).
+        columns: list[Any] = ([list(c) for c in zip(*pieces, strict=True)] if pieces
+                              else [[] for _ in range(5)])
+        self.types, self.owner, self.ctrl, self.loc, self.known = columns
         self.beh = [catalogue.behaviour(t.number) for t in self.types]
-        self.owner = [p[1] for p in pieces]
-        self.ctrl = [p[2] for p in pieces]
-        self.loc = [p[3] for p in pieces]
-        self.known = [p[4] for p in pieces]
-        self.grid = [-1] * board.size
+        grid = self.grid = [-1] * board.size
         for pid, sq in enumerate(self.loc):
             if sq >= 0:
-                self.grid[sq] = pid
+                grid[sq] = pid
         n = len(rules.players)
         self.dead = [[] for _ in range(n)]
         self.curse = -1

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import random
 import secrets
@@ -20,7 +21,7 @@ from typing import Any
 
 from . import safejson
 from .actions import Action
-from .board import Board
+from .board import Board, shuffle
 from .endings import Ending
 from .engine import NO_PROGRESS_LIMIT, Engine, Rules
 from .errors import (
@@ -290,13 +291,16 @@ class Game:
             first = rs.players[0]
         if first not in rs.players:
             raise ValueError(f"first must be one of {rs.players}, not {first!r}")
-        on_board = sorted(p for p in built.pieces if p[0] >= 0)
-        waiting = [p for p in built.pieces if p[0] < 0]
         # Piece ids follow squares, so an id says nothing about what a piece is; reserve
         # pieces come after, in an order drawn by the seed.
-        random.Random(f"{seed}:reserve").shuffle(waiting)
+        placed = sorted(built.pieces)  # (square, owner, number): those off the board first
+        off = bisect.bisect_left(placed, (0,))
+        if off:
+            waiting = [p for p in built.pieces if p[0] < 0]
+            shuffle(random.Random(f"{seed}:reserve"), waiting)
+            placed = placed[off:] + waiting
         masks = team_masks(rs.teams)  # a player knows their own team's pieces
-        pieces = [(cat[n], owner, owner, loc, masks[owner]) for loc, owner, n in on_board + waiting]
+        pieces = [(cat[n], owner, owner, loc, masks[owner]) for loc, owner, n in placed]
         g = Engine(board=built.board, rules=rs, catalogue=cat, pieces=pieces, seed=seed,
                    salt=salt)
         g.active = rs.players.index(first)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -18,7 +19,7 @@ import attrs
 from . import actions
 from .actions import DONE, Action
 from .armies import COMPOSITION, resolve_army
-from .board import Board, draw_battle_boards, from_battle_boards
+from .board import Board, draw_battle_boards, from_battle_boards, shuffle
 from .errors import PositionError
 from .events import Shuffled
 from .ruleset import Ruleset, SetupRequest, SetupResult, built_in
@@ -42,7 +43,11 @@ _SWAPS: dict[int, defaultdict[int, dict[int, Action]]] = {}
 _swap_count = [0]  # how many swaps _SWAPS holds
 _SWITCHES: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
 SWITCH_ARMY_MAX = 40
-SWITCH_LISTS_MAX = 64
+#: Enough for every army's squares in two-player Stratego Legends (each seat's two battle
+#: boards have their water on one of 16 squares each: 2 x 256 lists of some 3.5 kB).
+SWITCH_LISTS_MAX = 1024
+#: The answers to a reshuffle question (actions are immutable: built once).
+SHUFFLE_OPTIONS = (Action.choose("shuffle"), Action.choose("keep"))
 
 
 def _swap(g: Engine, a: int, b: int) -> Action:
@@ -71,15 +76,22 @@ def _swap_rows(width: int) -> defaultdict[int, dict[int, Action]]:
 def shuffle_army(g: Engine, player: int) -> None:
     """Reshuffle the pieces ``player`` controls over their squares (nobody learns anything)."""
     pids = g.pieces(player)
-    squares = [g.loc[p] for p in pids]
+    loc, grid = g.loc, g.grid
+    squares = [loc[p] for p in pids]
     rng = random.Random(f"{g.seed}:shuffle:{g.shuffles}")
     g.shuffles += 1
-    rng.shuffle(pids)
+    shuffle(rng, pids)
     for p, sq in zip(pids, squares, strict=True):
-        g.loc[p] = sq
-        g.grid[sq] = p
+        loc[p] = sq
+        grid[sq] = p
     g.reps_from = -1  # the repetition count starts afresh, with the board's hash
-    g.touch(*squares)
+    if g.offers:
+        g.touch(*squares)
+    else:
+        # No piece's offers are kept yet (setup comes before the first turn): stamping some
+        # thousand areas would only tell entries made from now on, which are made at this
+        # clock or later, what they know. The clock moves on as touch() would move it.
+        g.clock += 1
 
 
 @task("setup-shuffle", decision=True)
@@ -93,7 +105,7 @@ class SetupShuffle(Task):
     prompt = "reshuffle the opponent's face-down pieces, or keep them"
 
     def options(self, g: Engine) -> list[Action]:
-        return [Action.choose("shuffle"), Action.choose("keep")]
+        return list(SHUFFLE_OPTIONS)
 
     def answer(self, g: Engine, action: Action) -> None:
         g.emit_choice(self.player, "shuffle", action.value, public=True)
@@ -113,7 +125,8 @@ class SetupSwitch(Task):
     prompt = "switch two of your pieces, or choose done"
 
     def options(self, g: Engine) -> list[Action]:
-        own = tuple(sorted(g.loc[p] for p in g.pieces(self.player)))  # board order
+        loc = g.loc
+        own = tuple([loc[p] for p in g.pieces(self.player)])  # pieces() lists in board order
         key = (g.board.width, own)
         swaps = _SWITCHES.get(key)
         if swaps is None:
@@ -169,14 +182,15 @@ def legends_setup(req: SetupRequest) -> SetupResult:
               for seat in players]
     rng = random.Random(f"{seed}:placement")
     placed: list[tuple[int, int, int]] = []  # (square, owner, number)
+    land = board._land
     for owner, army in enumerate(armies):
-        squares = [s for s in board.regions[players[owner]] if board.is_land(s)]
+        squares = [s for s in board.regions[players[owner]] if land[s]]
         if len(squares) != len(army):
             raise PositionError(f"boards: {players[owner]} has {len(squares)} land squares "
                                 f"for {len(army)} pieces")
         numbers = list(army)
-        rng.shuffle(numbers)
-        placed.extend((s, owner, n) for s, n in zip(squares, numbers, strict=True))
+        shuffle(rng, numbers)
+        placed.extend(zip(squares, repeat(owner), numbers))  # as many squares as numbers
     record: dict[str, Any]
     if len(players) == 2:
         record = {"beige": list(armies[0]), "gray": list(armies[1])}
