@@ -84,6 +84,12 @@ class Offers:
         self.actions = actions
         self.limits = limits
 
+def no_offers(pieces: int) -> list[Offers | None]:
+    """An empty ``Engine.offers`` for a game of ``pieces`` pieces: a slot for each piece's
+    moves and actions, then one for its abilities (reached at ``-1 - pid``)."""
+    return [None] * (2 * pieces)
+
+
 #: The reaches a power may declare: the fixed ones from narrowest to widest, then the squares
 #: the offers looked at (no fixed area: see :meth:`Areas.exact`).
 REACHES: tuple[str, ...] = ("step", "adjacent", "near", "lines", "diagonals", "board", "looked")

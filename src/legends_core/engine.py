@@ -18,7 +18,7 @@ from typing import Any, Final, cast
 
 from .actions import Action
 from .board import Board
-from .changes import Areas, Offers, areas
+from .changes import Areas, Offers, areas, no_offers
 from .compiling import mypyc_attr
 from .effects import Effects, chose_event
 from .errors import IllegalActionError
@@ -176,7 +176,11 @@ class Engine(Effects):
     changed: list[int]
     clock: int
     epoch: int
-    offers: dict[int, Offers]
+    #: The kept offers (see :mod:`legends_core.changes`): a piece's moves and actions at its
+    #: id, its main-decision abilities at ``-1 - id`` (the list holds two slots a piece, so
+    #: that negative index lands in the second half). A list, not a dict: the hot loop
+    #: indexes it rather than calling ``get``.
+    offers: list[Offers | None]
     #: While a piece's offers are worked out for a ``"looked"`` entry: the squares the
     #: recording building blocks read (see :mod:`legends_core.changes`); else ``None``.
     looked: list[int] | None
@@ -260,7 +264,7 @@ class Engine(Effects):
         self.changed = [0] * (self.areas.count + len(rules.players))  # and a roster each
         self.clock = 0
         self.epoch = 0
-        self.offers = {}
+        self.offers = no_offers(len(self.types))
         self.looked = None
         self.reps = {}
         self.reps_own = True
@@ -327,7 +331,7 @@ class Engine(Effects):
         g.changed = self.changed[:]
         g.clock = self.clock
         g.epoch = self.epoch
-        g.offers = self.offers.copy()  # entries are immutable
+        g.offers = self.offers[:]  # entries are immutable
         g.looked = None
         g.reps = self.reps  # copied on the next write by either (search copies a lot)
         self.reps_own = g.reps_own = False

@@ -385,7 +385,7 @@ def _raw_actions(g: Engine, pid: int, b: Behaviour, extra: tuple[Behaviour, ...]
 def kept(g: Engine, key: int, sq: int) -> Offers | None:
     """The entry of ``g.offers`` under ``key``, if it is still good for a piece on ``sq``:
     worked out there, in this epoch, and no area it watches changed since."""
-    e = g.offers.get(key)
+    e = g.offers[key]
     if e is None or e.square != sq or e.epoch != g.epoch:
         return None
     t, changed = e.clock, g.changed
@@ -407,15 +407,22 @@ def _limited(g: Engine, pid: int, limits: dict[str, str], acts: Iterable[Action]
             out.append(a)
 
 
-def offer_abilities(g: Engine, pid: int, window: str, out: list[Action]) -> None:
+def offer_abilities(g: Engine, pid: int, window: str, out: list[Action],
+                    dyn: bool = True) -> None:
+    """Append the abilities ``pid`` offers in ``window``. ``dyn``: as for
+    :func:`standard_moves` (without it the piece has no keyword it does not print)."""
     b = g.beh[pid]
     fs = b.abilities_in.get(window, b.offer_abilities)
     if fs:
-        _offer(g, pid, b, fs, (window,), out)
-    for b in _extra_behaviours(g, pid):
-        fs = b.abilities_in.get(window, b.offer_abilities)
-        if fs:
-            _offer(g, pid, b, fs, (window,), out)
+        for f in fs:  # _offer() written out: a call with ``*args`` costs more
+            acts = f(g, pid, window)
+            if acts:
+                _limited(g, pid, b.limits, acts, out)
+    if dyn:
+        for b in _extra_behaviours(g, pid):
+            fs = b.abilities_in.get(window, b.offer_abilities)
+            if fs:
+                _offer(g, pid, b, fs, (window,), out)
 
 
 def turn_options(g: Engine, player: int) -> list[Action]:
@@ -433,11 +440,13 @@ def moves_and_actions(g: Engine, player: int) -> list[Action]:
     bf = g.bf[player]
     shuttling = bf[0] if bf is not None and bf[3] >= 2 else -1
     dyn = dynamic_keywords(g)
-    for sq, pid in enumerate(g.grid):
+    loc = g.loc
+    for pid in g.grid:  # the board in square order; a piece's square is loc[pid]
         if pid < 0 or ctrl[pid] != player:
             continue
+        sq = loc[pid]
         # kept() and piece_options' use of it, inline: most pieces' offers are still good.
-        e = offers.get(pid)
+        e = offers[pid]
         if e is not None and e.square == sq and e.epoch == epoch and pid != shuttling:
             t = e.clock
             for a in e.areas:
@@ -475,14 +484,29 @@ def can_move_or_act(g: Engine, player: int) -> bool:
 
 def has_move_or_action(g: Engine, player: int) -> bool:
     """Has ``player`` a standard move or an action right now (no abilities used first)?"""
-    grid, ctrl = g.grid, g.ctrl
     out: list[Action] = []
+    ctrl, loc, offers, epoch, changed = g.ctrl, g.loc, g.offers, g.epoch, g.changed
+    bf = g.bf[player]
+    shuttling = bf[0] if bf is not None and bf[3] >= 2 else -1
     dyn = dynamic_keywords(g)
-    for sq in range(len(grid)):
-        pid = grid[sq]
+    for pid in g.grid:
         if pid < 0 or ctrl[pid] != player:
             continue
-        piece_options(g, pid, sq, out, dyn)
+        sq = loc[pid]
+        # As in moves_and_actions: a kept entry still good is read without a call.
+        e = offers[pid]
+        if e is not None and e.square == sq and e.epoch == epoch and pid != shuttling:
+            t = e.clock
+            for a in e.areas:
+                if changed[a] > t:
+                    break
+            else:
+                if e.actions:
+                    _limited(g, pid, e.limits, e.actions, out)
+                    if out:
+                        return True
+                continue
+        piece_options(g, pid, sq, out, dyn, True)
         if out:
             return True
     for f in g.rs.turn_actions:
@@ -537,20 +561,34 @@ def ability_options(g: Engine, player: int, window: str) -> list[Action]:
     if len(able) > 1:
         able.sort(key=loc.__getitem__)  # board order
     if window == "main" and player == g.active:
+        offers, epoch, changed = g.offers, g.epoch, g.changed
         for pid in able:
-            main_abilities(g, pid, out)
+            # kept() inline, as in moves_and_actions: most entries are still good.
+            e = offers[-1 - pid]
+            if e is not None and e.square == loc[pid] and e.epoch == epoch:
+                t = e.clock
+                for a in e.areas:
+                    if changed[a] > t:
+                        break
+                else:
+                    if e.actions:
+                        _limited(g, pid, e.limits, e.actions, out)
+                    continue
+            main_abilities(g, pid, out, True)
     else:
+        dyn = dynamic_keywords(g)
         for pid in able:
-            offer_abilities(g, pid, window, out)
+            offer_abilities(g, pid, window, out, dyn)
     return out
 
 
-def main_abilities(g: Engine, pid: int, out: list[Action]) -> None:
+def main_abilities(g: Engine, pid: int, out: list[Action], stale: bool = False) -> None:
     """Append the abilities ``pid`` offers in its player's own main decision, kept between
     decisions like the piece's moves and actions (under the key ``-1 - pid``, see
-    :func:`piece_options`) when its ability powers declare what they watch."""
+    :func:`piece_options`) when its ability powers declare what they watch. ``stale``: the
+    caller has found the kept entry unusable already."""
     sq = g.loc[pid]
-    e = kept(g, -1 - pid, sq)
+    e = None if stale else kept(g, -1 - pid, sq)
     if e is not None:
         _limited(g, pid, e.limits, e.actions, out)
         return

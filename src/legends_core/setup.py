@@ -85,7 +85,7 @@ def shuffle_army(g: Engine, player: int) -> None:
         loc[p] = sq
         grid[sq] = p
     g.reps_from = -1  # the repetition count starts afresh, with the board's hash
-    if g.offers:
+    if any(g.offers):
         g.touch(*squares)
     else:
         # No piece's offers are kept yet (setup comes before the first turn): stamping some
