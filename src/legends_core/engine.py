@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from .actions import Action
 from .board import Board
@@ -377,8 +377,11 @@ class Engine(Effects):
     # tuple cost more than the rest of the step once compiled, and every turn takes several.
     def _step(self, fn: Callable[..., Any], *args: Any) -> None:
         """``fn(self, *args)`` as one step (search and look-ahead use it on copies)."""
-        self._sched = sched = cast(list[Task], [])
-        self._first = first = cast(list[Task], [])
+        # Annotated, not cast(): pure, cast(list[Task], ...) builds a generic alias each time.
+        sched: list[Task] = []
+        first: list[Task] = []
+        self._sched = sched
+        self._first = first
         try:
             fn(self, *args)
             self.settle()
@@ -389,8 +392,10 @@ class Engine(Effects):
 
     def _run_task(self, t: Task, run: Callable[..., Any]) -> None:
         """``t.run`` (``run``, its class's) as one step."""
-        self._sched = sched = cast(list[Task], [])
-        self._first = first = cast(list[Task], [])
+        sched: list[Task] = []
+        first: list[Task] = []
+        self._sched = sched
+        self._first = first
         try:
             run(t, self)
             self.settle()
@@ -401,8 +406,10 @@ class Engine(Effects):
 
     def _answer_task(self, t: Task, answer: Callable[..., Any], action: Action) -> None:
         """``t.answer`` (``answer``, its class's) with ``action`` as one step."""
-        self._sched = sched = cast(list[Task], [])
-        self._first = first = cast(list[Task], [])
+        sched: list[Task] = []
+        first: list[Task] = []
+        self._sched = sched
+        self._first = first
         try:
             answer(t, self, action)
             self.settle()
