@@ -343,18 +343,27 @@ def piece_options(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = T
     # stamps its square or moves the epoch, so the entry (and its limits) cannot outlive them.
     raw: list[Action] = []
     standard_moves(g, pid, sq, raw, dyn)
+    table = g.areas.combined.get(watch)  # _watched(), without a call once built
+    areas = table[sq] if table is not None else g.areas.watched(watch, sq)
     if "looked" in watch:
         prev = g.looked
         looked: list[int] = []
         g.looked = looked
         try:
-            _raw_actions(g, pid, b, extra, raw)
+            for f in b.offer_actions:  # the powers' raw offers, the piece's own first
+                raw += f(g, pid)
+            for x in extra:
+                for f in x.offer_actions:
+                    raw += f(g, pid)
         finally:
             g.looked = prev
-        areas = _watched(g, watch, sq) + tuple(looked)  # see Areas.exact
+        areas += tuple(looked)  # see Areas.exact
     else:
-        _raw_actions(g, pid, b, extra, raw)
-        areas = _watched(g, watch, sq)
+        for f in b.offer_actions:
+            raw += f(g, pid)
+        for x in extra:
+            for f in x.offer_actions:
+                raw += f(g, pid)
     acts = tuple(raw)
     g.offers[pid] = Offers(sq, g.epoch, g.clock, areas, acts, limits)
     if limits:
@@ -370,16 +379,6 @@ def _watched(g: Engine, reaches: frozenset[str], sq: int) -> tuple[int, ...]:
     if table is None:
         return g.areas.watched(reaches, sq)
     return table[sq]
-
-
-def _raw_actions(g: Engine, pid: int, b: Behaviour, extra: tuple[Behaviour, ...],
-                 raw: list[Action]) -> None:
-    """``raw +=`` the actions the powers of ``b`` and ``extra`` offer, before once-limits."""
-    for f in b.offer_actions:
-        raw.extend(f(g, pid))
-    for x in extra:
-        for f in x.offer_actions:
-            raw.extend(f(g, pid))
 
 
 def kept(g: Engine, key: int, sq: int) -> Offers | None:
