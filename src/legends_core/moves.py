@@ -488,6 +488,14 @@ def has_move_or_action(g: Engine, player: int) -> bool:
     bf = g.bf[player]
     shuttling = bf[0] if bf is not None and bf[3] >= 2 else -1
     dyn = dynamic_keywords(g)
+    if bf is not None and shuttling < 0:
+        # The piece of the player's last move (the usual turn) most likely moves again:
+        # asked first, it spares the walk over the board up to their first piece that can.
+        pid = bf[0]
+        if loc[pid] >= 0 and ctrl[pid] == player:
+            piece_options(g, pid, loc[pid], out, dyn)
+            if out:
+                return True
     for pid in g.grid:
         if pid < 0 or ctrl[pid] != player:
             continue
