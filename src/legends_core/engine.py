@@ -366,9 +366,11 @@ class Engine(Effects):
         For what the rules say happens at once wherever it is set off (a new death curse):
         neither the rest of a window nor the next decision may come between.
         """
-        if self._first is None:
+        if self._sched is None:  # outside a step
             self.stack.extend(reversed(tasks))
         else:
+            if self._first is None:  # made only when wanted: seldom
+                self._first = []
             self._first.extend(tasks)
 
     # One step: run a task, or answer a decision, or (on a copy) call a function; then the
@@ -379,12 +381,12 @@ class Engine(Effects):
         """``fn(self, *args)`` as one step (search and look-ahead use it on copies)."""
         # Annotated, not cast(): pure, cast(list[Task], ...) builds a generic alias each time.
         sched: list[Task] = []
-        first: list[Task] = []
         self._sched = sched
-        self._first = first
         try:
             fn(self, *args)
-            self.settle()
+            if self.dirty or self.dirty_all:  # else settle() has nothing to check
+                self.settle()
+            first = self._first
         finally:
             self._sched = None
             self._first = None
@@ -393,12 +395,12 @@ class Engine(Effects):
     def _run_task(self, t: Task, run: Callable[..., Any]) -> None:
         """``t.run`` (``run``, its class's) as one step."""
         sched: list[Task] = []
-        first: list[Task] = []
         self._sched = sched
-        self._first = first
         try:
             run(t, self)
-            self.settle()
+            if self.dirty or self.dirty_all:  # else settle() has nothing to check
+                self.settle()
+            first = self._first
         finally:
             self._sched = None
             self._first = None
@@ -407,18 +409,18 @@ class Engine(Effects):
     def _answer_task(self, t: Task, answer: Callable[..., Any], action: Action) -> None:
         """``t.answer`` (``answer``, its class's) with ``action`` as one step."""
         sched: list[Task] = []
-        first: list[Task] = []
         self._sched = sched
-        self._first = first
         try:
             answer(t, self, action)
-            self.settle()
+            if self.dirty or self.dirty_all:  # else settle() has nothing to check
+                self.settle()
+            first = self._first
         finally:
             self._sched = None
             self._first = None
         self._push(sched, first)
 
-    def _push(self, sched: list[Task], first: list[Task]) -> None:
+    def _push(self, sched: list[Task], first: list[Task] | None) -> None:
         """Put what a step scheduled on the stack: its tasks in order, those scheduled
         first ahead of them (the stack's top runs next). Most steps schedule one task."""
         if not self.over:
