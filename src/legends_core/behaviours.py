@@ -30,10 +30,17 @@ class Behaviour:
                  "strength", "curse_modifier", "curse_keywords", "attack_declared",
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
                  "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
-                 "abilities_in", "ability_watches", "idle", "_idle_watch")
+                 "abilities_in", "ability_watches", "idle", "_idle_watch", "type_keywords",
+                 "type_kind", "type_strength")
 
     def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
+        #: The type's printed keywords, kind and strength (none for a keyword's behaviour):
+        #: the kernel asks them at every decision, and compiled code reads these fields
+        #: directly where a PieceType's (an attrs class) cost a look-up each.
+        self.type_keywords: frozenset[str] = ptype.keywords if ptype is not None else frozenset()
+        self.type_kind: str = ptype.kind if ptype is not None else ""
+        self.type_strength: int | None = ptype.strength if ptype is not None else None
 
         def fns(hook: str) -> tuple[Callable[..., Any], ...]:
             return tuple(f for _, f in table.get(hook, ()))

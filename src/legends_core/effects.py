@@ -449,7 +449,7 @@ class Effects(Queries):
     # -- until the end of the turn -----------------------------------------------------
     def boost(self, pid: int, amount: int, source: int = -1) -> None:
         """Change a warrior's strength by ``amount`` until the end of the turn."""
-        if self.types[pid].kind != "warrior" or self.loc[pid] < 0:
+        if self.beh[pid].type_kind != "warrior" or self.loc[pid] < 0:
             return
         self.temps.append((pid, "strength", amount, source))
         self.tstr[pid] = self.tstr.get(pid, 0) + amount
@@ -549,7 +549,7 @@ class Effects(Queries):
             return
         self.dirty.clear()
         self.dirty_all = False
-        types = self.types
-        doomed = [p for p in cands if types[p].kind == "warrior" and self.strength(p) <= 0]  # type: ignore[operator]
+        beh = self.beh
+        doomed = [p for p in cands if beh[p].type_kind == "warrior" and self.strength(p) <= 0]  # type: ignore[operator]
         if doomed:
             self.destroy(sorted(doomed, key=self.loc.__getitem__), cause="strength 0")

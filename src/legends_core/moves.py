@@ -81,7 +81,7 @@ def can_attack_square(g: Engine, pid: int, target: int) -> bool:
     p = g.ctrl[pid]
     if g.hostile(g.ctrl[q], p):
         return True
-    return q != pid and g.has_keyword(pid, "attacks_own") and g.types[q].kind != "castle"
+    return q != pid and g.has_keyword(pid, "attacks_own") and g.beh[q].type_kind != "castle"
 
 
 def line_targets(g: Engine, pid: int, directions: range, min_steps: int = 1,
@@ -260,7 +260,7 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
     if dyn:  # one look at the grants and the curse, not one per keyword asked about
         kws = g.keywords_of(pid)
     else:
-        kws = g.types[pid].keywords
+        kws = g.beh[pid].type_keywords
     if "stationary" in kws:
         return
     can_attack = "cannot_attack" not in kws
@@ -280,7 +280,7 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
             out.append(act)
         elif not can_attack:
             continue
-        elif teams[ctrl[q]] != team or (own_ok and q != pid and g.types[q].kind != "castle"):
+        elif teams[ctrl[q]] != team or (own_ok and q != pid and g.beh[q].type_kind != "castle"):
             out.append(act)
 
 

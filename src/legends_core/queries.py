@@ -201,17 +201,18 @@ class Queries:
         """The piece in the curse slot (``-1`` if none). See ``curse_on``."""
         return self.curse
 
+    # The type's facts are read from its behaviour's copies (see Behaviour.type_kind).
     def base_strength(self, pid: int) -> int | None:
-        return self.types[pid].strength
+        return self.beh[pid].type_strength
 
     def is_warrior(self, pid: int) -> bool:
-        return self.types[pid].kind == "warrior"
+        return self.beh[pid].type_kind == "warrior"
 
     def is_magic(self, pid: int) -> bool:
-        return self.types[pid].kind == "magic"
+        return self.beh[pid].type_kind == "magic"
 
     def is_castle(self, pid: int) -> bool:
-        return self.types[pid].kind == "castle"
+        return self.beh[pid].type_kind == "castle"
 
     def castle_of(self, player: int) -> int:
         """The castle ``player`` controls on the board, or ``-1`` (the first in square order
@@ -228,7 +229,7 @@ class Queries:
     # -- keywords and strength ---------------------------------------------------------
     def has_keyword(self, pid: int, keyword: str) -> bool:
         """Printed, granted until the end of the turn, or given by the curse in effect."""
-        if keyword in self.types[pid].keywords:
+        if keyword in self.beh[pid].type_keywords:
             return True
         if self.tkw:
             granted = self.tkw.get(pid)
@@ -249,7 +250,7 @@ class Queries:
     def keywords_of(self, pid: int) -> frozenset[str]:
         """Printed, granted until the end of the turn, or given by the curse in effect (the
         printed set itself when there is nothing else: no set is built)."""
-        kws = self.types[pid].keywords
+        kws = self.beh[pid].type_keywords
         if self.tkw:
             granted = self.tkw.get(pid)
             if granted:
@@ -299,10 +300,11 @@ class Queries:
         return self.strength_at(pid, self.loc[pid], -1)
 
     def strength_at(self, pid: int, square: int, opponent: int = -1) -> int | None:
-        s = self.types[pid].strength
+        b = self.beh[pid]
+        s = b.type_strength
         if s is None:
             return None
-        for f in self.beh[pid].strength:
+        for f in b.strength:
             s += f(self, pid, square, opponent)
         c = self.curse
         if c >= 0 and self.curse_on:
