@@ -267,7 +267,7 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
     own_ok = can_attack and "attacks_own" in kws
     grid, ctrl, land = g.grid, g.ctrl, g.land
     player = ctrl[pid]
-    teams = g.rules.teams
+    teams = g.teams
     team = teams[player]
     bf = g.bf[player]
     for t, act in g.steps[sq]:
@@ -593,7 +593,7 @@ def perform(g: Engine, action: Action) -> None:
         if fn is None:
             continue
         g.reveal([pid])
-        g.emit(PowerUsed(g.rules.players[g.ctrl[pid]], action.src, g.types[pid].number,
+        g.emit(PowerUsed(g.seats[g.ctrl[pid]], action.src, g.types[pid].number,
                          action.key, action.targets, action.key in b.secret_keys))
         once = b.limits.get(action.key)
         if once is not None:
