@@ -70,7 +70,8 @@ RULINGS = (
 
 #: Every attribute of an Engine (its slots; what restore() copies).
 _STATE = (
-    "board", "land", "steps", "sq_names", "sq_index", "rules", "seats", "teams", "catalogue", "types", "beh", "owner",
+    "board", "land", "steps", "sq_names", "sq_index", "rules", "seats", "teams", "catalogue",
+    "types", "beh", "owner",
     "ctrl", "loc", "known", "grid", "dead",
     "curse", "curse_on", "curse_ctrl", "curse_queue",
     "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
