@@ -33,7 +33,8 @@ class Behaviour:
                  "abilities_in", "ability_watches", "idle", "_idle_watch", "type_keywords",
                  "type_kind", "type_strength")
 
-    def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
+    def __init__(self, ptype: PieceType | None,
+                 table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
         self.type = ptype
         #: The type's printed keywords, kind and strength (none for a keyword's behaviour):
         #: the kernel asks them at every decision, and compiled code reads these fields
