@@ -18,6 +18,17 @@ from .piecetype import PieceType, Power
 #: three kinds of response window.
 WINDOWS: tuple[str, ...] = ("main", "attack", "strike", "end")
 
+#: Every set of reaches a behaviour has watched, each kept as one object (see :func:`_one`;
+#: there are few: subsets of ``legends_core.changes.REACHES``).
+_REACH_SETS: dict[frozenset[str], frozenset[str]] = {}
+
+
+def _one(reaches: frozenset[str]) -> frozenset[str]:
+    """The one object standing for this set of reaches. The moves look the areas a piece
+    watches up by its reaches (``Areas.combined``) at every decision: a dict finds a key
+    that is the very object given at once, where an equal set is compared item by item."""
+    return _REACH_SETS.setdefault(reaches, reaches)
+
 
 class Behaviour:
     """The hook implementations of one piece type, grouped by hook, ready to call.
@@ -76,7 +87,8 @@ class Behaviour:
         offering = [p for p, _ in table.get("legends_offer_actions", ())]
         reaches = [p.watches for p in offering]
         self.watches: frozenset[str] | None = (
-            None if None in reaches else frozenset(("step", *reaches)))  # type: ignore[arg-type]
+            None if None in reaches
+            else _one(frozenset(("step", *reaches))))  # type: ignore[arg-type]
         #: When an action power may be idle on some squares (``Power.idle_on``): every action
         #: power, for :meth:`watches_on`; else empty.
         self.idle: tuple[Power, ...] = (
@@ -88,7 +100,8 @@ class Behaviour:
         #: nothing declared, or there are none, and they are asked afresh every time).
         main = [p.watches for p, _ in abilities if p.windows is None or "main" in p.windows]
         self.ability_watches: frozenset[str] | None = (
-            None if not main or None in main else frozenset(main))  # type: ignore[arg-type]
+            None if not main or None in main
+            else _one(frozenset(main)))  # type: ignore[arg-type]
 
     def watches_on(self, board: Board, square: int) -> frozenset[str]:
         """What the kept offers of a piece on ``square`` depend on: :attr:`watches` less the
@@ -104,7 +117,7 @@ class Behaviour:
         for p in self.idle:
             if p.watches is not None and not p.idle_on(board, square):
                 reaches.add(p.watches)
-        out = frozenset(reaches)
+        out = _one(frozenset(reaches))
         if len(self._idle_watch) >= 4096:  # boards come and go with games
             self._idle_watch.clear()
         self._idle_watch[key] = (board, out)
