@@ -58,8 +58,6 @@ from __future__ import annotations
 
 import functools
 
-import attrs
-
 from .actions import Action
 
 
@@ -95,23 +93,31 @@ def no_offers(pieces: int) -> list[Offers | None]:
 REACHES: tuple[str, ...] = ("step", "adjacent", "near", "lines", "diagonals", "board", "looked")
 
 
-@attrs.frozen(repr=False, eq=False)  # one per board size: identity is equality
 class Areas:
-    """The areas of a ``width`` x ``height`` board.
+    """The areas of a ``width`` x ``height`` board (one per board size: identity is equality).
 
     ``touches[sq]`` lists the areas holding square ``sq`` (what a change there stamps);
     ``watch[reach][sq]`` lists the areas a power of that reach on ``sq`` depends on;
     ``combined`` keeps, for each set of reaches asked about, what :meth:`watched` answers on
     every square (a few sets per game, asked at every decision). Area ``sq`` holds square
-    ``sq`` alone.
+    ``sq`` alone. Its fields are never set again once made (``combined`` only fills).
+
+    A plain class, not an attrs one, as :class:`Offers`: compiled, its fields are read
+    straight from the object (the moves read ``combined`` at every decision).
     """
 
-    width: int
-    height: int
-    count: int
-    touches: tuple[tuple[int, ...], ...]
-    watch: dict[str, tuple[tuple[int, ...], ...]]
-    combined: dict[frozenset[str], tuple[tuple[int, ...], ...]]
+    __slots__ = ("width", "height", "count", "touches", "watch", "combined")
+
+    def __init__(self, width: int, height: int, count: int,
+                 touches: tuple[tuple[int, ...], ...],
+                 watch: dict[str, tuple[tuple[int, ...], ...]],
+                 combined: dict[frozenset[str], tuple[tuple[int, ...], ...]]) -> None:
+        self.width = width
+        self.height = height
+        self.count = count
+        self.touches = touches
+        self.watch = watch
+        self.combined = combined
 
     def __repr__(self) -> str:
         return f"<Areas {self.width}x{self.height}: {self.count}>"

@@ -60,7 +60,7 @@ class Attack(Task):
         if dfn < 0:
             g.move_piece(att, sq, self.how)
             return
-        g.emit(Attacked(g.rules.players[self.player], g.sq_names[self.origin],
+        g.emit(Attacked(g.seats[self.player], g.sq_names[self.origin],
                         g.sq_names[sq], self.how))
         g.progress = g.turn  # see the ruling "Games that stop making progress"
         g.combat = Combat(att, dfn, sq, self.origin, self.player)
@@ -193,7 +193,7 @@ class Replacement(Task):
 
     def answer(self, g: Engine, action: Action) -> None:
         if action.kind == "pass":
-            g.emit(Passed(g.rules.players[self.player], "replacement"))
+            g.emit(Passed(g.seats[self.player], "replacement"))
             return
         perform(g, action)
 

@@ -223,7 +223,7 @@ class Effects(Queries):
         return learned
 
     def _names(self, mask: int) -> tuple[str, ...]:
-        return tuple(p for i, p in enumerate(self.rules.players) if mask >> i & 1)
+        return tuple(p for i, p in enumerate(self.seats) if mask >> i & 1)
 
     # -- moving ------------------------------------------------------------------------
     def move_piece(self, pid: int, square: int, how: str = "move",
@@ -246,7 +246,7 @@ class Effects(Queries):
             self.moved.add(pid)
             self.kc += 1  # see repetition.one_way_count
         names = self.sq_names  # indexed, not called: compiled, a call costs far more
-        self.emit(moved_event(self.rules.players[self.ctrl[pid]], names[frm], names[square],
+        self.emit(moved_event(self.seats[self.ctrl[pid]], names[frm], names[square],
                               self.types[pid].number, self.seen(pid), how,
                               tuple([names[s] for s in over]) if over else ()))
         if over:
@@ -267,7 +267,7 @@ class Effects(Queries):
                          ^ hash((sb, a, ca)))
         self.touch(sa, sb)
         self.dirty.update((a, b))
-        self.emit(Swapped(self.rules.players[self.ctrl[a]], self.board.name(sa),
+        self.emit(Swapped(self.seats[self.ctrl[a]], self.board.name(sa),
                           self.board.name(sb), how))
         if self.zone is not None:
             self._rezone(a)
@@ -312,7 +312,7 @@ class Effects(Queries):
         self.touch_roster(player)
         self.dirty.add(pid)
         self.emit(Placed(self.board.name(square), frm, self.types[pid].number,
-                         self.seen(pid), self.rules.players[player]))
+                         self.seen(pid), self.seats[player]))
         self._check_castle(pid)
 
     def attack(self, pid: int, square: int, how: str = "move", origin: int | None = None) -> None:
@@ -382,7 +382,7 @@ class Effects(Queries):
                 self.curse_queue.append(p)
                 self.kc -= 1  # see repetition.one_way_count
                 self.shift()
-                self.emit(destroyed_event(at, self.types[p].number, self.rules.players[o], "curse",
+                self.emit(destroyed_event(at, self.types[p].number, self.seats[o], "curse",
                                           cause))
                 # At once: before the rest of a window, the next decision, or anything
                 # else the current step scheduled (a piece at strength 0 included).
@@ -391,7 +391,7 @@ class Effects(Queries):
                 self.loc[p] = DESTROYED
                 self.ctrl[p] = o
                 self.dead[o].append(p)
-                self.emit(destroyed_event(at, self.types[p].number, self.rules.players[o],
+                self.emit(destroyed_event(at, self.types[p].number, self.seats[o],
                                           "destroyed", cause))
         if len(curses) >= 2:
             self.emit(CursesVoided(tuple(self.types[p].number for p in curses)))
@@ -426,13 +426,13 @@ class Effects(Queries):
             self.shift()
         self.dirty.add(pid)
         self.emit(ControlChanged(self.ref(pid), self.types[pid].number, self.seen(pid),
-                                 self.rules.players[player]))
+                                 self.seats[player]))
         self._check_castle(pid)
 
     def _zoned(self, player: int, square: int) -> int:
         """Who of ``player``'s team controls a piece of theirs on ``square``."""
         zone = self.zone
-        return player if zone is None else zone[self.rules.teams[player]][square]
+        return player if zone is None else zone[self.teams[player]][square]
 
     def _rezone(self, pid: int) -> None:
         """After a piece moved in a team game: it changes hands if it entered a teammate's
@@ -449,7 +449,7 @@ class Effects(Queries):
     # -- until the end of the turn -----------------------------------------------------
     def boost(self, pid: int, amount: int, source: int = -1) -> None:
         """Change a warrior's strength by ``amount`` until the end of the turn."""
-        if self.types[pid].kind != "warrior" or self.loc[pid] < 0:
+        if self.beh[pid].type_kind != "warrior" or self.loc[pid] < 0:
             return
         self.temps.append((pid, "strength", amount, source))
         self.tstr[pid] = self.tstr.get(pid, 0) + amount
@@ -486,7 +486,7 @@ class Effects(Queries):
     def extra_turn(self, player: int) -> None:
         """``player`` takes another turn after this one."""
         self.extra[player] += 1
-        self.emit(ExtraTurn(self.rules.players[player]))
+        self.emit(ExtraTurn(self.seats[player]))
 
     # -- limits and memory -------------------------------------------------------------
     def mark_used(self, pid: int, key: str, per: str = "turn") -> None:
@@ -534,7 +534,7 @@ class Effects(Queries):
         self.over = True
         self.winner = winner
         self.reason = reason
-        self.emit(GameOver(None if winner is None else self.rules.players[winner], reason))
+        self.emit(GameOver(None if winner is None else self.seats[winner], reason))
 
     def settle(self) -> None:
         """State checks after every step: warriors at strength 0 or below are destroyed at
@@ -549,7 +549,7 @@ class Effects(Queries):
             return
         self.dirty.clear()
         self.dirty_all = False
-        types = self.types
-        doomed = [p for p in cands if types[p].kind == "warrior" and self.strength(p) <= 0]  # type: ignore[operator]
+        beh = self.beh
+        doomed = [p for p in cands if beh[p].type_kind == "warrior" and self.strength(p) <= 0]  # type: ignore[operator]
         if doomed:
             self.destroy(sorted(doomed, key=self.loc.__getitem__), cause="strength 0")

@@ -70,7 +70,8 @@ RULINGS = (
 
 #: Every attribute of an Engine (its slots; what restore() copies).
 _STATE = (
-    "board", "land", "steps", "sq_names", "sq_index", "rules", "catalogue", "types", "beh", "owner",
+    "board", "land", "steps", "sq_names", "sq_index", "rules", "seats", "teams", "catalogue",
+    "types", "beh", "owner",
     "ctrl", "loc", "known", "grid", "dead",
     "curse", "curse_on", "curse_ctrl", "curse_queue",
     "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
@@ -123,6 +124,10 @@ class Engine(Effects):
     sq_names: tuple[str, ...]
     sq_index: dict[str, int]
     rules: Rules
+    #: ``rules.players`` and ``rules.teams``, asked at nearly every step: compiled, these
+    #: fields are read directly, a Rules field (an attrs class) through a look-up.
+    seats: tuple[str, ...]
+    teams: tuple[int, ...]
     catalogue: Catalogue
     types: list[PieceType]
     beh: list[Behaviour]
@@ -207,6 +212,7 @@ class Engine(Effects):
         self.land, self.steps, self.sq_names = board._land, board._steps, board._names
         self.sq_index = board._index
         self.rules = rules
+        self.seats, self.teams = tuple(rules.players), tuple(rules.teams)
         self.catalogue = catalogue
         # One pass of C code turns the pieces' rows into the state's columns (a new game
         # builds 60 of them).
@@ -280,6 +286,7 @@ class Engine(Effects):
         g.land, g.steps, g.sq_names = self.land, self.steps, self.sq_names
         g.sq_index = self.sq_index
         g.rules = self.rules
+        g.seats, g.teams = self.seats, self.teams
         g.catalogue = self.catalogue
         g.types = self.types
         g.beh = self.beh
@@ -528,13 +535,13 @@ class Engine(Effects):
 
     def emit_choice(self, player: int, about: str, value: str, public: bool = False) -> None:
         """Record a player's choice; unless ``public``, only that player is told of it."""
-        self.events.append(chose_event(self.rules.players[player], about, value, public))
+        self.events.append(chose_event(self.seats[player], about, value, public))
 
     def seen(self, pid: int) -> tuple[str, ...]:
         """Names of the players who know piece ``pid``'s identity now."""
         mask = self.known[pid]
         names = self._seen_cache.get(mask)
         if names is None:
-            names = tuple(p for i, p in enumerate(self.rules.players) if mask >> i & 1)
+            names = tuple(p for i, p in enumerate(self.seats) if mask >> i & 1)
             self._seen_cache[mask] = names
         return names

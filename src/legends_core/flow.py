@@ -102,7 +102,7 @@ class MainCheck(Task):
         # Only whether a move exists: the full list is worked out when the decision's options
         # are asked for, which searches that just judge the position never do.
         if not can_move_or_act(g, p):
-            g.end_game(stuck_winner(g, p), f"{g.rules.players[p]} cannot move or act")
+            g.end_game(stuck_winner(g, p), f"{g.seats[p]} cannot move or act")
             return
         g.schedule(main_decision(p))
 
@@ -146,7 +146,7 @@ class MainDecision(Task):
 def stuck_winner(g: Engine, player: int) -> int | None:
     """Who wins when ``player`` cannot move or act: their opponents' team, named by the first
     opponent to play after them (``None`` if the opponents are on several teams)."""
-    teams, n = g.rules.teams, len(g.rules.players)
+    teams, n = g.teams, len(g.seats)
     foes = g.opponents(player)
     if len({teams[f] for f in foes}) != 1:
         return None
@@ -231,8 +231,8 @@ class Window(Task):
     def passed(self, g: Engine) -> Window | None:
         """Record this player's pass; the window's next player, or ``None`` when every
         player has passed in a row. (Changes nothing else, so auto-pass calls it directly.)"""
-        g.emit(passed_event(g.rules.players[self.player], self.kind))
-        if self.passes + 1 < len(g.rules.players):
+        g.emit(passed_event(g.seats[self.player], self.kind))
+        if self.passes + 1 < len(g.seats):
             return window(self.kind, g.next_player(self.player), self.passes + 1)
         return None
 
@@ -248,7 +248,7 @@ class Window(Task):
         A pass changes nothing but whose window it is, so each seat's options are what asking
         it would give; when no piece on the board has an ability for this kind of window (or
         nothing is left to answer) no seat is asked for its abilities at all."""
-        players = g.rules.players
+        players = g.seats
         n = len(players)
         kind = self.kind
         live = window_live(g, kind)

@@ -81,7 +81,7 @@ def can_attack_square(g: Engine, pid: int, target: int) -> bool:
     p = g.ctrl[pid]
     if g.hostile(g.ctrl[q], p):
         return True
-    return q != pid and g.has_keyword(pid, "attacks_own") and g.types[q].kind != "castle"
+    return q != pid and g.has_keyword(pid, "attacks_own") and g.beh[q].type_kind != "castle"
 
 
 def line_targets(g: Engine, pid: int, directions: range, min_steps: int = 1,
@@ -260,14 +260,14 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
     if dyn:  # one look at the grants and the curse, not one per keyword asked about
         kws = g.keywords_of(pid)
     else:
-        kws = g.types[pid].keywords
+        kws = g.beh[pid].type_keywords
     if "stationary" in kws:
         return
     can_attack = "cannot_attack" not in kws
     own_ok = can_attack and "attacks_own" in kws
     grid, ctrl, land = g.grid, g.ctrl, g.land
     player = ctrl[pid]
-    teams = g.rules.teams
+    teams = g.teams
     team = teams[player]
     bf = g.bf[player]
     for t, act in g.steps[sq]:
@@ -280,7 +280,7 @@ def standard_moves(g: Engine, pid: int, sq: int, out: list[Action], dyn: bool = 
             out.append(act)
         elif not can_attack:
             continue
-        elif teams[ctrl[q]] != team or (own_ok and q != pid and g.types[q].kind != "castle"):
+        elif teams[ctrl[q]] != team or (own_ok and q != pid and g.beh[q].type_kind != "castle"):
             out.append(act)
 
 
@@ -638,7 +638,7 @@ def perform(g: Engine, action: Action) -> None:
         if fn is None:
             continue
         g.reveal([pid])
-        g.emit(PowerUsed(g.rules.players[g.ctrl[pid]], action.src, g.types[pid].number,
+        g.emit(PowerUsed(g.seats[g.ctrl[pid]], action.src, g.types[pid].number,
                          action.key, action.targets, action.key in b.secret_keys))
         once = b.limits.get(action.key)
         if once is not None:

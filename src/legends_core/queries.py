@@ -52,6 +52,8 @@ class Queries:
     #: Square names to squares (the board's own table): actions name their squares.
     sq_index: dict[str, int]
     rules: Rules
+    seats: tuple[str, ...]  # rules.players
+    teams: tuple[int, ...]  # rules.teams
     catalogue: Catalogue
     types: list[PieceType]
     beh: list[Behaviour]
@@ -84,19 +86,19 @@ class Queries:
     # -- players -----------------------------------------------------------------------
     @property
     def players(self) -> tuple[str, ...]:
-        return self.rules.players
+        return self.seats
 
     def player_index(self, name: object) -> int:
         # ``object``: a program may pass anything (a compiled str parameter would reject a
         # non-string with a bare TypeError instead of this ValueError).
         try:
-            return self.rules.players.index(name)
+            return self.seats.index(name)
         except ValueError:
             raise ValueError(f"no player named {name!r}") from None
 
     def opponents(self, player: int) -> tuple[int, ...]:
         """Players on other teams, in seating order."""
-        teams = self.rules.teams
+        teams = self.teams
         return tuple(i for i in range(len(teams)) if teams[i] != teams[player])
 
     def opponent(self, player: int) -> int:
@@ -107,32 +109,32 @@ class Queries:
         """
         foes = self.opponents(player)
         if len(foes) != 1:
-            raise ValueError(f"{self.rules.players[player]} has {len(foes)} opponents: say which")
+            raise ValueError(f"{self.seats[player]} has {len(foes)} opponents: say which")
         return foes[0]
 
     def next_player(self, player: int) -> int:
-        return (player + 1) % len(self.rules.players)
+        return (player + 1) % len(self.seats)
 
     def hostile(self, a: int, b: int) -> bool:
         """Are players ``a`` and ``b`` on different teams?"""
-        teams = self.rules.teams
+        teams = self.teams
         return teams[a] != teams[b]
 
     def same_side(self, a: int, b: int) -> bool:
         """Are players ``a`` and ``b`` on one team (or the same player)?"""
-        teams = self.rules.teams
+        teams = self.teams
         return teams[a] == teams[b]
 
     def teammates(self, player: int) -> tuple[int, ...]:
         """The other players of ``player``'s team, in seating order (none in a two-player
         game)."""
-        teams = self.rules.teams
+        teams = self.teams
         return tuple(i for i in range(len(teams)) if i != player and teams[i] == teams[player])
 
     def castles_left(self, player: int) -> int:
         """How many castles ``player``'s side still holds: castles of its armies on the board
         and under its control (a team game ends when one side has none)."""
-        teams, team = self.rules.teams, self.rules.teams[player]
+        teams, team = self.teams, self.teams[player]
         owner, ctrl, types = self.owner, self.ctrl, self.types
         return sum(1 for p in self.grid if p >= 0 and types[p].kind == "castle"
                    and teams[owner[p]] == team and teams[ctrl[p]] == team)
@@ -195,23 +197,24 @@ class Queries:
 
     def setup_area(self, player: int) -> tuple[int, ...]:
         """The squares ``player`` sets up on (their region of the board)."""
-        return self.board.regions.get(self.rules.players[player], ())
+        return self.board.regions.get(self.seats[player], ())
 
     def curse_piece(self) -> int:
         """The piece in the curse slot (``-1`` if none). See ``curse_on``."""
         return self.curse
 
+    # The type's facts are read from its behaviour's copies (see Behaviour.type_kind).
     def base_strength(self, pid: int) -> int | None:
-        return self.types[pid].strength
+        return self.beh[pid].type_strength
 
     def is_warrior(self, pid: int) -> bool:
-        return self.types[pid].kind == "warrior"
+        return self.beh[pid].type_kind == "warrior"
 
     def is_magic(self, pid: int) -> bool:
-        return self.types[pid].kind == "magic"
+        return self.beh[pid].type_kind == "magic"
 
     def is_castle(self, pid: int) -> bool:
-        return self.types[pid].kind == "castle"
+        return self.beh[pid].type_kind == "castle"
 
     def castle_of(self, player: int) -> int:
         """The castle ``player`` controls on the board, or ``-1`` (the first in square order
@@ -228,7 +231,7 @@ class Queries:
     # -- keywords and strength ---------------------------------------------------------
     def has_keyword(self, pid: int, keyword: str) -> bool:
         """Printed, granted until the end of the turn, or given by the curse in effect."""
-        if keyword in self.types[pid].keywords:
+        if keyword in self.beh[pid].type_keywords:
             return True
         if self.tkw:
             granted = self.tkw.get(pid)
@@ -249,7 +252,7 @@ class Queries:
     def keywords_of(self, pid: int) -> frozenset[str]:
         """Printed, granted until the end of the turn, or given by the curse in effect (the
         printed set itself when there is nothing else: no set is built)."""
-        kws = self.types[pid].keywords
+        kws = self.beh[pid].type_keywords
         if self.tkw:
             granted = self.tkw.get(pid)
             if granted:
@@ -299,10 +302,11 @@ class Queries:
         return self.strength_at(pid, self.loc[pid], -1)
 
     def strength_at(self, pid: int, square: int, opponent: int = -1) -> int | None:
-        s = self.types[pid].strength
+        b = self.beh[pid]
+        s = b.type_strength
         if s is None:
             return None
-        for f in self.beh[pid].strength:
+        for f in b.strength:
             s += f(self, pid, square, opponent)
         c = self.curse
         if c >= 0 and self.curse_on:
@@ -364,7 +368,7 @@ class Queries:
 
     def forward(self, player: int) -> int:
         """Rank direction towards the far side for ``player`` (+1 for the first seat)."""
-        return 1 if self.rules.teams[player] == self.rules.teams[0] else -1
+        return 1 if self.teams[player] == self.teams[0] else -1
 
     # -- knowledge ---------------------------------------------------------------------
     def knows(self, player: int, pid: int) -> bool:
@@ -415,12 +419,12 @@ class Queries:
             return self.sq_names[loc]
         if loc == DESTROYED:
             o = self.owner[pid]
-            return f"{self.rules.players[o]}:{self.dead[o].index(pid)}"
+            return f"{self.seats[o]}:{self.dead[o].index(pid)}"
         if loc == CURSE:
             return "curse"
         if loc == RESERVE:
             # No index: the order of a hidden reserve would tell what its pieces are.
-            return f"{self.rules.players[self.owner[pid]]}:reserve"
+            return f"{self.seats[self.owner[pid]]}:reserve"
         return f"curse-queue:{self.curse_queue_index(pid)}"
 
     def curse_queue_index(self, pid: int) -> int:
@@ -483,7 +487,7 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     if whose == "own":
         pool = [p for p in cells if p >= 0 and ctrl[p] == chooser]
     elif whose == "enemy":
-        teams = g.rules.teams
+        teams = g.teams
         team = teams[chooser]
         pool = [p for p in cells if p >= 0 and teams[ctrl[p]] != team]
     else:
@@ -535,7 +539,7 @@ def nameable_squares(g: Queries, chooser: int, squares: Iterable[int] | None, wh
                 if p >= 0 and ctrl[p] == chooser:
                     out.append(s)
         elif whose == "enemy":
-            teams = g.rules.teams
+            teams = g.teams
             team = teams[chooser]
             for s in squares:
                 p = grid[s]
@@ -558,7 +562,7 @@ def _record_roster(g: Queries, looked: list[int], chooser: int, whose: str,
     if whose == "own":
         looked.append(first + chooser)
     else:
-        teams = g.rules.teams
+        teams = g.teams
         team = teams[chooser]
         for player in range(len(teams)):
             if whose == "any" or teams[player] != team:

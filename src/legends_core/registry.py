@@ -20,14 +20,10 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .board import Board
+from .behaviours import WINDOWS, Behaviour
 from .changes import REACHES
 from .errors import CatalogueError
 from .piecetype import ARMIES, BEIGE_COLOURS, GRAY_COLOURS, KINDS, PieceType, Power
-
-#: The kinds of decision in which abilities are offered: the player's main decision and the
-#: three kinds of response window.
-WINDOWS: tuple[str, ...] = ("main", "attack", "strike", "end")
 
 PIECE_HOOKS = (
     "legends_offer_actions",
@@ -61,94 +57,6 @@ def _adapt(fn: Callable[..., Any], argnames: Sequence[str], spec: Sequence[str])
         i0, i1 = idx
         return lambda *a: fn(a[i0], a[i1])
     return lambda *a: fn(*[a[i] for i in idx])
-
-
-class Behaviour:
-    """The hook implementations of one piece type, grouped by hook, ready to call.
-
-    Attributes are tuples of callables taking the spec's arguments positionally (``perform``
-    is a dict from power key to callable).
-    """
-
-    __slots__ = ("type", "offer_actions", "offer_abilities", "perform", "offer_replacements",
-                 "strength", "curse_modifier", "curse_keywords", "attack_declared",
-                 "attack_override", "magic_spell", "after_attack", "revealed_by",
-                 "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
-                 "abilities_in", "ability_watches", "idle", "_idle_watch")
-
-    def __init__(self, ptype: PieceType | None, table: dict[str, list[tuple[Power, Callable[..., Any]]]]):
-        self.type = ptype
-
-        def fns(hook: str) -> tuple[Callable[..., Any], ...]:
-            return tuple(f for _, f in table.get(hook, ()))
-
-        self.offer_actions = fns("legends_offer_actions")
-        self.offer_abilities = fns("legends_offer_abilities")
-        #: Window -> the ability offers that may answer in it (``Power.windows``).
-        abilities = table.get("legends_offer_abilities", ())
-        self.abilities_in: dict[str, tuple[Callable[..., Any], ...]] = {
-            w: tuple(f for p, f in abilities if p.windows is None or w in p.windows)
-            for w in WINDOWS}
-        self.perform = {p.key: f for p, f in table.get("legends_perform", ())}
-        self.offer_replacements = fns("legends_offer_replacements")
-        self.strength = fns("legends_strength_modifier")
-        self.curse_modifier = fns("legends_curse_modifier")
-        self.curse_keywords = fns("legends_curse_keywords")
-        self.attack_declared = fns("legends_attack_declared")
-        self.attack_override = fns("legends_attack_override")
-        self.magic_spell = fns("legends_magic_spell")
-        self.after_attack = fns("legends_after_attack")
-        self.revealed_by = fns("legends_revealed_by")
-        self.curse_begins = fns("legends_curse_begins")
-        self.curse_ends = fns("legends_curse_ends")
-        self.ability_keys = frozenset(p.key for p, _ in table.get("legends_offer_abilities", ()))
-        #: power key -> "turn" or "game", for powers limited to one use.
-        self.limits = {p.key: p.once for ps in table.values() for p, _ in ps if p.key and p.once}
-        #: power keys whose targets only the power's user is told (``Power.secret_targets``).
-        self.secret_keys = frozenset(p.key for ps in table.values() for p, _ in ps
-                                     if p.key and p.secret_targets)
-        #: What the standard move and every action power watch (``None`` when one of
-        #: them declares none: the piece's offers are then never kept between decisions).
-        offering = [p for p, _ in table.get("legends_offer_actions", ())]
-        reaches = [p.watches for p in offering]
-        self.watches: frozenset[str] | None = (
-            None if None in reaches else frozenset(("step", *reaches)))  # type: ignore[arg-type]
-        #: When an action power may be idle on some squares (``Power.idle_on``): every action
-        #: power, for :meth:`watches_on`; else empty.
-        self.idle: tuple[Power, ...] = (
-            tuple(offering) if self.watches is not None
-            and any(type(p).idle_on is not Power.idle_on for p in offering) else ())
-        #: :meth:`watches_on` by (board id, square), with the board it was for.
-        self._idle_watch: dict[tuple[int, int], tuple[Board, frozenset[str]]] = {}
-        #: What the abilities offered in the main decision watch (``None``: one watches
-        #: nothing declared, or there are none, and they are asked afresh every time).
-        main = [p.watches for p, _ in abilities if p.windows is None or "main" in p.windows]
-        self.ability_watches: frozenset[str] | None = (
-            None if not main or None in main else frozenset(main))  # type: ignore[arg-type]
-
-    def watches_on(self, board: Board, square: int) -> frozenset[str]:
-        """What the kept offers of a piece on ``square`` depend on: :attr:`watches` less the
-        reaches of powers idle there (only for a behaviour with :attr:`idle` powers).
-
-        Kept per board and square: ``idle_on`` depends on nothing else, and it is asked
-        whenever such a piece's offers are worked out again."""
-        key = (id(board), square)
-        got = self._idle_watch.get(key)
-        if got is not None and got[0] is board:
-            return got[1]
-        reaches = {"step"}
-        for p in self.idle:
-            if p.watches is not None and not p.idle_on(board, square):
-                reaches.add(p.watches)
-        out = frozenset(reaches)
-        if len(self._idle_watch) >= 4096:  # boards come and go with games
-            self._idle_watch.clear()
-        self._idle_watch[key] = (board, out)
-        return out
-
-    def __repr__(self) -> str:
-        name = self.type.name if self.type else "keyword"
-        return f"<Behaviour of {name}>"
 
 
 class Catalogue(Mapping[int, PieceType]):
