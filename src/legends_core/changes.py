@@ -82,6 +82,7 @@ class Offers:
         self.actions = actions
         self.limits = limits
 
+
 def no_offers(pieces: int) -> list[Offers | None]:
     """An empty ``Engine.offers`` for a game of ``pieces`` pieces: a slot for each piece's
     moves and actions, then one for its abilities (reached at ``-1 - pid``)."""

@@ -279,6 +279,11 @@ class Engine(Effects):
         self.kc = 0
 
     # -- copying -----------------------------------------------------------------------
+    def forget_offers(self) -> None:
+        """Drop every kept offer (see :mod:`legends_core.changes`): the next decisions work
+        each piece's out afresh."""
+        self.offers = no_offers(len(self.types))
+
     def copy(self) -> Engine:
         """An independent snapshot (immutable parts are shared)."""
         g = Engine.__new__(Engine)

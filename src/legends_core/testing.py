@@ -268,7 +268,7 @@ def check_offers(game: Game) -> None:
         return
     player = pending.player
     fresh = g.copy()
-    fresh.offers = [None] * len(fresh.offers)
+    fresh.forget_offers()
     kept, anew = turn_options(g, player), turn_options(fresh, player)
     if kept != anew:
         stale = sorted(map(str, set(kept) - set(anew)))

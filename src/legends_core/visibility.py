@@ -525,7 +525,7 @@ def knowledge_state(g: Engine, player: int) -> Engine:
     w.events = []
     w._opts = None
     w._abl = None
-    w.offers = [None] * len(w.offers)
+    w.forget_offers()
     w.shift()
     return w
 

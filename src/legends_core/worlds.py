@@ -96,7 +96,7 @@ def _draw_identities(w: Engine, base: Engine, player: int, rng: random.Random) -
                 _alive(w, pid, choices, rng)
     w._opts = None
     w._abl = None  # the imagined types may offer other abilities
-    w.offers = [None] * len(w.offers)  # and other actions
+    w.forget_offers()  # and other actions
     w.shift()
 
 
