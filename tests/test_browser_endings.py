@@ -76,3 +76,24 @@ def test_clocks_count_down_on_the_page(server, browser):  # noqa: F811
     # The running clock is counted down by the page between messages.
     expect(page.locator("#clocks span.running")).not_to_have_text("red (you) 5:00",
                                                                   timeout=5000)
+
+
+def test_a_team_that_resigns_sees_the_other_team_named(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server)
+    page.select_option("#rules", "legends")
+    page.select_option("#players", "4")
+    page.select_option("#opponent", "random")
+    page.select_option("#side", "gray-2")
+    page.click("#start")
+    page.click('#question-choices button[data-action="keep"]')
+    wait_to_decide(page)
+    page.click("#controls button.done")
+    wait_to_decide(page)
+    page.click("#resign")
+    page.click("#resign-yes")
+    # The computers won as a team: the title names the side and both its seats, not one
+    # computer seat as a two-player game would.
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("beige (beige-1, beige-2) won")
+    expect(page.locator("#end-reason")).to_have_text("You resigned.")

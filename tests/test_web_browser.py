@@ -304,8 +304,9 @@ def test_a_game_against_the_computer_with_setup_questions(server, browser):
     # The computer plays turn 1 (gray passes when asked); the turn limit ends the game.
     pass_until_over(page)
     # Usually the turn limit ends it; the deal is random, so the computer may also have won
-    # at once (a castle left next to its pieces, say).
-    expect(page.locator("#end-title")).to_have_text(re.compile(r"^(No winner|beige won)"))
+    # at once (a castle left next to its pieces, say), and the title then names it.
+    expect(page.locator("#end-title")).to_have_text(
+        re.compile(r"^(No winner|The computer \(beige\) won)$"))
     if page.locator("#end-title").inner_text().startswith("No winner"):
         expect(page.locator("#end-reason")).to_contain_text("turn limit")
 
@@ -337,7 +338,7 @@ def test_a_team_game_against_the_computer_from_the_form(server, browser):
     pass_until_over(page)
     # The turn limit ends it, unless a computer's first move already won (a random deal).
     expect(page.locator("#end-title")).to_have_text(
-        re.compile(r"^(No winner|Your team won!|beige \(beige-1, beige-2\) won)"))
+        re.compile(r"^(No winner|Your team won!|beige \(beige-1, beige-2\) won)$"))
 
 
 def test_the_board_fits_a_phone(server, browser):

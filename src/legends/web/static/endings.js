@@ -146,10 +146,12 @@ window.endings = (() => {
       if (reason === "drawn by agreement") $("#end-title").textContent = t("A draw");
       return;
     }
-    // Name who won: a computer player, or another person.
+    // Name who won: a computer player, or another person. A team's title already names the
+    // side and every seat of it, so it is kept.
     const seats = me.shown && me.shown.seats ? me.shown.seats : {};
     const who = seats[v.winner];
-    if (who && who.kind === "computer" && !(v.winners || []).includes(me_)) {
+    const winners = v.winners || [];
+    if (who && who.kind === "computer" && winners.length <= 1 && !winners.includes(me_)) {
       $("#end-title").textContent = t("The computer ({seat}) won", {seat: v.winner});
     }
   }
