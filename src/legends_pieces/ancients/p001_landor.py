@@ -21,6 +21,7 @@ class DiagonalStep(StepAction):
     """Action: one step to a diagonal neighbour; an enemy there is attacked."""
 
     key = "landor"
+    watches = "adjacent"  # the diagonal squares, and its own (see legends_core.changes)
 
     def describe(self) -> str:
         return ("Show this piece and step to a diagonally touching square; if an enemy holds "

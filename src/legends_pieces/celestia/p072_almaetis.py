@@ -19,6 +19,7 @@ class ForestPlacement(Power):
 
     label = "Action"
     key = "almaetis"
+    watches = "looked"  # the forest squares and its player's roster it reads
 
     def describe(self) -> str:
         return ("Destroy Almaetis to move any piece you control onto any empty forest square; "

@@ -20,6 +20,7 @@ class TownReveal(TargetAction):
     """Action: pick an enemy piece standing on a town square; it is shown to everyone."""
 
     key = "kralc"
+    watches = "looked"  # the town squares it reads
 
     def describe(self) -> str:
         return "Pick an enemy piece on a town square: it is turned face up for all to see."

@@ -20,6 +20,7 @@ class SacrificeToReveal(TargetAction):
     """Action: destroy Marbas; one enemy piece of your choice is shown to everyone."""
 
     key = "marbas"
+    watches = "looked"  # the enemies' rosters, and the squares of the pieces it names
 
     def describe(self) -> str:
         return "Destroy Marbas to reveal any one enemy piece on the board."
