@@ -125,7 +125,10 @@ class Engine(Effects):
     sq_index: dict[str, int]
     rules: Rules
     #: ``rules.players`` and ``rules.teams``, asked at nearly every step: compiled, these
-    #: fields are read directly, a Rules field (an attrs class) through a look-up.
+    #: fields are read directly, a Rules field (an attrs class) through a look-up. Copies
+    #: taken once, like ``zone`` and ``team_mask``: ``rules`` may be replaced during a game
+    #: (a search turning auto-pass off, a test changing a limit) only by rules with the same
+    #: players and teams.
     seats: tuple[str, ...]
     teams: tuple[int, ...]
     catalogue: Catalogue
