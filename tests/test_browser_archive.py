@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from test_browser_access import serious
 from test_browser_accounts import page_of
-from test_browser_endings import arrange_at_random, move_by_clicking
+from test_browser_endings import arrange_safely, move_by_clicking
 from test_web_browser import browser, server, wait_to_decide  # noqa: F401
 
 
@@ -31,7 +31,7 @@ def test_finish_find_replay_and_check_a_game(server, browser, width, height, nam
     page.select_option("#side", "red")
     page.check("#rated")
     page.click("#start")
-    arrange_at_random(page)
+    arrange_safely(page)
     move_by_clicking(page, 1)
     wait_to_decide(page, 3)  # the computer answered
     page.click("#resign")

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from legends_core.setupline import setup_table
+from test_browser_endings import quiet_move
 from test_web_browser import OUTPUT, TIMEOUT, browser, server, target, wait_to_decide  # noqa: F401
 
 #: The squares of red's setup area in setup-line order (the back row first).
@@ -111,8 +112,7 @@ def test_arranging_a_classic_army_by_clicking_then_playing(server, page):  # noq
     # Two moves by clicking: a piece that may move, then one of its targets.
     for turn in (1, 3):  # the computer (blue) plays turn 2
         wait_to_decide(page, turn)
-        src, dst = page.evaluate(
-            "(() => { const [s, d] = Object.entries(me.options.moves)[0]; return [s, d[0]]; })()")
+        src, dst = quiet_move(page)  # onto an empty square: the game cannot end by it
         page.locator(f'#board g.piece[data-square="{src}"]').click()
         target(page, dst)
         expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
