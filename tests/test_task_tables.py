@@ -12,9 +12,10 @@ from legends_core.engine import task_class
 
 def test_the_loop_reads_each_task_class_as_it_is():
     for cls in tasks.TASK_TYPES.values():
-        decision, window, run, answer = task_class(cls)
+        decision, window, run, answer, settle = task_class(cls)
         assert decision is bool(cls.decision) and window is (cls.name == "window")
         assert run is cls.run and answer is cls.answer
+        assert settle is (cls.settle if window else None)  # type: ignore[attr-defined]
     assert task_class(flow.Window)[:2] == (True, True)
     assert task_class(flow.TurnStart)[:2] == (False, False)
     assert task_class(flow.MainDecision)[:2] == (True, False)

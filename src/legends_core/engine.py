@@ -85,11 +85,12 @@ _STATE = (
 
 
 #: What the task loop needs of a task class: whether it is a decision, whether it is a
-#: response window, and its ``run`` and ``answer`` functions. Read from the class once:
-#: compiled, reading a class attribute through a task (a Python class's instance) takes the
-#: generic attribute path, and calling its method builds a bound method each time. (Final:
-#: compiled, the table is then read from a C variable rather than the module's dict.)
-TaskClass = tuple[bool, bool, Callable[..., Any], Callable[..., Any]]
+#: response window, its ``run`` and ``answer`` functions, and a window's ``settle`` (``None``
+#: for other tasks). Read from the class once: compiled, reading a class attribute through a
+#: task (a Python class's instance) takes the generic attribute path, and calling its method
+#: looks the method up each time. (Final: compiled, the table is then read from a C variable
+#: rather than the module's dict.)
+TaskClass = tuple[bool, bool, Callable[..., Any], Callable[..., Any], Any]
 _TASK_CLASSES: Final[dict[type, TaskClass]] = {}
 
 
@@ -97,8 +98,9 @@ def task_class(tp: type[Task]) -> TaskClass:
     """What the loop needs of the task class ``tp`` (see :data:`_TASK_CLASSES`)."""
     known = _TASK_CLASSES.get(tp)
     if known is None:
-        known = _TASK_CLASSES[tp] = (bool(tp.decision), tp.name == "window", tp.run,
-                                     tp.answer)
+        window = tp.name == "window"
+        known = _TASK_CLASSES[tp] = (bool(tp.decision), window, tp.run, tp.answer,
+                                     getattr(tp, "settle", None) if window else None)
     return known
 
 
@@ -375,6 +377,15 @@ class Engine(Effects):
         else:
             self._sched.extend(tasks)
 
+    def schedule_one(self, task: Task) -> None:
+        """``schedule(task)``: compiled, a call with ``*tasks`` builds a tuple each time, and
+        the turn schedules one task at a time several times a turn."""
+        sched = self._sched
+        if sched is None:
+            self.stack.append(task)
+        else:
+            sched.append(task)
+
     def schedule_first(self, *tasks: Task) -> None:
         """Run ``tasks`` right after the current step, before anything else it scheduled.
 
@@ -408,21 +419,37 @@ class Engine(Effects):
         self._push(sched, first)
 
     def _run_task(self, t: Task, run: Callable[..., Any]) -> None:
-        """``t.run`` (``run``, its class's) as one step."""
-        sched: list[Task] = []
-        self._sched = sched
-        try:
-            run(t, self)
-            if self.dirty or self.dirty_all:  # else settle() has nothing to check
-                self.settle()
-            first = self._first
-        finally:
-            self._sched = None
-            self._first = None
-        self._push(sched, first)
+        """``t.run`` (``run``, its class's) as one step; then, while a step schedules just one
+        task and that task is not a decision, that task as the next step at once. (The loop
+        would push it and take it straight off again, nothing coming between; a stack that
+        empties and fills again reallocates its list each time.)"""
+        while True:
+            # Annotated, not cast(): pure, cast(list[Task], ...) builds a generic alias.
+            sched: list[Task] = []
+            self._sched = sched
+            try:
+                run(t, self)
+                if self.dirty or self.dirty_all:  # else settle() has nothing to check
+                    self.settle()
+                first = self._first
+            finally:
+                self._sched = None
+                self._first = None
+            if len(sched) != 1 or first or self.over:
+                self._push(sched, first)
+                return
+            t = sched[0]
+            tp = type(t)
+            known = _TASK_CLASSES.get(tp)  # task_class(tp), without a call for the usual
+            decision, _, run, _, _ = known if known is not None else task_class(tp)
+            if decision:
+                self.stack.append(t)
+                return
+            self._opts = None  # as when the loop takes a task off the stack
 
     def _answer_task(self, t: Task, answer: Callable[..., Any], action: Action) -> None:
-        """``t.answer`` (``answer``, its class's) with ``action`` as one step."""
+        """``t.answer`` (``answer``, its class's) with ``action`` as one step; a lone task
+        it schedules that is not a decision runs at once, as in :meth:`_run_task`."""
         sched: list[Task] = []
         self._sched = sched
         try:
@@ -433,7 +460,17 @@ class Engine(Effects):
         finally:
             self._sched = None
             self._first = None
-        self._push(sched, first)
+        if len(sched) != 1 or first or self.over:
+            self._push(sched, first)
+            return
+        t = sched[0]
+        tp = type(t)
+        known = _TASK_CLASSES.get(tp)
+        decision, _, run, _, _ = known if known is not None else task_class(tp)
+        if decision:
+            self.stack.append(t)
+        else:
+            self._run_task(t, run)
 
     def _push(self, sched: list[Task], first: list[Task] | None) -> None:
         """Put what a step scheduled on the stack: its tasks in order, those scheduled
@@ -452,7 +489,9 @@ class Engine(Effects):
             t = stack[-1]
             tp = type(t)
             known = _TASK_CLASSES.get(tp)  # task_class(tp), without a call for the usual
-            decision, is_window, run, _ = known if known is not None else task_class(tp)
+            if known is None:
+                known = task_class(tp)
+            decision, is_window, run, _, settle = known
             if decision:
                 window = auto and is_window
                 if window and SETTLE_AT_ONCE:
@@ -460,7 +499,9 @@ class Engine(Effects):
                     # seat with a choice (its options are kept for the decision).
                     stack.pop()
                     self._opts = None
-                    left, opts = t.settle(self)  # type: ignore[attr-defined]
+                    # A pair, declared: compiled, taking it apart needs no iterator.
+                    settled: tuple[Any, Any] = settle(t, self)
+                    left, opts = settled
                     if left is None:
                         continue
                     stack.append(left)
@@ -529,7 +570,7 @@ class Engine(Effects):
     def answer(self, action: Action) -> None:
         """Give the pending decision one of its options (already checked legal)."""
         t = self.stack[-1]
-        decision, _, _, answer = task_class(type(t))
+        decision, _, _, answer, _ = task_class(type(t))
         if not decision:
             raise IllegalActionError("no decision is pending")
         self._opts = None

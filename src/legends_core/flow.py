@@ -60,25 +60,23 @@ class TurnStart(Task):
             f(g, p)
             if g.over:
                 return
-        g.schedule(main_check(p))
+        g.schedule_one(main_check(p))
 
 
-#: The fields of the last games' rules that every turn start reads, by the rules' id (the
-#: rules object is kept with them, so a reused id is not mistaken for it): compiled, each read
-#: of a field of ``Rules`` (an attrs class) takes the generic attribute path.
-_TURN_RULES: Final[dict[int, tuple[Rules, tuple[int | None, int | None, int | None,
-                                                tuple[str, ...]]]]] = {}
+#: The last game's rules and the fields of them that every turn start reads: compiled, each
+#: read of a field of ``Rules`` (an attrs class) takes the generic attribute path. (A list of
+#: one entry, final: read from a C variable, and compared by identity alone.)
+_TURN_RULES: Final[list[tuple[Rules, tuple[int | None, int | None, int | None,
+                                            tuple[str, ...]]]]] = []
 
 
 def _turn_rules(rules: Rules) -> tuple[int | None, int | None, int | None, tuple[str, ...]]:
     """``rules``' turn limit, no-progress limit, repetition limit and players."""
-    hit = _TURN_RULES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_TURN_RULES) >= INTERN_SMALL:
-        _TURN_RULES.clear()
+    last = _TURN_RULES
+    if last and last[0][0] is rules:
+        return last[0][1]
     fields = (rules.turn_limit, rules.no_progress_limit, rules.repetition_limit, rules.players)
-    _TURN_RULES[id(rules)] = (rules, fields)
+    last[:] = [(rules, fields)]
     return fields
 
 
@@ -104,7 +102,7 @@ class MainCheck(Task):
         if not can_move_or_act(g, p):
             g.end_game(stuck_winner(g, p), f"{g.seats[p]} cannot move or act")
             return
-        g.schedule(main_decision(p))
+        g.schedule_one(main_decision(p))
 
 
 @task("main", decision=True)
@@ -132,7 +130,7 @@ class MainDecision(Task):
             pid = g.grid[square_named(g, action.src)]
             if is_ability(g, pid, action.key):
                 perform(g, action)
-                g.schedule(main_check(player))
+                g.schedule_one(main_check(player))
                 return
             before, frm = g.bf[player], g.loc[pid]
             g.bf[player] = None
@@ -140,7 +138,7 @@ class MainDecision(Task):
             count_action_move(g, player, pid, frm, before)  # a run, a ride, a flight
         # One by one: compiled, a call with ``*`` goes through a generic call.
         for t in turn_end_tasks(g, player, pid):
-            g.schedule(t)
+            g.schedule_one(t)
 
 
 def stuck_winner(g: Engine, player: int) -> int | None:
@@ -220,13 +218,13 @@ class Window(Task):
         if action.kind == "pass":
             after = self.passed(g)
             if after is not None:
-                g.schedule(after)
+                g.schedule_one(after)
             return
         nxt = g.next_player(self.player)
         perform(g, action)
         if not window_live(g, self.kind):
             return  # a power ended the attack (Clevut) or strike: nothing is left to answer
-        g.schedule(window(self.kind, nxt, 0))
+        g.schedule_one(window(self.kind, nxt, 0))
 
     def passed(self, g: Engine) -> Window | None:
         """Record this player's pass; the window's next player, or ``None`` when every
@@ -356,7 +354,7 @@ class TurnEnd(Task):
         else:
             g.active = g.next_player(p)
         g.turn += 1
-        g.schedule(TURN_START)
+        g.schedule_one(TURN_START)
 
 
 # Tasks are immutable values: the ones every turn needs are made once, not every turn.
