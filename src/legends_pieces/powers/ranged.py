@@ -12,7 +12,7 @@ import attrs
 from legends_core import Power, continuation
 from legends_core.compiling import annotated_only
 from legends_core.events import Compared
-from legends_core.queries import nameable_squares
+from legends_core.queries import adjacent_squares, nameable_squares
 from legends_core.rulings import ruling
 
 from .knowledge import candidate_squares
@@ -138,7 +138,7 @@ class Surround(TargetAction):
 
     def targets(self: Surround | Any, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
-        return [s for s in candidate_squares(game, me, squares=game.board.adjacent(game.loc[piece]),
+        return [s for s in candidate_squares(game, me, squares=adjacent_squares(game, game.loc[piece]),
                                              whose="enemy")
                 if len(game.adjacent_pieces(s, me)) >= 5]
 
