@@ -458,6 +458,16 @@ def adjacent_squares(g: Queries, square: int) -> tuple[int, ...]:
     return g.board._adjacent[square]
 
 
+def within_two_squares(g: Queries, square: int) -> tuple[int, ...]:
+    """``g.board.within_two(square)``, read as :func:`adjacent_squares` reads its table."""
+    return g.board._within2[square]
+
+
+def beside_water(g: Queries, square: int) -> bool:
+    """``g.board.next_to_water(square)``, read as :func:`adjacent_squares` reads its table."""
+    return g.board._water_adjacent[square]
+
+
 def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str,
              match: Callable[[Any, int], bool] | None,
              by_type: dict[Any, bool] | None = None) -> list[int]:
