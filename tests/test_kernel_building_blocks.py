@@ -78,14 +78,16 @@ def test_power_actions_keep_a_bounded_table(monkeypatch):
                     rules="classic")
     g = game.engine
     scout = g.grid[g.sq("c4")]
-    monkeypatch.setattr(actions, "INTERN_MAX", 5)
+    # A row of the 10x10 board counts 1 + 100 // 16 = 7 toward the bound, each action 1.
+    monkeypatch.setattr(actions, "INTERN_MAX", 15)
     monkeypatch.setattr(moves, "_AIMED", {})
     monkeypatch.setattr(moves, "_aimed_size", [0])
     squares = list(range(40, 60))
     got = power_actions(g, scout, "leap", squares)
     assert got == [Action.power("c4", "leap", g.board.name(s)) for s in squares]
-    held = sum(len(t) for by_src in moves._AIMED.values() for t in by_src.values())
-    assert 0 < held <= 5
+    held = sum(1 for aimed in moves._AIMED.values() for row in aimed.rows if row
+               for act in row if act is not None)
+    assert 0 < held <= 15 - 7
     # Asked again, the same actions come back (what is still held is not built anew).
     again = power_actions(g, scout, "leap", squares[-2:])
     assert again == got[-2:] and again[-1] is got[-1]

@@ -146,11 +146,26 @@ def leaps(g: Engine, sq: int, directions: range) -> list[int]:
     return out
 
 
-#: What :func:`power_actions` hands out, by power key, then the name of the piece's square,
-#: then the target's name: each action built once, found without building a key (emptied
-#: at the size that bounds ``actions._POWERS``).
-_AIMED: dict[str, dict[str, dict[str, Action]]] = {}
+class _Aimed:
+    """The actions :func:`power_actions` has handed out for one power key on boards whose
+    squares are named ``names``: ``rows[src][dst]`` is the action of the piece on square
+    ``src`` aimed at square ``dst``, each row and action built when first asked for. Lists
+    indexed by square, not dicts keyed by names: the look-up is the hot part of a targeted
+    power's offers. Boards of one size share their tuple of names (see ``Board``)."""
+
+    __slots__ = ("names", "rows")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.rows: list[list[Action | None] | None] = [None] * len(names)
+
+
+_AIMED: dict[str, _Aimed] = {}
+#: How much :data:`_AIMED` holds, emptied at the size that bounds ``actions._POWERS``: one
+#: for each action, and for a new row one more per ``_ROW_COST_DIV`` of its slots (about the
+#: memory of an action).
 _aimed_size = [0]
+_ROW_COST_DIV = 16
 
 
 def two_steps(g: Engine, pid: int) -> list[int]:
@@ -186,27 +201,47 @@ def power_actions(g: Engine, pid: int, key: str, squares: Iterable[int]) -> list
     (``Action.power(its square, key, target)``; a building block of powers that aim at one
     square, compiled in the compiled build)."""
     names = g.sq_names
-    src = names[g.loc[pid]]
-    by_src = _AIMED.get(key)
-    if by_src is None:
-        by_src = _AIMED[key] = {}
-    table = by_src.get(src)
-    if table is None:
-        table = by_src[src] = {}
+    src = g.loc[pid]
+    aimed = _AIMED.get(key)
+    if aimed is None or aimed.names is not names:
+        aimed = _AIMED[key] = _Aimed(names)
+    row = aimed.rows[src]
+    if row is None:
+        row = _new_row(aimed, src)
     out: list[Action] = []
     for s in squares:
-        dst = names[s]
-        act = table.get(dst)
+        act = row[s]
         if act is None:
             if _aimed_size[0] >= actions.INTERN_MAX:
                 _AIMED.clear()
                 _aimed_size[0] = 0
-                table = {}
-                _AIMED[key] = {src: table}
-            act = table[dst] = Action.power(src, key, dst)
+                aimed = _AIMED[key] = _Aimed(names)
+                row = _new_row(aimed, src)
+            act = row[s] = _power_action(names[src], key, names[s])
             _aimed_size[0] += 1
         out.append(act)
     return out
+
+
+def _power_action(src: str, key: str, dst: str) -> Action:
+    """``Action.power(src, key, dst)``: the same shared table, read and filled here because
+    the module of actions is not compiled, and a call into it costs the compiled build more
+    than the look-up (new actions are built about twice a turn while the tables fill)."""
+    k = (src, key, (dst,))
+    shared = actions._POWERS
+    act = shared.get(k)
+    if act is None:
+        if len(shared) >= actions.INTERN_MAX:
+            shared.clear()
+        act = shared[k] = tuple.__new__(Action, ("power", src, "", key, (dst,), ""))
+    return act
+
+
+def _new_row(aimed: _Aimed, src: int) -> list[Action | None]:
+    row: list[Action | None] = [None] * len(aimed.names)
+    aimed.rows[src] = row
+    _aimed_size[0] += 1 + len(row) // _ROW_COST_DIV
+    return row
 
 
 def back_and_forth_blocked(g: Engine, player: int, pid: int, frm: int, to: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .compiling import mypyc_attr
@@ -352,7 +352,7 @@ class Queries:
 
     def adjacent_pieces(self, square: int, player: int | None = None) -> list[int]:
         out = []
-        for s in self.board.adjacent(square):
+        for s in adjacent_squares(self, square):
             p = self.grid[s]
             if p >= 0 and (player is None or self.ctrl[p] == player):
                 out.append(p)
@@ -360,7 +360,7 @@ class Queries:
 
     def adjacent_enemies(self, square: int, player: int) -> list[int]:
         out = []
-        for s in self.board.adjacent(square):
+        for s in adjacent_squares(self, square):
             p = self.grid[s]
             if p >= 0 and self.hostile(self.ctrl[p], player):
                 out.append(p)
@@ -451,6 +451,23 @@ class Queries:
         return iter(range(len(self.types)))
 
 
+def adjacent_squares(g: Queries, square: int) -> tuple[int, ...]:
+    """The up to 8 squares touching ``square`` (``g.board.adjacent(square)``): the board's
+    table read here, in the compiled build a field read where a call into the board (a plain
+    Python class) runs a Python frame. Several powers' offers ask it at every decision."""
+    return g.board._adjacent[square]
+
+
+def within_two_squares(g: Queries, square: int) -> tuple[int, ...]:
+    """``g.board.within_two(square)``, read as :func:`adjacent_squares` reads its table."""
+    return g.board._within2[square]
+
+
+def beside_water(g: Queries, square: int) -> bool:
+    """``g.board.next_to_water(square)``, read as :func:`adjacent_squares` reads its table."""
+    return g.board._water_adjacent[square]
+
+
 def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str,
              match: Callable[[Any, int], bool] | None,
              by_type: dict[Any, bool] | None = None) -> list[int]:
@@ -477,11 +494,12 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     if squares is None:
         cells = grid
     else:
-        if not isinstance(squares, (list, tuple)):
-            squares = list(squares)  # read twice below
+        # Read twice below. Typed as ints: compiled, each square is then read as a number,
+        # not looked up in the grid through the generic protocol.
+        seq: Sequence[int] = squares if isinstance(squares, (list, tuple)) else list(squares)
         if looked is not None:
-            looked.extend(squares)
-        cells = [grid[s] for s in squares]
+            looked.extend(seq)
+        cells = [grid[s] for s in seq]
     pool: list[int]
     # nameable_squares repeats this ``whose`` test for its squares-only case.
     if whose == "own":
@@ -526,27 +544,26 @@ def nameable_squares(g: Queries, chooser: int, squares: Iterable[int] | None, wh
         # asked at most decisions: the squares themselves, in one pass (1.4% of a pure turn
         # over the general path below). The ``whose`` test repeats nameable's: change both;
         # tests/test_offer_shortcuts.py holds them equal.
-        if not isinstance(squares, (list, tuple)):
-            squares = list(squares)
+        seq: Sequence[int] = squares if isinstance(squares, (list, tuple)) else list(squares)
         looked = g.looked
         if looked is not None:
-            looked.extend(squares)
+            looked.extend(seq)
         grid, ctrl = g.grid, g.ctrl
         out: list[int] = []
         if whose == "own":
-            for s in squares:
+            for s in seq:
                 p = grid[s]
                 if p >= 0 and ctrl[p] == chooser:
                     out.append(s)
         elif whose == "enemy":
             teams = g.teams
             team = teams[chooser]
-            for s in squares:
+            for s in seq:
                 p = grid[s]
                 if p >= 0 and teams[ctrl[p]] != team:
                     out.append(s)
         else:
-            for s in squares:
+            for s in seq:
                 if grid[s] >= 0:
                     out.append(s)
         return out

@@ -17,7 +17,7 @@ import attrs
 from legends_core import Action, Power
 from legends_core.compiling import annotated_only
 from legends_core.moves import dynamic_keywords, power_actions
-from legends_core.queries import nameable, nameable_squares
+from legends_core.queries import adjacent_squares, nameable, nameable_squares
 from legends_core.rulings import ruling
 
 from .knowledge import Whose, candidates
@@ -59,7 +59,7 @@ RULINGS = (
 def _candidates(g: Engine, piece: int, reach: str, match: Match, whose: Whose = "own") -> list[int]:
     """Pieces an ability may target: adjacent ones, or (``reach="any"``) any piece on the
     board including this one."""
-    squares = g.board.adjacent(g.loc[piece]) if reach == "adjacent" else None
+    squares = adjacent_squares(g, g.loc[piece]) if reach == "adjacent" else None
     if match is ANY:  # candidates with no test, without its keyword arguments
         return nameable(g, g.ctrl[piece], squares, whose, None, None)
     return candidates(g, g.ctrl[piece], squares=squares, whose=whose, match=match)
@@ -122,7 +122,7 @@ class Boost(Power):
         if window == "main":
             if game.active != game.ctrl[piece]:
                 return []
-        elif window not in ("attack", "strike"):
+        elif window != "attack" and window != "strike":  # compiled: no tuple searched
             return []
         elif self.reach == "adjacent":
             # Only the two pieces of the contest qualify here: no list of candidates unless
@@ -132,17 +132,20 @@ class Boost(Power):
                 c = game.strike_under_way()
                 if c is None:
                     return []
-            adjacent = game.board.adjacent(game.loc[piece])
+            adjacent = adjacent_squares(game, game.loc[piece])
             if game.loc[c.attacker] not in adjacent and game.loc[c.defender] not in adjacent:
                 return []
-        me, types, loc = game.ctrl[piece], game.types, game.loc
+        # The kind from the behaviour's copy (compiled, a field read, not an attribute
+        # look-up on the piece type).
+        me, beh, loc = game.ctrl[piece], game.beh, game.loc
         # Another's piece only when known: see the ruling "An adjacent piece is anyone's"
-        anyone = self.whose != "own"
+        whose = self.whose
+        anyone = whose != "own"
         main = window == "main"
         known, bit = game.known, 1 << me
         out: list[int] = []
-        for p in _candidates(game, piece, self.reach, self.target, self.whose):
-            if (not anyone or known[p] & bit) and types[p].kind == "warrior" and (
+        for p in _candidates(game, piece, self.reach, self.target, whose):
+            if (not anyone or known[p] & bit) and beh[p].type_kind == "warrior" and (
                     main or game.in_combat(p)):
                 out.append(loc[p])
         return power_actions(game, piece, self.key, out)
@@ -179,7 +182,7 @@ class Weaken(Power):
     def legends_offer_abilities(self: Weaken | Any, game: Engine, piece: int, window: str) -> list[Action]:
         # _candidates' pieces, as squares straight away: offered in every window.
         return power_actions(game, piece, self.key, nameable_squares(
-            game, game.ctrl[piece], game.board.adjacent(game.loc[piece]), "enemy", None))
+            game, game.ctrl[piece], adjacent_squares(game, game.loc[piece]), "enemy", None))
 
     def legends_perform(self: Weaken | Any, game: Engine, piece: int, action: Action) -> None:
         target = game.piece_at(game.sq(action.targets[0]))
@@ -219,13 +222,13 @@ class Grant(Power):
     def legends_offer_abilities(self: Grant | Any, game: Engine, piece: int, window: str) -> list[Action]:
         if window != "main" or game.active != game.ctrl[piece]:
             return []
-        types, loc, keyword = game.types, game.loc, self.keyword
+        beh, loc, keyword = game.beh, game.loc, self.keyword
         # Keywords a piece has without printing them come only from a grant or the curse:
         # without either, the printed ones answer has_keyword.
         lent = dynamic_keywords(game)
         out: list[int] = []
         for p in _candidates(game, piece, self.reach, self.target):
-            printed = types[p].keywords
+            printed = beh[p].type_keywords  # as Boost reads the kind
             # See the ruling "Granted actions and stationary pieces".
             if keyword in printed or "stationary" in printed:
                 continue

@@ -16,7 +16,7 @@ import attrs
 from legends_core import Action, Power, continuation
 from legends_core.compiling import annotated_only, mypyc_attr
 from legends_core.moves import leaps, line_targets, power_actions, two_steps
-from legends_core.queries import nameable, nameable_squares
+from legends_core.queries import adjacent_squares, beside_water, nameable, nameable_squares
 
 from .knowledge import candidates
 from .match import Match, of
@@ -278,9 +278,9 @@ class WaterJump(TargetAction):
         return not board.next_to_water(square)
 
     def targets(self: WaterJump | Any, game: Engine, piece: int) -> Iterable[int]:
-        if not game.board.next_to_water(game.loc[piece]):
+        if not beside_water(game, game.loc[piece]):
             return ()
-        return [s for s in game.empty_squares() if game.board.next_to_water(s)]
+        return [s for s in game.empty_squares() if beside_water(game, s)]
 
     def act(self: WaterJump | Any, game: Engine, piece: int, square: int) -> None:
         game.move_piece(piece, square, self.key)
@@ -360,7 +360,7 @@ class Gather(Power):
 
 
 def _free_around(game: Engine, leader: int) -> list[int]:
-    return empty_among(game, game.board.adjacent(game.loc[leader]))
+    return empty_among(game, adjacent_squares(game, game.loc[leader]))
 
 
 def _gatherable(game: Engine, leader: int, match: Match, moved: tuple[int, ...]) -> list[int]:

@@ -12,7 +12,7 @@ import attrs
 from legends_core import Power, continuation
 from legends_core.compiling import annotated_only
 from legends_core.events import Compared
-from legends_core.queries import nameable_squares
+from legends_core.queries import adjacent_squares, nameable_squares, within_two_squares
 from legends_core.rulings import ruling
 
 from .knowledge import candidate_squares
@@ -47,7 +47,7 @@ RULINGS = (
 def enemies_within_two(g: Engine, piece: int) -> list[int]:
     """Squares up to two steps from ``piece`` that hold a piece of an opponent of its player."""
     # candidate_squares with no test, without its keyword arguments: asked at most decisions.
-    return nameable_squares(g, g.ctrl[piece], g.board.within_two(g.loc[piece]), "enemy", None)
+    return nameable_squares(g, g.ctrl[piece], within_two_squares(g, g.loc[piece]), "enemy", None)
 
 
 def _reflected(g: Engine, target: int, source: int, keyword: str) -> bool:
@@ -138,7 +138,7 @@ class Surround(TargetAction):
 
     def targets(self: Surround | Any, game: Engine, piece: int) -> Iterable[int]:
         me = game.ctrl[piece]
-        return [s for s in candidate_squares(game, me, squares=game.board.adjacent(game.loc[piece]),
+        return [s for s in candidate_squares(game, me, squares=adjacent_squares(game, game.loc[piece]),
                                              whose="enemy")
                 if len(game.adjacent_pieces(s, me)) >= 5]
 

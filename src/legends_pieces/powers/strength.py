@@ -12,6 +12,7 @@ import attrs
 
 from legends_core import Power
 from legends_core.compiling import annotated_only
+from legends_core.queries import beside_water
 from legends_core.rulings import ruling
 
 if TYPE_CHECKING:
@@ -84,4 +85,4 @@ class NearWater(Power):
 
     def legends_strength_modifier(self: NearWater | Any, game: Engine, piece: int, square: int,
                                   opponent: int) -> int:
-        return self.amount if square >= 0 and game.board.next_to_water(square) else 0
+        return self.amount if square >= 0 and beside_water(game, square) else 0

@@ -9,6 +9,7 @@ import attrs
 
 from legends_core import Action, Power
 from legends_core.compiling import annotated_only
+from legends_core.queries import adjacent_squares
 from legends_core.rulings import ruling
 
 from .targeted import TargetAction
@@ -106,7 +107,7 @@ class Relocate(TargetAction):
     def targets(self: Relocate | Any, game: Engine, piece: int) -> Iterable[int]:
         if self.terrain == "adjacent":
             grid, land = game.grid, game.land  # is_empty, read without a call per square
-            return [s for s in game.board.adjacent(game.loc[piece]) if grid[s] < 0 and land[s]]
+            return [s for s in adjacent_squares(game, game.loc[piece]) if grid[s] < 0 and land[s]]
         return game.empty_squares(self.terrain)
 
     def act(self: Relocate | Any, game: Engine, piece: int, square: int) -> None:
