@@ -448,8 +448,8 @@ class Engine(Effects):
             self._opts = None  # as when the loop takes a task off the stack
 
     def _answer_task(self, t: Task, answer: Callable[..., Any], action: Action) -> None:
-        """``t.answer`` (``answer``, its class's) with ``action`` as one step; a lone task
-        it schedules that is not a decision runs at once, as in :meth:`_run_task`."""
+        """``t.answer`` (``answer``, its class's) with ``action`` as one step. (What it
+        schedules is pushed; the loop's first step then chains as :meth:`_run_task` says.)"""
         sched: list[Task] = []
         self._sched = sched
         try:
@@ -460,17 +460,7 @@ class Engine(Effects):
         finally:
             self._sched = None
             self._first = None
-        if len(sched) != 1 or first or self.over:
-            self._push(sched, first)
-            return
-        t = sched[0]
-        tp = type(t)
-        known = _TASK_CLASSES.get(tp)
-        decision, _, run, _, _ = known if known is not None else task_class(tp)
-        if decision:
-            self.stack.append(t)
-        else:
-            self._run_task(t, run)
+        self._push(sched, first)
 
     def _push(self, sched: list[Task], first: list[Task] | None) -> None:
         """Put what a step scheduled on the stack: its tasks in order, those scheduled
