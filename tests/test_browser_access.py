@@ -15,7 +15,15 @@ import re
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from test_web_browser import TIMEOUT, browser, chromium, new_page, server, wait_to_decide  # noqa: F401
+from test_web_browser import (  # noqa: F401
+    TIMEOUT,
+    browser,
+    chromium,
+    keep_the_deal,
+    new_page,
+    server,
+    wait_to_decide,
+)
 
 AXE = Axe()
 
@@ -190,9 +198,7 @@ def test_the_live_region_leaves_out_the_setup_commitment(server, browser):  # no
     page.select_option("#side", "beige")
     page.click("#start")
     # The setup questions: keep the deal, switch nothing; the commitment follows them.
-    page.click('#question-choices button[data-action="keep"]')
-    wait_to_decide(page)
-    page.click("#controls button.done")
+    keep_the_deal(page)
     expect(page.locator("#log")).to_contain_text("sha256")
     expect(page.locator("#announce")).not_to_be_empty()
     assert page.locator("#announce p").count() > 0

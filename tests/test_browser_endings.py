@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from test_web_browser import browser, new_page, select, server, wait_to_decide  # noqa: F401
+from test_web_browser import browser, keep_the_deal, new_page, select, server, wait_to_decide  # noqa: F401
 
 
 def arrange_at_random(page: Page) -> None:
@@ -123,9 +123,7 @@ def test_a_team_that_resigns_sees_the_other_team_named(server, browser):  # noqa
     page.select_option("#opponent", "random")
     page.select_option("#side", "gray-2")
     page.click("#start")
-    page.click('#question-choices button[data-action="keep"]')
-    wait_to_decide(page)
-    page.click("#controls button.done")
+    keep_the_deal(page)
     wait_to_decide(page)
     page.click("#resign")
     page.click("#resign-yes")

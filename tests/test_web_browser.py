@@ -123,6 +123,14 @@ def wait_to_decide(page: Page, turn: int | None = None) -> None:
         expect(page.locator("body")).to_have_attribute("data-turn", str(turn))
 
 
+def keep_the_deal(page: Page) -> None:
+    """Answer Stratego Legends' setup questions without changing anything: keep the deal as
+    it is, then switch no pieces."""
+    page.click('#question-choices button[data-action="keep"]')
+    wait_to_decide(page)
+    page.click("#controls button.done")
+
+
 def pass_until_over(page: Page) -> None:
     """Pass whenever asked until the game ends (the computers play the rest)."""
     body, passing = page.locator("body"), page.locator("#controls button.pass")
@@ -332,9 +340,7 @@ def test_a_team_game_against_the_computer_from_the_form(server, browser):
     svg = page.locator("#board svg")
     assert svg.get_attribute("data-orientation") == "180"
     assert page.locator("#board line.band").count() == 1
-    page.click('#question-choices button[data-action="keep"]')
-    wait_to_decide(page)
-    page.click("#controls button.done")
+    keep_the_deal(page)
     pass_until_over(page)
     # The turn limit ends it, unless a computer's first move already won (a random deal).
     expect(page.locator("#end-title")).to_have_text(
