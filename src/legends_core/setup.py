@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from itertools import repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -130,11 +131,18 @@ class SetupSwitch(Task):
         key = (g.board.width, own)
         swaps = _SWITCHES.get(key)
         if swaps is None:
-            # A dealt army seldom stands on the same squares twice: this runs for most
-            # switches, so it reads each pair from its first square's row of swaps.
+            # A dealt army seldom stands on the same squares twice: this runs for each army's
+            # first switch, so it reads each square's pairs from that square's row of swaps
+            # with one call of C code (itemgetter), building only the swaps not made yet.
             rows = _swap_rows(g.board.width)
-            swaps = tuple([row[b] if b in row else _swap(g, a, b)
-                           for i, a in enumerate(own) for row in (rows[a],) for b in own[i + 1:]])
+            found: list[Action] = []
+            for i, a in enumerate(own[:-1]):
+                row, rest = rows[a], own[i + 1:]
+                try:
+                    found += itemgetter(*rest)(row) if len(rest) > 1 else (row[rest[0]],)
+                except KeyError:
+                    found += [row[b] if b in row else _swap(g, a, b) for b in rest]
+            swaps = tuple(found)
             # An army's squares come back game after game: keep their list, but only for
             # armies of a usual size, and only so many lists, whatever positions are loaded.
             if len(own) <= SWITCH_ARMY_MAX:
