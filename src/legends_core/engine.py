@@ -224,7 +224,7 @@ class Engine(Effects):
         columns: list[Any] = ([list(c) for c in zip(*pieces, strict=True)] if pieces
                               else [[] for _ in range(5)])
         self.types, self.owner, self.ctrl, self.loc, self.known = columns
-        self.beh = [catalogue.behaviour(t.number) for t in self.types]
+        self.beh = catalogue.behaviours([t.number for t in self.types])
         grid = self.grid = [-1] * board.size
         for pid, sq in enumerate(self.loc):
             if sq >= 0:

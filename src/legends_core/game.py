@@ -300,7 +300,9 @@ class Game:
             shuffle(random.Random(f"{seed}:reserve"), waiting)
             placed = placed[off:] + waiting
         masks = team_masks(rs.teams)  # a player knows their own team's pieces
-        pieces = [(cat[n], owner, owner, loc, masks[owner]) for loc, owner, n in placed]
+        types = cat.types_of([n for _, _, n in placed])
+        pieces = [(t, owner, owner, loc, masks[owner])
+                  for t, (loc, owner, _) in zip(types, placed, strict=True)]
         g = Engine(board=built.board, rules=rs, catalogue=cat, pieces=pieces, seed=seed,
                    salt=salt)
         g.active = rs.players.index(first)

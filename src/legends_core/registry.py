@@ -204,6 +204,15 @@ class Catalogue(Mapping[int, PieceType]):
         """The hook implementations of piece type ``number``, ready to call."""
         return self._behaviour[number]
 
+    def behaviours(self, numbers: Iterable[int]) -> list[Behaviour]:
+        """:meth:`behaviour` of each of ``numbers``, in one call (a new game asks for each
+        of its pieces')."""
+        return list(map(self._behaviour.__getitem__, numbers))
+
+    def types_of(self, numbers: Iterable[int]) -> list[PieceType]:
+        """The piece type of each of ``numbers``, in one call (``[self[n] for n in numbers]``)."""
+        return list(map(self._types.__getitem__, numbers))
+
     def keyword_behaviour(self, keyword: str) -> Behaviour | None:
         """The implementations of a keyword power lent to a piece (``None``: none)."""
         return self._keyword.get(keyword)

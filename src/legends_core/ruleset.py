@@ -30,6 +30,7 @@ import pluggy
 from . import editions, hookspecs
 from .errors import CatalogueError, PositionError, short
 from .registry import Catalogue, _adapt, default_catalogue, load_packs
+from .teams import seat_names
 
 if TYPE_CHECKING:
     from .board import Board
@@ -141,8 +142,6 @@ class Ruleset:
 
         :raises ValueError: these rules are not played by that many players.
         """
-        from .teams import seat_names
-
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError(f"players must be a whole number, not {short(players)}")
         if players == len(self.seats):

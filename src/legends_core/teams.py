@@ -157,8 +157,12 @@ def _zones(width: int, height: int, files: tuple[tuple[int, ...], ...],
     return out
 
 
+@functools.lru_cache(maxsize=16)
 def team_masks(teams: tuple[int, ...]) -> tuple[int, ...]:
-    """Each player's team as a mask of player bits (their knowledge is shared)."""
+    """Each player's team as a mask of player bits (their knowledge is shared).
+
+    Kept per ``teams`` (a tuple: immutable, and the whole key), as every new game asks twice
+    and there are only a few seatings."""
     return tuple(sum(1 << q for q, u in enumerate(teams) if u == t) for t in teams)
 
 
