@@ -51,6 +51,8 @@ COMPILED = (
     "legends_core.statevalues",
     # the piece types' hook tables (Behaviour), whose fields the moves read at every decision
     "legends_core.behaviours",
+    # the lazy list of legal actions, asked for its length and an item at every decision
+    "legends_core.legal_actions",
     # The shared building blocks of the pieces' powers (all but the package's __init__, which
     # only gathers names). Their classes are plain Python classes with compiled methods (mypyc
     # makes attrs classes so; TargetAction and StepAction say so), which the pieces subclass;

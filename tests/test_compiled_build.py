@@ -217,11 +217,12 @@ def test_the_class_mark_does_nothing_without_mypy(monkeypatch):
 
 
 #: The tests run against the compiled kernel here: bad input (a compiled ``Action`` must keep
-#: its own errors), the offer cache and the kernel's building blocks, the kernel's rules, and
-#: the pieces' compiled blocks with a plugin built on them.
+#: its own errors), the offer cache and the kernel's building blocks, the kernel's rules, the
+#: pieces' compiled blocks with a plugin built on them, and the compiled list of legal actions
+#: (indexed by any integer type, as it was in Python).
 KERNEL_TESTS = ("tests/test_hostile_input.py", "tests/test_offer_cache.py",
                 "tests/test_kernel_building_blocks.py", "tests/test_kernel_rules.py",
-                "tests/test_compiled_blocks.py")
+                "tests/test_compiled_blocks.py", "tests/test_legal_actions.py")
 
 
 BUILT_IN = {"legends", "classic", "narnia-1", "narnia-2", "ultimate-campaign",

@@ -15,7 +15,7 @@ import bisect
 import hashlib
 import random
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -36,6 +36,7 @@ from .errors import (
 from .events import Event
 from .flow import TurnStart
 from .knowledge import Knowledge
+from .legal_actions import LegalActions, member
 from .legality import explain
 from .piecetype import PieceType
 from .position import check_salt, from_position, to_position
@@ -68,71 +69,6 @@ def default_headers(players: Sequence[str]) -> dict[str, Any]:
     """A new game's record headers: today's date, the rest unknown (``"?"``, as in PGN)."""
     return {"event": "?", "site": "?", "date": date.today().isoformat(),
             "players": {p: "?" for p in players}}
-
-
-class LegalActions:
-    """A lazy view of the legal actions (like python-chess's ``board.legal_moves``).
-
-    Supports iteration, ``len``, ``in`` and truth testing; computed on first use. It refers to
-    the game, never the other way round, so a finished game is freed at once (no cycle for the
-    garbage collector to find).
-    """
-
-    __slots__ = ("_game", "_version", "_list")
-
-    def __init__(self, game: Game):
-        self._game = game
-        self._version = game._version
-        self._list: list[Action] | None = None
-
-    def _actions(self) -> list[Action]:
-        if self._version != self._game._version:
-            raise RuntimeError("the game changed since these legal actions were listed")
-        if self._list is None:
-            self._list = self._game._engine.options()
-        return self._list
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions())
-
-    # len() and [] are what a random or sampling player asks for at every decision: they read
-    # the list straight away once it is there and the game has not moved on.
-    def __len__(self) -> int:
-        acts = self._list
-        if acts is None or self._version != self._game._version:
-            acts = self._actions()
-        return len(acts)
-
-    def __bool__(self) -> bool:
-        return bool(self._actions())
-
-    def __contains__(self, action: object) -> bool:
-        return _member(action, self._actions())  # _member reads a swap in either order
-
-    def __getitem__(self, i: int) -> Action:
-        acts = self._list
-        if acts is None or self._version != self._game._version:
-            acts = self._actions()
-        return acts[i]
-
-    def __repr__(self) -> str:
-        acts = self._actions()
-        shown = ", ".join(str(a) for a in acts[:8])
-        more = f", ... ({len(acts)} in all)" if len(acts) > 8 else ""
-        return f"<LegalActions: {shown}{more}>"
-
-
-def _member(action: object, acts: list[Action]) -> bool:
-    if not isinstance(action, Action):
-        return False
-    if action.kind == "swap":  # a switch names its two squares in either order
-        action = action.canonical()
-    if len(acts) < 200:
-        return action in acts  # identity first, then tuple equality: cheap for short lists
-    try:
-        return action in set(acts)
-    except TypeError:  # a hand-made Action holding a list is never legal
-        return False
 
 
 def seeded_salt(seed: int) -> str:
@@ -558,7 +494,7 @@ class Game:
                 f"it is {g.rules.players[pending.player]}'s decision, not {player}'s")
         if not isinstance(action, Action) or not action.well_formed():
             raise IllegalActionError(f"expected an Action of strings, got {short(action)}")
-        if not _member(action, g.options()):
+        if not member(action, g.options()):
             raise IllegalActionError(explain(g, pending, action))
 
     def apply(self, action: Action | str, *, player: str | None = None) -> list[Event]:
