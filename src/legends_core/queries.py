@@ -116,6 +116,10 @@ class Queries:
     #: attributes directly, a plain object's through a dictionary.
     land: tuple[bool, ...]
     steps: tuple[tuple[tuple[int, Action], ...], ...]
+    #: The board's squares touching each square, within two of it, and beside water.
+    adj: tuple[tuple[int, ...], ...]
+    within2: tuple[tuple[int, ...], ...]
+    wet: tuple[bool, ...]
     sq_names: tuple[str, ...]
     #: Square names to squares (the board's own table): actions name their squares.
     sq_index: dict[str, int]
@@ -505,19 +509,20 @@ class Queries:
 
 def adjacent_squares(g: Queries, square: int) -> tuple[int, ...]:
     """The up to 8 squares touching ``square`` (``g.board.adjacent(square)``): the board's
-    table read here, in the compiled build a field read where a call into the board (a plain
-    Python class) runs a Python frame. Several powers' offers ask it at every decision."""
-    return g.board._adjacent[square]
+    table, held by the game, read here; compiled, a field read where a call into the board
+    (a plain Python class) runs a Python frame and reading its table a look-up. Several
+    powers' offers ask it at every decision."""
+    return g.adj[square]
 
 
 def within_two_squares(g: Queries, square: int) -> tuple[int, ...]:
     """``g.board.within_two(square)``, read as :func:`adjacent_squares` reads its table."""
-    return g.board._within2[square]
+    return g.within2[square]
 
 
 def beside_water(g: Queries, square: int) -> bool:
     """``g.board.next_to_water(square)``, read as :func:`adjacent_squares` reads its table."""
-    return g.board._water_adjacent[square]
+    return g.wet[square]
 
 
 def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str,
