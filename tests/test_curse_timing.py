@@ -46,13 +46,13 @@ def test_curse_set_off_in_an_attack_window_takes_effect_before_anyone_answers():
     assert "c3 dancing-sword d4" not in options(game)
 
 
-def test_the_keywords_a_curse_gives_are_asked_once_per_piece_type(monkeypatch):
+def test_the_keywords_a_curse_gives_are_asked_once_per_piece_type():
     from legends_core import queries
 
     # Jillus' curse gives every Cleric Dispel Magic; two Noble Clerics and Sir Urgwaine.
     game = position({"b3": 52, "c3": 52, "d3": 35, "h8": 8, "h1": 151}, curse=55)
     g = game.engine
-    monkeypatch.setattr(queries, "_CURSED", {})
+    queries._CURSED.clear()  # a table of answers kept: emptied, it fills again
     clerics = [g.grid[g.sq(s)] for s in ("b3", "c3")]
     paladin = g.grid[g.sq("d3")]
     assert all(g.has_keyword(p, "dispel_magic") for p in clerics)
@@ -60,4 +60,6 @@ def test_the_keywords_a_curse_gives_are_asked_once_per_piece_type(monkeypatch):
     assert "dispel_magic" in g.keywords_of(clerics[1])
     assert g.cursed_keywords(paladin) == frozenset()
     # One answer kept for the Clerics' type, one for the paladin's.
-    assert sorted(queries._CURSED.values(), key=len) == [frozenset(), {"dispel_magic"}]
+    kept = [gift.keywords for by_type in queries._CURSED.values() for rows in by_type.values()
+            for row in rows for gift in row if gift is not None]
+    assert sorted(kept, key=len) == [frozenset(), {"dispel_magic"}]

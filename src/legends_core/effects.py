@@ -541,15 +541,30 @@ class Effects(Queries):
         once (all together)."""
         if self.over:
             return
+        cands: Iterable[int]
         if self.dirty_all:
             cands = [p for p in self.grid if p >= 0]
         elif self.dirty:
-            cands = [p for p in self.dirty if self.loc[p] >= 0]
+            cands = self.dirty  # read once, below, then emptied
         else:
             return
+        loc, beh = self.loc, self.beh
+        c = self.curse
+        # With no change until the end of the turn and no curse changing strengths, a warrior
+        # with no strength modifier of its own has its printed strength: read here, where
+        # strength() costs a few hundred instructions, asked of every piece a step touched.
+        plain = not self.tstr and not (c >= 0 and self.curse_on and beh[c].curse_modifier)
+        doomed: list[int] = []
+        for p in cands:
+            if loc[p] < 0:
+                continue
+            b = beh[p]
+            if b.type_kind != "warrior":
+                continue
+            s = b.type_strength if plain and not b.strength else self.strength(p)
+            if s <= 0:  # type: ignore[operator]  # a warrior has a strength
+                doomed.append(p)
         self.dirty.clear()
         self.dirty_all = False
-        beh = self.beh
-        doomed = [p for p in cands if beh[p].type_kind == "warrior" and self.strength(p) <= 0]  # type: ignore[operator]
         if doomed:
             self.destroy(sorted(doomed, key=self.loc.__getitem__), cause="strength 0")

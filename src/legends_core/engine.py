@@ -70,8 +70,8 @@ RULINGS = (
 
 #: Every attribute of an Engine (its slots; what restore() copies).
 _STATE = (
-    "board", "land", "steps", "sq_names", "sq_index", "rules", "seats", "teams", "catalogue",
-    "types", "beh", "owner",
+    "board", "land", "steps", "adj", "within2", "wet", "sq_names", "sq_index", "rules", "seats",
+    "teams", "catalogue", "types", "beh", "owner",
     "ctrl", "loc", "known", "grid", "dead",
     "curse", "curse_on", "curse_ctrl", "curse_queue",
     "temps", "tstr", "tkw", "used_turn", "used_game", "memo",
@@ -123,6 +123,9 @@ class Engine(Effects):
     board: Board
     land: tuple[bool, ...]
     steps: tuple[tuple[tuple[int, Action], ...], ...]
+    adj: tuple[tuple[int, ...], ...]
+    within2: tuple[tuple[int, ...], ...]
+    wet: tuple[bool, ...]
     sq_names: tuple[str, ...]
     sq_index: dict[str, int]
     rules: Rules
@@ -215,6 +218,7 @@ class Engine(Effects):
         """``pieces``: (type, owner, controller, loc, known mask) per piece id."""
         self.board = board
         self.land, self.steps, self.sq_names = board._land, board._steps, board._names
+        self.adj, self.within2, self.wet = board._adjacent, board._within2, board._water_adjacent
         self.sq_index = board._index
         self.rules = rules
         self.seats, self.teams = tuple(rules.players), tuple(rules.teams)
@@ -294,6 +298,7 @@ class Engine(Effects):
         g = Engine.__new__(Engine)
         g.board = self.board
         g.land, g.steps, g.sq_names = self.land, self.steps, self.sq_names
+        g.adj, g.within2, g.wet = self.adj, self.within2, self.wet
         g.sq_index = self.sq_index
         g.rules = self.rules
         g.seats, g.teams = self.seats, self.teams

@@ -254,13 +254,14 @@ class Window(Task):
         # The seat and count of passes as plain ints (a window's fields are read through the
         # generic attribute path once compiled); its window is looked up only to return it.
         player, passes = self.player, self.passes
+        said = passed_events(players, kind)
         while True:
             if not quiet:
                 abl = ability_options(g, player, kind)
                 if abl:
                     return (self if player == self.player and passes == self.passes
                             else window(kind, player, passes)), [PASS, *abl]
-            g.emit(passed_event(players[player], kind))
+            g.emit(said[player])
             passes += 1
             if passes >= n:
                 return None, []
@@ -298,6 +299,23 @@ def passed_event(name: str, kind: str) -> Passed:
             said_in.clear()
         said = said_in[name] = Passed(name, kind)
     return said
+
+
+#: By kind of window: the seats last asked about and their passes, in seat order.
+_PASS_ROWS: Final[dict[str, tuple[tuple[str, ...], tuple[Passed, ...]]]] = {}
+
+
+def passed_events(players: tuple[str, ...], kind: str) -> tuple[Passed, ...]:
+    """``passed_event(name, kind)`` for each of ``players``, in order: a window settled at
+    once reads its seats' passes by index (one table look-up a window, not two a pass)."""
+    hit = _PASS_ROWS.get(kind)
+    if hit is not None and (hit[0] is players or hit[0] == players):
+        return hit[1]
+    if len(_PASS_ROWS) >= INTERN_SMALL:
+        _PASS_ROWS.clear()
+    row = tuple([passed_event(name, kind) for name in players])
+    _PASS_ROWS[kind] = (players, row)
+    return row
 
 
 # Registered below rather than decorated: compiled, a call of a decorated function goes

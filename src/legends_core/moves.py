@@ -14,6 +14,7 @@ from . import actions
 from .actions import Action
 from .changes import Offers
 from .events import PowerUsed
+from .queries import curse_gift
 from .rulings import ruling
 
 if TYPE_CHECKING:
@@ -53,15 +54,23 @@ def _extra_behaviours(g: Engine, pid: int) -> tuple[Behaviour, ...]:
     curse_fs = g.beh[c].curse_keywords if c >= 0 and g.curse_on else ()
     if not extra and not curse_fs:
         return ()
+    cat = g.catalogue
     kws: frozenset[str]
     if curse_fs:
-        cursed = g.cursed_keywords(pid)
-        kws = cursed | extra if extra else cursed
+        gift = curse_gift(g, pid)
+        if not extra:
+            # The curse's keywords alone (the usual case under a curse, asked of most pieces
+            # at every decision): their behaviours are kept with them.
+            if gift.lent_by is not cat:
+                kws = gift.keywords
+                gift.lent = cat.lent_behaviours(g.types[pid], kws) if kws else ()
+                gift.lent_by = cat
+            return gift.lent
+        kws = gift.keywords | extra
     else:
         kws = extra  # type: ignore[assignment]  # not None: tested above
     if not kws:
         return ()
-    cat = g.catalogue
     out = cat.lent.get((g.types[pid], kws))  # the table, not a call, once worked out
     return cat.lent_behaviours(g.types[pid], kws) if out is None else out
 

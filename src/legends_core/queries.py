@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .compiling import mypyc_attr
 from .piecetype import PieceType
@@ -25,11 +25,79 @@ RULINGS = (
            "defender keeps the bonus of the square it holds."),
 )
 
-#: The keywords a death curse gives, by the curse's behaviour, the piece's type and who
-#: controls each (all the answer may depend on, see ``legends_curse_keywords``); emptied at
-#: this size.
-_CURSED: dict[tuple[object, object, int, int], frozenset[str]] = {}
-CURSED_MAX = 4096
+class CurseGift:
+    """What a death curse gives one piece: ``keywords``, and their behaviours (``lent``) as
+    the catalogue ``lent_by`` lends them (``None`` until a catalogue is asked)."""
+
+    def __init__(self, keywords: frozenset[str]):
+        self.keywords = keywords
+        self.lent_by: Catalogue | None = None
+        self.lent: tuple[Behaviour, ...] = ()
+
+
+#: What a death curse gives, by the curse's behaviour, then the piece's type, then (two
+#: lists) who controls the curse and who controls the piece: all the answer may depend on
+#: (see ``legends_curse_keywords``). Nested, so that a question hashes two objects by
+#: identity where one table keyed by the four built and hashed a tuple each time (several
+#: times a decision under a curse). Emptied at these sizes. (Final: compiled, read from a C
+#: variable.)
+_CURSED: Final[dict[Behaviour, dict[PieceType, list[list[CurseGift | None]]]]] = {}
+CURSES_MAX = 256
+CURSED_TYPES_MAX = 4096
+
+
+def _cursed_kept(b: Behaviour, t: PieceType, curse_ctrl: int, ctrl: int) -> CurseGift | None:
+    """The gift kept for the curse of behaviour ``b`` on a piece of type ``t``, or ``None``
+    when not worked out yet."""
+    by_type = _CURSED.get(b)
+    if by_type is None:
+        return None
+    rows = by_type.get(t)
+    if rows is None or not 0 <= curse_ctrl < len(rows):
+        return None
+    row = rows[curse_ctrl]
+    return row[ctrl] if 0 <= ctrl < len(row) else None
+
+
+def _keep_cursed(b: Behaviour, t: PieceType, curse_ctrl: int, ctrl: int,
+                 gift: CurseGift) -> None:
+    """Keep ``gift`` for :func:`_cursed_kept`."""
+    if curse_ctrl < 0 or ctrl < 0:
+        return  # no seat: not kept
+    by_type = _CURSED.get(b)
+    if by_type is None:
+        if len(_CURSED) >= CURSES_MAX:
+            _CURSED.clear()
+        by_type = _CURSED[b] = {}
+    rows = by_type.get(t)
+    if rows is None:
+        if len(by_type) >= CURSED_TYPES_MAX:
+            by_type.clear()
+        rows = by_type[t] = []
+    while len(rows) <= curse_ctrl:
+        rows.append([])
+    row = rows[curse_ctrl]
+    while len(row) <= ctrl:
+        row.append(None)
+    row[ctrl] = gift
+
+
+def curse_gift(g: Queries, pid: int) -> CurseGift:
+    """What the death curse in effect gives ``pid`` (there must be one: ``g.curse`` set and
+    ``g.curse_on``), asked of the curse once per piece type and pair of controllers."""
+    c = g.curse
+    b = g.beh[c]
+    # Who controls the curse and the piece go in too, for a text that names either.
+    t, cc, ctrl = g.types[pid], g.curse_ctrl, g.ctrl[pid]
+    gift = _cursed_kept(b, t, cc, ctrl)
+    if gift is None:
+        found: set[str] = set()
+        for f in b.curse_keywords:
+            found.update(f(g, c, pid))
+        gift = CurseGift(frozenset(found))
+        _keep_cursed(b, t, cc, ctrl, gift)
+    return gift
+
 
 DESTROYED = -1
 CURSE = -2
@@ -48,6 +116,10 @@ class Queries:
     #: attributes directly, a plain object's through a dictionary.
     land: tuple[bool, ...]
     steps: tuple[tuple[tuple[int, Action], ...], ...]
+    #: The board's squares touching each square, within two of it, and beside water.
+    adj: tuple[tuple[int, ...], ...]
+    within2: tuple[tuple[int, ...], ...]
+    wet: tuple[bool, ...]
     sq_names: tuple[str, ...]
     #: Square names to squares (the board's own table): actions name their squares.
     sq_index: dict[str, int]
@@ -241,12 +313,8 @@ class Queries:
         if c >= 0 and self.curse_on:
             b = self.beh[c]
             if b.curse_keywords and self.loc[pid] >= 0:
-                # cursed_keywords' table read here, without the call, once filled: under a
-                # curse the kernel asks this of most pieces at every decision.
-                kws = _CURSED.get((b, self.types[pid], self.curse_ctrl, self.ctrl[pid]))
-                if kws is None:
-                    kws = self.cursed_keywords(pid)
-                return keyword in kws
+                # Under a curse the kernel asks this of most pieces at every decision.
+                return keyword in curse_gift(self, pid).keywords
         return False
 
     def keywords_of(self, pid: int) -> frozenset[str]:
@@ -266,23 +334,11 @@ class Queries:
 
     def cursed_keywords(self, pid: int) -> frozenset[str]:
         """The keywords the death curse in effect gives ``pid`` (none without one), asked of
-        the curse once per piece type: the answer depends on nothing else."""
+        the curse once per piece type and controllers (see :func:`curse_gift`)."""
         c = self.curse
         if c < 0 or not self.curse_on:
             return frozenset()
-        b = self.beh[c]
-        # Who controls the curse and the piece go in too, for a text that names either.
-        key = (b, self.types[pid], self.curse_ctrl, self.ctrl[pid])
-        kws = _CURSED.get(key)
-        if kws is None:
-            found: set[str] = set()
-            for f in b.curse_keywords:
-                found.update(f(self, c, pid))
-            kws = frozenset(found)
-            if len(_CURSED) >= CURSED_MAX:
-                _CURSED.clear()
-            _CURSED[key] = kws
-        return kws
+        return curse_gift(self, pid).keywords
 
     def is_stationary(self, pid: int) -> bool:
         return self.has_keyword(pid, "stationary")
@@ -453,19 +509,20 @@ class Queries:
 
 def adjacent_squares(g: Queries, square: int) -> tuple[int, ...]:
     """The up to 8 squares touching ``square`` (``g.board.adjacent(square)``): the board's
-    table read here, in the compiled build a field read where a call into the board (a plain
-    Python class) runs a Python frame. Several powers' offers ask it at every decision."""
-    return g.board._adjacent[square]
+    table, held by the game, read here; compiled, a field read where a call into the board
+    (a plain Python class) runs a Python frame and reading its table a look-up. Several
+    powers' offers ask it at every decision."""
+    return g.adj[square]
 
 
 def within_two_squares(g: Queries, square: int) -> tuple[int, ...]:
     """``g.board.within_two(square)``, read as :func:`adjacent_squares` reads its table."""
-    return g.board._within2[square]
+    return g.within2[square]
 
 
 def beside_water(g: Queries, square: int) -> bool:
     """``g.board.next_to_water(square)``, read as :func:`adjacent_squares` reads its table."""
-    return g.board._water_adjacent[square]
+    return g.wet[square]
 
 
 def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str,
