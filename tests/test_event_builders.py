@@ -7,7 +7,17 @@ import attrs
 import pytest
 
 from legends_core import effects
-from legends_core.events import Chose, Destroyed, Moved, Revealed, TurnStarted
+from legends_core.events import (
+    Attacked,
+    Chose,
+    Compared,
+    Destroyed,
+    Moved,
+    PowerUsed,
+    Revealed,
+    Swapped,
+    TurnStarted,
+)
 
 CASES = [
     (effects.moved_event, Moved, ("beige", "a1", "a2", 7, ("beige",), "move", ())),
@@ -18,6 +28,12 @@ CASES = [
     (effects.destroyed_event, Destroyed, ("e5", 3, "beige", "curse", "")),
     (effects.turn_started_event, TurnStarted, ("beige", 13)),
     (effects.chose_event, Chose, ("gray", "which piece?", "b2", True)),
+    (effects.power_used_event, PowerUsed, ("beige", "c2", 64, "teleport", ("b1",), False)),
+    (effects.power_used_event, PowerUsed, ("gray", "d7", 150, "vision", ("a1", "b2"), True)),
+    (effects.attacked_event, Attacked, ("beige", "c4", "c5", "move")),
+    (effects.attacked_event, Attacked, ("gray", "h8", "h6", "charging")),
+    (effects.compared_event, Compared, ("e5", 7, 4)),
+    (effects.swapped_event, Swapped, ("beige", "a1", "c3", "switch")),
 ]
 
 

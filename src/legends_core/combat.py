@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import PASS, Action
-from .events import Attacked, Compared, Passed
+from .effects import attacked_event, compared_event
+from .events import Passed
 from .flow import window
 from .moves import can_attack_square, perform
 from .rulings import ruling
@@ -60,8 +61,8 @@ class Attack(Task):
         if dfn < 0:
             g.move_piece(att, sq, self.how)
             return
-        g.emit(Attacked(g.seats[self.player], g.sq_names[self.origin],
-                        g.sq_names[sq], self.how))
+        g.emit(attacked_event(g.seats[self.player], g.sq_names[self.origin],
+                              g.sq_names[sq], self.how))
         g.progress = g.turn  # see the ruling "Games that stop making progress"
         g.combat = Combat(att, dfn, sq, self.origin, self.player)
         for f in g.beh[att].attack_declared:
@@ -159,7 +160,7 @@ class AttackResolve(Task):
         else:
             sa, sd = g.strength(att), g.strength(dfn)
             assert sa is not None and sd is not None
-            g.emit(Compared(g.sq_names[sq], sa, sd))
+            g.emit(compared_event(g.sq_names[sq], sa, sd))
             kill_att, kill_dfn = sa <= sd, sd <= sa
             for f in g.rs.compare:  # the ruleset's own rule, for ties say
                 decided = f(g, att, dfn, sa, sd)

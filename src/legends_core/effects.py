@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .compiling import mypyc_attr
 from .events import (
+    Attacked,
     Chose,
+    Compared,
     ControlChanged,
     CursesVoided,
     Destroyed,
@@ -27,6 +29,7 @@ from .events import (
     Modified,
     Moved,
     Placed,
+    PowerUsed,
     Revealed,
     Swapped,
     TurnStarted,
@@ -68,6 +71,10 @@ _REVEALED: Final = Revealed
 _DESTROYED: Final = Destroyed
 _TURN_STARTED: Final = TurnStarted
 _CHOSE: Final = Chose
+_POWER_USED: Final = PowerUsed
+_ATTACKED: Final = Attacked
+_COMPARED: Final = Compared
+_SWAPPED: Final = Swapped
 
 
 def moved_event(player: str, frm: str, to: str, piece: int | None, seen: tuple[str, ...],
@@ -124,6 +131,52 @@ def chose_event(player: str, prompt: str, value: str, public: bool) -> Chose:
     d["prompt"] = prompt
     d["value"] = value
     d["public"] = public
+    return e
+
+
+def power_used_event(player: str, at: str, piece: int, key: str, targets: tuple[str, ...],
+                     secret: bool) -> PowerUsed:
+    """``PowerUsed(player, at, piece, key, targets, secret)``."""
+    e = _blank(_POWER_USED)
+    d = e.__dict__
+    d["player"] = player
+    d["at"] = at
+    d["piece"] = piece
+    d["key"] = key
+    d["targets"] = targets
+    d["secret"] = secret
+    return e
+
+
+def attacked_event(player: str, frm: str, to: str, how: str) -> Attacked:
+    """``Attacked(player, frm, to, how)``."""
+    e = _blank(_ATTACKED)
+    d = e.__dict__
+    d["player"] = player
+    d["frm"] = frm
+    d["to"] = to
+    d["how"] = how
+    return e
+
+
+def compared_event(at: str, attacker: int, defender: int) -> Compared:
+    """``Compared(at, attacker, defender)``."""
+    e = _blank(_COMPARED)
+    d = e.__dict__
+    d["at"] = at
+    d["attacker"] = attacker
+    d["defender"] = defender
+    return e
+
+
+def swapped_event(player: str, a: str, b: str, how: str) -> Swapped:
+    """``Swapped(player, a, b, how)``."""
+    e = _blank(_SWAPPED)
+    d = e.__dict__
+    d["player"] = player
+    d["a"] = a
+    d["b"] = b
+    d["how"] = how
     return e
 
 
@@ -267,8 +320,8 @@ class Effects(Queries):
                          ^ hash((sb, a, ca)))
         self.touch(sa, sb)
         self.dirty.update((a, b))
-        self.emit(Swapped(self.seats[self.ctrl[a]], self.board.name(sa),
-                          self.board.name(sb), how))
+        self.emit(swapped_event(self.seats[self.ctrl[a]], self.sq_names[sa],
+                                self.sq_names[sb], how))
         if self.zone is not None:
             self._rezone(a)
             self._rezone(b)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import actions
 from .actions import Action
 from .changes import Offers
-from .events import PowerUsed
+from .effects import power_used_event
 from .queries import curse_gift
 from .rulings import ruling
 
@@ -682,8 +682,8 @@ def perform(g: Engine, action: Action) -> None:
         if fn is None:
             continue
         g.reveal([pid])
-        g.emit(PowerUsed(g.seats[g.ctrl[pid]], action.src, g.types[pid].number,
-                         action.key, action.targets, action.key in b.secret_keys))
+        g.emit(power_used_event(g.seats[g.ctrl[pid]], action.src, g.types[pid].number,
+                                action.key, action.targets, action.key in b.secret_keys))
         once = b.limits.get(action.key)
         if once is not None:
             g.mark_used(pid, action.key, once)
