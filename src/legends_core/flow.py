@@ -229,7 +229,7 @@ class Window(Task):
     def passed(self, g: Engine) -> Window | None:
         """Record this player's pass; the window's next player, or ``None`` when every
         player has passed in a row. (Changes nothing else, so auto-pass calls it directly.)"""
-        g.emit(passed_event(g.seats[self.player], self.kind))
+        g.emit(passed_events(g.seats, self.kind)[self.player])
         if self.passes + 1 < len(g.seats):
             return window(self.kind, g.next_player(self.player), self.passes + 1)
         return None
@@ -281,39 +281,19 @@ def _able_on_board(g: Engine, kind: str) -> bool:
 #: a seat, a count of passes): each is built once, and the tables are emptied at this size.
 INTERN_SMALL = 1024
 _WINDOWS: dict[tuple[str, int, int], Window] = {}
-#: By kind of window, then by seat name (two lookups by string cost less than building and
-#: hashing a pair).
-_PASSES: Final[dict[str, dict[str, Passed]]] = {}
-
-
-def passed_event(name: str, kind: str) -> Passed:
-    """``Passed(name, kind)``, built once."""
-    said_in = _PASSES.get(kind)
-    if said_in is None:
-        if len(_PASSES) >= INTERN_SMALL:
-            _PASSES.clear()
-        said_in = _PASSES[kind] = {}
-    said = said_in.get(name)
-    if said is None:
-        if len(said_in) >= INTERN_SMALL:
-            said_in.clear()
-        said = said_in[name] = Passed(name, kind)
-    return said
-
-
 #: By kind of window: the seats last asked about and their passes, in seat order.
 _PASS_ROWS: Final[dict[str, tuple[tuple[str, ...], tuple[Passed, ...]]]] = {}
 
 
 def passed_events(players: tuple[str, ...], kind: str) -> tuple[Passed, ...]:
-    """``passed_event(name, kind)`` for each of ``players``, in order: a window settled at
-    once reads its seats' passes by index (one table look-up a window, not two a pass)."""
+    """``Passed(name, kind)`` for each of ``players``, in seat order, built once for a kind
+    of window and its seats: a window settled at once reads its seats' passes by index."""
     hit = _PASS_ROWS.get(kind)
     if hit is not None and (hit[0] is players or hit[0] == players):
         return hit[1]
     if len(_PASS_ROWS) >= INTERN_SMALL:
         _PASS_ROWS.clear()
-    row = tuple([passed_event(name, kind) for name in players])
+    row = tuple([Passed(name, kind) for name in players])
     _PASS_ROWS[kind] = (players, row)
     return row
 

@@ -358,6 +358,8 @@ class Queries:
         return self.strength_at(pid, self.loc[pid], -1)
 
     def strength_at(self, pid: int, square: int, opponent: int = -1) -> int | None:
+        # Effects.settle reads the printed strength itself when none of the three sources
+        # below can change it: a new source of strength must be added to its test too.
         b = self.beh[pid]
         s = b.type_strength
         if s is None:
