@@ -12,8 +12,6 @@ from legends_core.events import (
     Chose,
     Compared,
     Destroyed,
-    Granted,
-    Modified,
     Moved,
     PowerUsed,
     Revealed,
@@ -36,9 +34,6 @@ CASES = [
     (effects.attacked_event, Attacked, ("gray", "h8", "h6", "charging")),
     (effects.compared_event, Compared, ("e5", 7, 4)),
     (effects.swapped_event, Swapped, ("beige", "a1", "c3", "switch")),
-    (effects.modified_event, Modified, ("d4", 12, ("beige",), -3)),
-    (effects.modified_event, Modified, ("gray:2", None, (), 5)),
-    (effects.granted_event, Granted, ("c5", 40, ("beige", "gray"), "flying")),
 ]
 
 

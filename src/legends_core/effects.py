@@ -75,8 +75,6 @@ _POWER_USED: Final = PowerUsed
 _ATTACKED: Final = Attacked
 _COMPARED: Final = Compared
 _SWAPPED: Final = Swapped
-_MODIFIED: Final = Modified
-_GRANTED: Final = Granted
 
 
 def moved_event(player: str, frm: str, to: str, piece: int | None, seen: tuple[str, ...],
@@ -179,30 +177,6 @@ def swapped_event(player: str, a: str, b: str, how: str) -> Swapped:
     d["a"] = a
     d["b"] = b
     d["how"] = how
-    return e
-
-
-def modified_event(at: str, piece: int | None, seen: tuple[str, ...],
-                   amount: int) -> Modified:
-    """``Modified(at, piece, seen, amount)``."""
-    e = _blank(_MODIFIED)
-    d = e.__dict__
-    d["at"] = at
-    d["piece"] = piece
-    d["seen"] = seen
-    d["amount"] = amount
-    return e
-
-
-def granted_event(at: str, piece: int | None, seen: tuple[str, ...],
-                  keyword: str) -> Granted:
-    """``Granted(at, piece, seen, keyword)``."""
-    e = _blank(_GRANTED)
-    d = e.__dict__
-    d["at"] = at
-    d["piece"] = piece
-    d["seen"] = seen
-    d["keyword"] = keyword
     return e
 
 
@@ -534,7 +508,7 @@ class Effects(Queries):
         self.tstr[pid] = self.tstr.get(pid, 0) + amount
         self.touch(self.loc[pid])
         self.dirty.add(pid)
-        self.emit(modified_event(self.ref(pid), self.types[pid].number, self.seen(pid), amount))
+        self.emit(Modified(self.ref(pid), self.types[pid].number, self.seen(pid), amount))
 
     def grant(self, pid: int, keyword: str, source: int = -1) -> None:
         """Give a piece a keyword (``"flying"``, ...) until the end of the turn."""
@@ -544,7 +518,7 @@ class Effects(Queries):
         self.tkw[pid] = self.tkw.get(pid, frozenset()) | {keyword}
         self.touch(self.loc[pid])
         self.touch_roster(self.ctrl[pid])  # it may now be one of a list of candidates
-        self.emit(granted_event(self.ref(pid), self.types[pid].number, self.seen(pid), keyword))
+        self.emit(Granted(self.ref(pid), self.types[pid].number, self.seen(pid), keyword))
 
     def expire_turn_effects(self) -> None:
         for pid in self.tstr:
