@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -27,7 +27,7 @@ from .flow import window
 from .moves import can_attack_square, perform
 from .rulings import ruling
 from .statevalues import Combat
-from .tasks import Task, task
+from .tasks import Task, builder, task
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -45,7 +45,7 @@ RULINGS = (
 
 
 @task("attack")
-@attrs.frozen
+@attrs.frozen(slots=False)  # see "built without their attrs __init__" below
 class Attack(Task):
     attacker: int
     square: int
@@ -67,11 +67,11 @@ class Attack(Task):
         g.combat = Combat(att, dfn, sq, self.origin, self.player)
         for f in g.beh[att].attack_declared:
             f(g, att, dfn)
-        g.schedule(AttackReveal(att, dfn, sq, self.origin, self.player))
+        g.schedule(attack_reveal(att, dfn, sq, self.origin, self.player))
 
 
 @task("attack-reveal")
-@attrs.frozen
+@attrs.frozen(slots=False)  # see "built without their attrs __init__" below
 class AttackReveal(Task):
     attacker: int
     defender: int
@@ -93,24 +93,22 @@ class AttackReveal(Task):
                 if not g.castles_left(holder):
                     g.end_game(self.player, "attacked the enemy castle")
                     return
-                g.schedule(AttackFinish(att, self.square, self.player, g.types[dfn].number))
+                g.schedule(attack_finish(att, self.square, self.player, g.types[dfn].number))
                 return
             for f in taken:  # the ruleset says whether this castle (a flag) wins the game
                 f(g, self.player, dfn)
             if not g.over:
-                g.schedule(AttackFinish(att, self.square, self.player, g.types[dfn].number))
+                g.schedule(attack_finish(att, self.square, self.player, g.types[dfn].number))
             return
-        resolve = AttackResolve(att, dfn, self.square, self.origin, self.player)
+        resolve = attack_resolve(att, dfn, self.square, self.origin, self.player)
         if g.rs.windows:
             g.schedule(window("attack", self.player, 0), resolve)
         else:
             g.schedule(resolve)
 
 
-
-
 @task("attack-resolve")
-@attrs.frozen
+@attrs.frozen(slots=False)  # see "built without their attrs __init__" below
 class AttackResolve(Task):
     attacker: int
     defender: int
@@ -125,7 +123,7 @@ class AttackResolve(Task):
         if not (att_ok and dfn_ok):
             # Something in the window ended the attack (Clevut, a piece falling to strength
             # 0 ...): see the ruling "An attacked piece lost during the attack".
-            g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
+            g.schedule(attack_kill(att, dfn, sq, self.origin, self.player, False, False))
             return
         if g.types[dfn].kind == "magic":
             if g.has_keyword(att, "dispel_magic"):
@@ -140,7 +138,7 @@ class AttackResolve(Task):
             if g.loc[att] == self.origin and g.same_side(g.ctrl[att], self.player) \
                     and g.grid[sq] < 0:
                 g.move_piece(att, sq, "attack")
-            g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
+            g.schedule(attack_kill(att, dfn, sq, self.origin, self.player, False, False))
             return
         outcome = None
         for f in g.beh[att].attack_override:
@@ -155,7 +153,7 @@ class AttackResolve(Task):
         if outcome is not None:
             kill_att, kill_dfn = outcome.kill_attacker, outcome.kill_defender
             if outcome.handled:
-                g.schedule(AttackKill(att, dfn, sq, self.origin, self.player, False, False))
+                g.schedule(attack_kill(att, dfn, sq, self.origin, self.player, False, False))
                 return
         else:
             sa, sd = g.strength(att), g.strength(dfn)
@@ -167,7 +165,7 @@ class AttackResolve(Task):
                 if decided is not None:
                     kill_att, kill_dfn = decided
                     break
-        kill = AttackKill(att, dfn, sq, self.origin, self.player, kill_att, kill_dfn)
+        kill = attack_kill(att, dfn, sq, self.origin, self.player, kill_att, kill_dfn)
         if kill_dfn and g.types[dfn].name.casefold() in g.catalogue.protected:
             g.schedule(Replacement(g.ctrl[dfn], dfn, 0), kill)
         else:
@@ -200,7 +198,7 @@ class Replacement(Task):
 
 
 @task("attack-kill")
-@attrs.frozen
+@attrs.frozen(slots=False)  # see "built without their attrs __init__" below
 class AttackKill(Task):
     attacker: int
     defender: int
@@ -227,11 +225,11 @@ class AttackKill(Task):
         # as Daemin's puts it there itself; Clevut puts it there on the other side). In a
         # team game it may now be a teammate's (see the ruling "Control by region").
         if g.loc[att] == sq and same(g.ctrl[att], self.player) and g.loc[dfn] != sq:
-            g.schedule(AttackFinish(att, sq, self.player, g.types[dfn].number))
+            g.schedule(attack_finish(att, sq, self.player, g.types[dfn].number))
 
 
 @task("attack-finish")
-@attrs.frozen
+@attrs.frozen(slots=False)  # see "built without their attrs __init__" below
 class AttackFinish(Task):
     """The attacker won and stands on ``square``: run its after-attack powers, then Berserk."""
 
@@ -249,11 +247,11 @@ class AttackFinish(Task):
             f(g, att, self.square, dtype)
         for f in g.rs.attack_won:
             f(g, att, self.square)
-        g.schedule(BerserkCheck(att, self.square, self.player))
+        g.schedule(berserk_check(att, self.square, self.player))
 
 
 @task("berserk-check")
-@attrs.frozen
+@attrs.frozen(slots=False)  # see "built without their attrs __init__" below
 class BerserkCheck(Task):
     attacker: int
     square: int
@@ -296,3 +294,100 @@ class Berserk(Task):
 
     def answer(self, g: Engine, action: Action) -> None:
         g.attack(self.piece, g.board.parse_square(action.dst), "berserk")
+
+
+# -- the attack's steps built without their attrs ``__init__`` --------------------------
+# An attack schedules four to six of these tasks. Called from compiled code, a class's attrs
+# ``__init__`` (interpreted Python) costs over a thousand instructions; these classes keep
+# their fields in their own dict (``slots=False``: the Task base gives every task a dict
+# anyway), so the builders below fill that dict directly, in the fields' order, as
+# legends_core.effects does for events: the same object, equal, with the same repr and dict
+# form (tests/test_task_builders.py holds each builder to its class). A field is read a
+# little slower from a dict than from a slot; built this way, an attack still costs less.
+_blank: Final = object.__new__
+# The classes as final names too: compiled, read from C variables, not the module's dict.
+_ATTACK: Final = Attack
+_ATTACK_REVEAL: Final = AttackReveal
+_ATTACK_RESOLVE: Final = AttackResolve
+_ATTACK_KILL: Final = AttackKill
+_ATTACK_FINISH: Final = AttackFinish
+_BERSERK_CHECK: Final = BerserkCheck
+
+
+def attack_task(attacker: int, square: int, origin: int, how: str, player: int) -> Attack:
+    """``Attack(attacker, square, origin, how, player)``."""
+    t = _blank(_ATTACK)
+    d = t.__dict__
+    d["attacker"] = attacker
+    d["square"] = square
+    d["origin"] = origin
+    d["how"] = how
+    d["player"] = player
+    return t
+
+
+builder("attack")(attack_task)  # registered, not decorated: compiled calls stay direct
+
+
+def attack_reveal(attacker: int, defender: int, square: int, origin: int,
+                  player: int) -> AttackReveal:
+    """``AttackReveal(attacker, defender, square, origin, player)``."""
+    t = _blank(_ATTACK_REVEAL)
+    d = t.__dict__
+    d["attacker"] = attacker
+    d["defender"] = defender
+    d["square"] = square
+    d["origin"] = origin
+    d["player"] = player
+    return t
+
+
+def attack_resolve(attacker: int, defender: int, square: int, origin: int,
+                   player: int) -> AttackResolve:
+    """``AttackResolve(attacker, defender, square, origin, player)``."""
+    t = _blank(_ATTACK_RESOLVE)
+    d = t.__dict__
+    d["attacker"] = attacker
+    d["defender"] = defender
+    d["square"] = square
+    d["origin"] = origin
+    d["player"] = player
+    return t
+
+
+def attack_kill(attacker: int, defender: int, square: int, origin: int, player: int,
+                kill_attacker: bool, kill_defender: bool) -> AttackKill:
+    """``AttackKill(attacker, defender, square, origin, player, kill_attacker,
+    kill_defender)``."""
+    t = _blank(_ATTACK_KILL)
+    d = t.__dict__
+    d["attacker"] = attacker
+    d["defender"] = defender
+    d["square"] = square
+    d["origin"] = origin
+    d["player"] = player
+    d["kill_attacker"] = kill_attacker
+    d["kill_defender"] = kill_defender
+    return t
+
+
+def attack_finish(attacker: int, square: int, player: int,
+                  defender_number: int) -> AttackFinish:
+    """``AttackFinish(attacker, square, player, defender_number)``."""
+    t = _blank(_ATTACK_FINISH)
+    d = t.__dict__
+    d["attacker"] = attacker
+    d["square"] = square
+    d["player"] = player
+    d["defender_number"] = defender_number
+    return t
+
+
+def berserk_check(attacker: int, square: int, player: int) -> BerserkCheck:
+    """``BerserkCheck(attacker, square, player)``."""
+    t = _blank(_BERSERK_CHECK)
+    d = t.__dict__
+    d["attacker"] = attacker
+    d["square"] = square
+    d["player"] = player
+    return t
