@@ -117,6 +117,16 @@ def test_a_change_stamps_exactly_the_areas_that_watch_it(size):
                 assert hit == _brute(w, h, reach, at, changed), (reach, at, changed)
 
 
+def test_a_change_stamps_few_areas():
+    """A square's own area, up to five step areas and the board's: the wider reaches watch
+    the one-square areas of their squares (a change is far more common than a check)."""
+    a = areas(8, 8)
+    assert max(len(t) for t in a.touches) == 7
+    assert a.count == 2 * 64 + 1
+    assert set(a.watch["near"][a.width * 4 + 4]) == {
+        r * 8 + f for r in range(2, 7) for f in range(2, 7)}
+
+
 def test_the_areas_of_several_reaches_are_the_union_of_each_worked_out_once():
     a = areas(8, 8)
     for reaches in (frozenset({"step", "lines"}), frozenset({"step", "near", "diagonals"}),
