@@ -229,7 +229,7 @@ class Effects(Queries):
         board goes through the methods below, which call this)."""
         self.clock = c = self.clock + 1
         # Compiled, an int is boxed again at every store into a list: box the stamp once and
-        # store that one object (some 30 areas a square).
+        # store that one object (up to seven areas a square).
         stamp: Any = c
         changed: list[Any] = self.changed
         touches = self.areas.touches
