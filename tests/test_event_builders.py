@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from tests.builder_checks import assert_fills_every_field, assert_made_alike
 
 from legends_core import effects
 from legends_core.events import (
@@ -40,11 +41,7 @@ CASES = [
 @pytest.mark.parametrize(("build", "cls", "args"), CASES)
 def test_a_builder_makes_what_its_class_makes(build, cls, args):
     made, plain = build(*args), cls(*args)
-    assert type(made) is cls
-    assert made == plain and hash(made) == hash(plain)
-    assert repr(made) == repr(plain) and str(made) == str(plain)
-    assert made.to_dict() == plain.to_dict()
-    assert list(vars(made).items()) == list(vars(plain).items())
+    assert_made_alike(made, plain)
     assert cls.from_dict(made.to_dict()) == made
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         made.kind_of = 1  # still frozen
@@ -52,9 +49,4 @@ def test_a_builder_makes_what_its_class_makes(build, cls, args):
 
 @pytest.mark.parametrize("cls", sorted({c for _, c, _ in CASES}, key=lambda c: c.__name__))
 def test_each_builder_fills_every_field_of_its_class(cls):
-    # A field added to the class must be added to its builder: the cases give one value per
-    # field, in the fields' order.
-    names = [f.name for f in attrs.fields(cls)]
-    for build, c, args in CASES:
-        if c is cls:
-            assert list(vars(build(*args))) == names
+    assert_fills_every_field(CASES, cls)

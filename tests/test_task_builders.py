@@ -8,6 +8,7 @@ import pickle
 
 import attrs
 import pytest
+from tests.builder_checks import assert_fills_every_field, assert_made_alike
 
 from legends_core import combat, tasks
 from legends_core.combat import (
@@ -34,11 +35,7 @@ CASES = [
 @pytest.mark.parametrize(("build", "cls", "args"), CASES)
 def test_a_builder_makes_what_its_class_makes(build, cls, args):
     made, plain = build(*args), cls(*args)
-    assert type(made) is cls
-    assert made == plain and hash(made) == hash(plain)
-    assert repr(made) == repr(plain)
-    assert made.to_dict() == plain.to_dict()
-    assert list(vars(made).items()) == list(vars(plain).items())
+    assert_made_alike(made, plain)
     assert tasks.Task.from_dict(made.to_dict()) == made
     assert copy.copy(made) == made and copy.deepcopy(made) == made
     assert pickle.loads(pickle.dumps(made)) == made
@@ -49,12 +46,7 @@ def test_a_builder_makes_what_its_class_makes(build, cls, args):
 
 @pytest.mark.parametrize("cls", sorted({c for _, c, _ in CASES}, key=lambda c: c.__name__))
 def test_each_builder_fills_every_field_of_its_class(cls):
-    # A field added to the class must be added to its builder: the cases give one value per
-    # field, in the fields' order.
-    names = [f.name for f in attrs.fields(cls)]
-    for build, c, args in CASES:
-        if c is cls:
-            assert list(vars(build(*args))) == names
+    assert_fills_every_field(CASES, cls)
 
 
 def test_an_attack_is_built_by_name_with_its_builder():

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -332,20 +332,22 @@ builder("attack")(attack_task)  # registered, not decorated: compiled calls stay
 def attack_reveal(attacker: int, defender: int, square: int, origin: int,
                   player: int) -> AttackReveal:
     """``AttackReveal(attacker, defender, square, origin, player)``."""
-    t = _blank(_ATTACK_REVEAL)
-    d = t.__dict__
-    d["attacker"] = attacker
-    d["defender"] = defender
-    d["square"] = square
-    d["origin"] = origin
-    d["player"] = player
+    t: AttackReveal = _contest_step(_ATTACK_REVEAL, attacker, defender, square, origin, player)
     return t
 
 
 def attack_resolve(attacker: int, defender: int, square: int, origin: int,
                    player: int) -> AttackResolve:
     """``AttackResolve(attacker, defender, square, origin, player)``."""
-    t = _blank(_ATTACK_RESOLVE)
+    t: AttackResolve = _contest_step(_ATTACK_RESOLVE, attacker, defender, square, origin,
+                                     player)
+    return t
+
+
+def _contest_step(cls: type, attacker: int, defender: int, square: int, origin: int,
+                  player: int) -> Any:
+    """A step of the contest itself (the reveal, the resolution): both have these fields."""
+    t: Any = _blank(cls)
     d = t.__dict__
     d["attacker"] = attacker
     d["defender"] = defender
