@@ -15,8 +15,11 @@ copy of ``src``, then:
 
 Needs mypy (the ``dev`` extra) and a C compiler. Usage:
 
-    python scripts/check_compiled.py [--games 20] [--rules all|NAME] [--keep DIR]
+    python scripts/check_compiled.py [--games 20] [--rules all|NAME] [--keep DIR] [--no-pgo]
                                      [--tests [-- PYTEST ARGS]]
+
+The build is the one a normal install makes: profile-guided where GCC compiles it
+(``LEGENDS_PGO``, see the Speed page); ``--no-pgo`` compiles once, without the profile.
 
 Exits non-zero when a game differs, the check of an edited source goes wrong, or the tests
 fail.
@@ -39,16 +42,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def build(into: Path) -> Path:
-    """A copy of ``src`` with the compiled modules built in place; returns its ``src``."""
+def build(into: Path, pgo: bool = True) -> Path:
+    """A copy of ``src`` with the compiled modules built in place, as a normal install
+    builds them (profile-guided unless ``pgo`` is false); returns its ``src``."""
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, into / name)
     shutil.copytree(ROOT / "buildtools", into / "buildtools")
     shutil.copytree(ROOT / "src", into / "src",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info",
                                                   "_compiled.json"))
+    started = time.monotonic()
     subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=into,
-                   check=True, env={**os.environ, "LEGENDS_COMPILE": "1"})
+                   check=True, env={**os.environ, "LEGENDS_COMPILE": "1",
+                                    "LEGENDS_PGO": "1" if pgo else "0"})
+    print(f"built ({'profile-guided' if pgo else 'without a profile'}) in "
+          f"{time.monotonic() - started:.0f} s", flush=True)
     return into / "src"
 
 
@@ -151,6 +159,9 @@ def main() -> None:
     ap.add_argument("--keep", help="build into this new directory and keep it (else a temporary "
                     "one); DIR/src is then what side_by_side.py --compiled measures")
     ap.add_argument("--tests", action="store_true", help="also run the tests against the build")
+    ap.add_argument("--no-pgo", dest="pgo", action="store_false",
+                    help="compile once, without the profile of random games a normal install "
+                    "uses (quicker; LEGENDS_PGO=0)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("pytest_args", nargs="*", help="arguments for pytest (after --)")
     args = ap.parse_args()
@@ -169,7 +180,7 @@ def main() -> None:
         if args.keep and where.exists() and any(where.iterdir()):
             sys.exit(f"--keep {where}: not empty (a build there could be stale)")
         where.mkdir(parents=True, exist_ok=True)
-        compiled = build(where)
+        compiled = build(where, args.pgo)
         ok = check_stale_warning(compiled)
         ok = check_stale_warning(compiled, "legends_pieces.powers.targeted",
                                  "legends_pieces.powers") and ok

@@ -131,6 +131,7 @@ sys.path.insert(0, "buildtools")
 import legends_build
 legends_build.missing_toolchain = lambda: ""
 FAKE
+TRAIN
 sys.argv = ["setup.py", "-q", "build", "--build-lib", sys.argv[1]]
 runpy.run_path("setup.py", run_name="__main__")
 """
@@ -173,8 +174,10 @@ def test_a_build_falls_back_to_pure_python_with_one_line(backend, tmp_path, mypy
         (project / "fake_ext.c").write_text(C_SOURCES[mypyc].encode().decode("unicode_escape"))
     env = {k: v for k, v in os.environ.items() if k != "LEGENDS_COMPILE"}
     lib = tmp_path / "lib"
-    proc = subprocess.run([sys.executable, "-c", BUILD.replace("FAKE", fake), str(lib)],
-                          cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    env["LEGENDS_PGO"] = "0"  # the profile-guided build: see the test after this one
+    proc = subprocess.run([sys.executable, "-c", BUILD.replace("FAKE", fake).replace("TRAIN", ""),
+                           str(lib)], cwd=project, env=env, capture_output=True, text=True,
+                          timeout=300)
     output = proc.stdout + proc.stderr
     assert proc.returncode == 0, output[-5000:]
     lines = [line for line in output.splitlines() if line.startswith("legends: ")]
@@ -201,6 +204,140 @@ def test_a_build_falls_back_to_pure_python_with_one_line(backend, tmp_path, mypy
     assert built == [] and record is None
     assert not (lib / "legends_pieces" / "powers" / "_compiled.json").exists()
     assert "legends_core/moves.py" in names
+
+
+#: Stands in for the training games: records the folder they were given and what it held,
+#: then answers as told ("" when they ran).
+FAKE_TRAIN = """
+import json, os
+report = sys.argv[1] + "-trained.json"
+def train(lib):
+    with open(report, "w") as f:
+        json.dump({"lib": lib, "moves": os.path.exists(os.path.join(lib, "legends_core", "moves.py")),
+                   "built": sorted(n for n in os.listdir(os.path.join(lib, "legends_core"))
+                                   if n.endswith(".so"))}, f)
+    return ANSWER
+legends_build.train = train
+legends_build.compiler_family = lambda env=None, version=None: "gcc"
+"""
+
+
+@pytest.mark.parametrize("answer", ["", "the training games failed (boom)"])
+def test_a_profile_guided_build_trains_on_the_built_package(backend, tmp_path, answer):
+    # Compiled twice around the training games (given the package as built, the extension
+    # in it); if they fail, the kernel is compiled once more without them, with one line.
+    project = tmp_path / "project"
+    project.mkdir()
+    project_copy(project)
+    (project / "fake_ext.c").write_text(
+        C_SOURCES["fine"].encode().decode("unicode_escape"))
+    env = {k: v for k, v in os.environ.items() if k not in ("LEGENDS_COMPILE", "LEGENDS_PGO")}
+    lib = tmp_path / "lib"
+    script = BUILD.replace("FAKE", FAKE_MYPYC).replace(
+        "TRAIN", FAKE_TRAIN.replace("ANSWER", repr(answer)))
+    proc = subprocess.run([sys.executable, "-c", script, str(lib)], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=300)
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output[-5000:]
+    lines = [line for line in output.splitlines() if line.startswith("legends: ")]
+    assert lines == ([backend.pgo_line(answer)] if answer else []), output[-5000:]
+    trained = json.loads((tmp_path / "lib-trained.json").read_text())
+    assert trained["lib"] == str(lib) and trained["moves"]  # build_py had filled it
+    assert trained["built"] and all(n.startswith("fake_ext") for n in trained["built"])
+    assert [p.name for p in (lib / "legends_core").glob("fake_ext*.so")]
+    assert (lib / "legends_core" / "_compiled.json").exists()
+    assert not list(lib.parent.rglob("*.gcda"))  # the counts are thrown away once used
+
+
+@pytest.mark.parametrize("kind, family, setting, profile, says", [
+    ("wheel", "gcc", None, True, False),  # a normal install compiled by GCC
+    ("wheel", "gcc", "1", True, False),
+    ("wheel", "gcc", "0", False, False),
+    ("wheel", "clang", None, False, True),  # clang: compiled, without a profile, one line
+    ("wheel", "", None, False, True),
+    ("editable", "gcc", None, False, False),  # rebuilt often: asked for, or not at all
+    ("editable", "gcc", "yes", True, False),
+    ("editable", "clang", "1", False, True),
+])
+def test_the_profile_decision(backend, kind, family, setting, profile, says):
+    env = {} if setting is None else {"LEGENDS_PGO": setting}
+    decision = backend.decide_pgo(kind, family, env)
+    assert decision.profile == profile and bool(decision.why) == says
+
+
+def test_an_unknown_profile_setting_is_refused(backend):
+    with pytest.raises(SystemExit, match="LEGENDS_PGO=maybe"):
+        backend.decide_pgo("wheel", "gcc", {"LEGENDS_PGO": "maybe"})
+
+
+@pytest.mark.parametrize("text, family", [
+    ("gcc (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.",
+     "gcc"),
+    ("cc (Debian 12.2.0-14) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.", "gcc"),
+    ("gcc (GCC) 12.2.1 20221121 (Red Hat 12.2.1-7)", "gcc"),  # manylinux_2_28
+    ("Debian clang version 14.0.6\nTarget: x86_64-pc-linux-gnu", "clang"),
+    ("Apple clang version 15.0.0 (clang-1500.1.0.2.5)", "clang"),
+    ("icx (Intel(R) oneAPI DPC++/C++ Compiler) 2024.0.0", ""),
+    ("", ""),
+])
+def test_the_compiler_family(backend, text, family):
+    asked = []
+
+    def version(compiler):
+        asked.append(compiler)
+        return text.replace("\\n", "\n")
+
+    assert backend.compiler_family({"CC": "mycc -pthread"}, version) == family
+    assert asked == ["mycc"]
+
+
+def test_a_compiler_that_does_not_answer_is_no_family(backend):
+    def version(compiler):
+        raise FileNotFoundError(compiler)
+
+    assert backend.compiler_family({"CC": "nowhere-cc"}, version) == ""
+
+
+def test_the_flags_every_compiled_build_gets(backend):
+    assert backend.fast_flags("gcc", "linux") == ["-fno-plt", "-fno-semantic-interposition"]
+    assert backend.fast_flags("clang", "linux") == ["-fno-plt", "-fno-semantic-interposition"]
+    assert backend.fast_flags("clang", "darwin") == []
+    assert backend.fast_flags("", "linux") == []
+
+
+@pytest.fixture
+def training(monkeypatch):
+    spec = importlib.util.spec_from_file_location(
+        "legends_training", ROOT / "buildtools" / "legends_training.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_training_games_find_the_editions_before_the_package_is_installed(training,
+                                                                               tmp_path):
+    import importlib.metadata
+    import tomllib
+
+    training.stand_in_distribution(tmp_path)
+    (dist,) = importlib.metadata.distributions(path=[str(tmp_path)])
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
+    found = {(ep.group, ep.name, ep.value) for ep in dist.entry_points}
+    assert found == {(group, name, value) for group, names in declared.items()
+                     for name, value in names.items()}
+    assert ("legends.rulesets", "classic", "legends_editions.classic") in found
+
+
+def test_the_training_games_play_every_row_of_the_plan():
+    proc = subprocess.run([sys.executable, str(ROOT / "buildtools" / "legends_training.py"),
+                           str(ROOT / "src"), "--scale=0.02"], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "legends", "legends x4", "classic", "ultimate-lightning", "ultimate-campaign",
+        "narnia-1", "narnia-2"]
+    assert all(int(line.split(", ")[1].split()[0]) > 0 for line in lines)  # turns were played
 
 
 def test_the_class_mark_does_nothing_without_mypy(monkeypatch):
