@@ -86,10 +86,32 @@ def test_a_change_next_to_a_piece_renews_its_offers():
     assert g.offers[d4] is not kept
 
 
+def test_a_stationary_piece_keeps_its_offers_while_pieces_move_around_it():
+    """A piece printed stationary has no standard move wherever it stands (keywords are only
+    ever added), so its entry watches its own square, not the squares a step reaches."""
+    game = position({"d4": 29, "e4": 37, "a8": 160, "h8": 160}, active="beige")
+    g = game.engine
+    quake, knight, a8, h8 = (g.grid[g.sq(s)] for s in ("d4", "e4", "a8", "h8"))
+    assert g.beh[quake].watches == frozenset({"own"})
+    assert g.beh[knight].watches is not None and "step" in g.beh[knight].watches
+    turn_options(g, 0)
+    kept, kept_knight = g.offers[quake], g.offers[knight]
+    g.move_piece(a8, g.sq("d5"))                    # next to the Earthquake
+    g.move_piece(h8, g.sq("e5"))                    # next to both
+    assert "e4-e5" in map(str, turn_options(g, 0))
+    assert g.offers[quake] is kept                  # nothing it could do changed
+    assert g.offers[knight] is not kept_knight      # its step area changed
+    g.reveal([quake])                               # its own square: worked out again
+    turn_options(g, 0)
+    assert g.offers[quake] is not kept
+
+
 def _brute(width: int, height: int, reach: str, at: int, changed: int) -> bool:
     """Does a change on ``changed`` concern a power of ``reach`` on ``at``? (By definition.)"""
     f, r = at % width, at // width
     cf, cr = changed % width, changed // width
+    if reach == "own":
+        return at == changed
     if reach == "step":
         return abs(f - cf) + abs(r - cr) <= 1
     if reach == "adjacent":

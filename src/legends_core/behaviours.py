@@ -42,6 +42,7 @@ class Behaviour:
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
                  "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
                  "abilities_in", "ability_watches", "idle", "_idle_watch", "type_keywords",
+                 "moves_watch",
                  "type_kind", "type_strength")
 
     def __init__(self, ptype: PieceType | None,
@@ -86,9 +87,13 @@ class Behaviour:
         #: them declares none: the piece's offers are then never kept between decisions).
         offering = [p for p, _ in table.get("legends_offer_actions", ())]
         reaches = [p.watches for p in offering]
+        #: What the standard moves watch: a piece printed stationary has none, wherever it
+        #: stands and whatever moves around it (keywords are only ever added), so only its own
+        #: square (see legends_core.changes, "own"); others the squares a step reaches.
+        self.moves_watch = "own" if "stationary" in self.type_keywords else "step"
         self.watches: frozenset[str] | None = (
             None if None in reaches
-            else _one(frozenset(("step", *reaches))))  # type: ignore[arg-type]
+            else _one(frozenset((self.moves_watch, *reaches))))  # type: ignore[arg-type]
         #: When an action power may be idle on some squares (``Power.idle_on``): every action
         #: power, for :meth:`watches_on`; else empty.
         self.idle: tuple[Power, ...] = (
@@ -113,7 +118,7 @@ class Behaviour:
         got = self._idle_watch.get(key)
         if got is not None and got[0] is board:
             return got[1]
-        reaches = {"step"}
+        reaches = {self.moves_watch}
         for p in self.idle:
             if p.watches is not None and not p.idle_on(board, square):
                 reaches.add(p.watches)

@@ -16,6 +16,9 @@ areas of their squares, which costs a check more but a change far less (see :fun
 
 A power says which areas its offers depend on with :attr:`~legends_core.Power.watches`:
 
+``"own"``
+    the piece's square alone (a stationary piece's standard moves: it has none, whatever
+    stands around it);
 ``"step"``
     the piece's square and the squares orthogonally next to it (standard moves);
 ``"adjacent"``
@@ -49,7 +52,7 @@ squares it passed over and the piece that stopped it, not on the rest of the fil
 piece's offers are worked out, the engine holds a list (``Engine.looked``) that those building
 blocks append every square they read to; each square becomes a one-square area of the entry
 (:meth:`Areas.exact`), beside the areas of its fixed reaches (always ``"step"`` for moves and
-actions). A square both looked at and inside a fixed reach is watched twice: a change there
+actions, or ``"own"`` for a piece printed stationary). A square both looked at and inside a fixed reach is watched twice: a change there
 stamps the entry either way, and leaving it in costs less than taking it out. Squares of water are not listed: terrain never changes, and a run or a
 leap treats a lake the same whatever is there.
 
@@ -93,7 +96,8 @@ def no_offers(pieces: int) -> list[Offers | None]:
 
 #: The reaches a power may declare: the fixed ones from narrowest to widest, then the squares
 #: the offers looked at (no fixed area: see :meth:`Areas.exact`).
-REACHES: tuple[str, ...] = ("step", "adjacent", "near", "lines", "diagonals", "board", "looked")
+REACHES: tuple[str, ...] = ("own", "step", "adjacent", "near", "lines", "diagonals", "board",
+                           "looked")
 
 
 class Areas:
@@ -200,6 +204,7 @@ def areas(width: int, height: int) -> Areas:
     touches = tuple(tuple([sq] + [step0 + s for s in [sq, *orthogonal(sq)]] + [board])
                     for sq in range(n))
     watch = {
+        "own": tuple((sq,) for sq in range(n)),
         "step": tuple((step0 + sq,) for sq in range(n)),
         "adjacent": tuple(within(sq, 1) for sq in range(n)),
         "near": tuple(within(sq, 2) for sq in range(n)),

@@ -69,7 +69,8 @@ class Power:
     #: :func:`~legends_core.hookspecs.legends_offer_abilities` in its player's own main
     #: decision) depends on, so the engine may keep its offers between decisions (see
     #: :mod:`legends_core.changes`):
-    #: ``"step"``, ``"adjacent"``, ``"near"``, ``"lines"``, ``"diagonals"`` or ``"board"``. Declaring it promises that the
+    #: ``"own"``, ``"step"``, ``"adjacent"``, ``"near"``, ``"lines"``, ``"diagonals"`` or
+    #: ``"board"``. Declaring it promises that the
     #: offers depend only on the pieces on those squares (who they are, who controls and who
     #: knows them), the board's terrain, this piece's keywords and game-wide effects; not on
     #: the turn, on what moved, or on once-per-turn counters (the kernel applies ``once``
