@@ -93,7 +93,7 @@ def test_a_stationary_piece_keeps_its_offers_while_pieces_move_around_it():
     g = game.engine
     quake, knight, a8, h8 = (g.grid[g.sq(s)] for s in ("d4", "e4", "a8", "h8"))
     assert g.beh[quake].watches == frozenset({"own"})
-    assert g.beh[knight].watches is not None and "step" in g.beh[knight].watches
+    assert g.beh[knight].watches is not None and "moves" in g.beh[knight].watches
     turn_options(g, 0)
     kept, kept_knight = g.offers[quake], g.offers[knight]
     g.move_piece(a8, g.sq("d5"))                    # next to the Earthquake
@@ -112,7 +112,7 @@ def _brute(width: int, height: int, reach: str, at: int, changed: int) -> bool:
     cf, cr = changed % width, changed // width
     if reach == "own":
         return at == changed
-    if reach == "step":
+    if reach in ("step", "moves"):
         return abs(f - cf) + abs(r - cr) <= 1
     if reach == "adjacent":
         return max(abs(f - cf), abs(r - cr)) <= 1
@@ -137,6 +137,31 @@ def test_a_change_stamps_exactly_the_areas_that_watch_it(size):
             for changed in range(w * h):
                 hit = bool(watched & set(a.touches[changed]))
                 assert hit == _brute(w, h, reach, at, changed), (reach, at, changed)
+                # A change to who stands there: the same, but for the standard moves of the
+                # pieces next to it, which depend only on whether one stands there and whose.
+                marked = bool(watched & set(a.marks[changed]))
+                expect = at == changed if reach == "moves" else _brute(w, h, reach, at, changed)
+                assert marked == expect, (reach, at, changed)
+
+
+def test_a_neighbour_becoming_known_or_stronger_keeps_a_pieces_standard_moves():
+    game = position({"d4": 37, "d5": 160, "h8": 160}, active="beige")
+    g = game.engine
+    d4, d5 = g.grid[g.sq("d4")], g.grid[g.sq("d5")]
+    turn_options(g, 0)
+    kept = g.offers[d4]
+    assert g.beh[d4].watches is not None and "moves" in g.beh[d4].watches
+    g.reveal([d5])
+    g.boost(d5, 2)
+    g.grant(d5, "flying")
+    assert "d4-d5" in map(str, turn_options(g, 0))
+    assert g.offers[d4] is kept                  # who d5 is does not change d4's moves
+    g.expire_turn_effects()
+    turn_options(g, 0)
+    assert g.offers[d4] is kept
+    g.boost(d4, 1)                               # its own: worked out again
+    turn_options(g, 0)
+    assert g.offers[d4] is not kept
 
 
 def test_a_change_stamps_few_areas():
@@ -302,8 +327,8 @@ def test_a_terrain_jump_off_its_terrain_keeps_its_offers_until_its_surroundings_
                     terrain={"f6": "mountain", "b7": "mountain", "g2": "mountain"})
     g = game.engine
     beast = g.grid[g.sq("d4")]
-    assert g.beh[beast].watches_on(g.board, g.sq("d4")) == {"step"}
-    assert g.beh[beast].watches_on(g.board, g.sq("f6")) == {"step", "looked"}
+    assert g.beh[beast].watches_on(g.board, g.sq("d4")) == {"moves"}
+    assert g.beh[beast].watches_on(g.board, g.sq("f6")) == {"moves", "looked"}
     turn_options(g, 1)
     kept = g.offers[beast]
     g.move_piece(g.grid[g.sq("h8")], g.sq("g2"))          # far away: kept

@@ -89,8 +89,9 @@ class Behaviour:
         reaches = [p.watches for p in offering]
         #: What the standard moves watch: a piece printed stationary has none, wherever it
         #: stands and whatever moves around it (keywords are only ever added), so only its own
-        #: square (see legends_core.changes, "own"); others the squares a step reaches.
-        self.moves_watch = "own" if "stationary" in self.type_keywords else "step"
+        #: square (see legends_core.changes, "own"); others what stands on the squares a step
+        #: reaches ("moves").
+        self.moves_watch = "own" if "stationary" in self.type_keywords else "moves"
         self.watches: frozenset[str] | None = (
             None if None in reaches
             else _one(frozenset((self.moves_watch, *reaches))))  # type: ignore[arg-type]

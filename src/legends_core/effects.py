@@ -237,6 +237,19 @@ class Effects(Queries):
             for a in touches[sq]:
                 changed[a] = stamp
 
+    def mark(self, *squares: int) -> None:
+        """Note that who stands on ``squares`` changed, not whether anyone does nor who
+        controls them (kernel use: a piece becoming known, a strength or keyword until the
+        end of the turn). The standard moves of the pieces next to them do not depend on
+        it (see ``Areas.marks``)."""
+        self.clock = c = self.clock + 1
+        stamp: Any = c  # boxed once, as in touch()
+        changed: list[Any] = self.changed
+        marks = self.areas.marks
+        for sq in squares:
+            for a in marks[sq]:
+                changed[a] = stamp
+
     def touch_roster(self, player: int) -> None:
         """Note that a piece came under ``player``'s control on the board, or that one of
         theirs gained a keyword (kernel use; see ``legends_core.changes.roster``)."""
@@ -267,7 +280,7 @@ class Effects(Queries):
                 learned.append(pid)
                 sq = self.loc[pid]
                 if sq >= 0:
-                    self.touch(sq)
+                    self.mark(sq)
                 else:
                     self.shift()
                 self.emit(revealed_event(
@@ -506,7 +519,7 @@ class Effects(Queries):
             return
         self.temps.append((pid, "strength", amount, source))
         self.tstr[pid] = self.tstr.get(pid, 0) + amount
-        self.touch(self.loc[pid])
+        self.mark(self.loc[pid])
         self.dirty.add(pid)
         self.emit(Modified(self.ref(pid), self.types[pid].number, self.seen(pid), amount))
 
@@ -516,7 +529,7 @@ class Effects(Queries):
             return
         self.temps.append((pid, "keyword", keyword, source))
         self.tkw[pid] = self.tkw.get(pid, frozenset()) | {keyword}
-        self.touch(self.loc[pid])
+        self.mark(self.loc[pid])
         self.touch_roster(self.ctrl[pid])  # it may now be one of a list of candidates
         self.emit(Granted(self.ref(pid), self.types[pid].number, self.seen(pid), keyword))
 
@@ -525,7 +538,7 @@ class Effects(Queries):
             self.dirty.add(pid)
         if self.temps:
             loc = self.loc
-            self.touch(*{loc[t[0]] for t in self.temps if loc[t[0]] >= 0})
+            self.mark(*{loc[t[0]] for t in self.temps if loc[t[0]] >= 0})
         self.temps.clear()
         self.tstr.clear()
         self.tkw.clear()
