@@ -283,3 +283,27 @@ def test_powers_built_from_blocks_compare_as_before() -> None:
         "label", "secret_targets", "watches"]
     assert Boost("k", 1, of(type="elf")).watches == "adjacent"
     assert Boost("k", 1, reach="any", reveal_target=True).secret_targets is False
+
+
+def test_destroyed_pieces_are_matched_by_their_types_answers_or_one_by_one() -> None:
+    from legends_pieces.powers import of
+    from legends_pieces.powers.choices import destroyed_matching
+
+    game = position({"a1": 37, "b1": 111, "c1": 130, "h8": 160, "g8": 131, "f8": 37},
+                    active="beige")
+    g = game.engine
+    g.destroy([g.grid[g.sq(s)] for s in ("a1", "b1", "c1", "g8", "f8")])
+    silver_magic = of(colour="silver", kind="magic")
+    every = [p for area in g.dead for p in area]
+    want = [p for p in every if silver_magic.fits(g.types[p])]
+    assert want and len(want) < len(every)
+    assert destroyed_matching(g, None, silver_magic) == want
+    assert {t.name for t, ok in silver_magic.by_type.items() if ok} == {
+        g.types[p].name for p in want}                    # answered once per type
+    beige = g.seats.index("beige")
+    assert destroyed_matching(g, beige, silver_magic) == [p for p in g.dead[beige] if p in want]
+    # A test with a keyword, or any other callable, is asked piece by piece.
+    assert destroyed_matching(g, None, of(kind="magic", keyword="stationary")) == [
+        p for p in every if g.types[p].kind == "magic"]
+    assert destroyed_matching(g, None, lambda g, p: g.types[p].number == 37) == [
+        p for p in every if g.types[p].number == 37]

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from legends_core.rulings import ruling
 from legends_core.tasks import CONTINUATIONS, continuation, continuation_name
 
+from .match import Match
+
 if TYPE_CHECKING:
     from legends_core.engine import Engine
 
@@ -290,7 +292,23 @@ def _return_where(g: Engine, value: str, data: dict[str, Any]) -> None:
 def destroyed_matching(g: Engine, player: int | None, match: Any) -> list[int]:
     """Pieces in ``player``'s destroyed area (every area when ``None``) that ``match``."""
     areas = g.dead if player is None else [g.dead[player]]
-    return [p for area in areas for p in area if match(g, p)]
+    # A Match on printed facts keeps its answers by piece type: read them here rather than
+    # call it (a generic call each) for every destroyed piece, as Great Shaman asks at every
+    # decision once destroyed areas fill up.
+    by_type = match.by_type if type(match) is Match and match.keyword is None else None
+    if by_type is None:
+        return [p for area in areas for p in area if match(g, p)]
+    types = g.types
+    out: list[int] = []
+    for area in areas:
+        for p in area:
+            t = types[p]
+            ok = by_type.get(t)
+            if ok is None:
+                ok = by_type[t] = bool(match(g, p))
+            if ok:
+                out.append(p)
+    return out
 
 
 # -- moving one of your pieces to a square ---------------------------------------------
