@@ -144,12 +144,17 @@ def test_a_change_stamps_exactly_the_areas_that_watch_it(size):
                 assert marked == expect, (reach, at, changed)
 
 
-def test_a_neighbour_becoming_known_or_stronger_keeps_a_pieces_standard_moves():
-    game = position({"d4": 37, "d5": 160, "h8": 160}, active="beige")
-    g = game.engine
-    d4, d5 = g.grid[g.sq("d4")], g.grid[g.sq("d5")]
+def _kept_entry(placement: dict, square: str):
+    """A beige-to-move position, its engine, the piece on ``square`` and its kept entry."""
+    g = position(placement, active="beige").engine
+    pid = g.grid[g.sq(square)]
     turn_options(g, 0)
-    kept = g.offers[d4]
+    return g, pid, g.offers[pid]
+
+
+def test_a_neighbour_becoming_known_or_stronger_keeps_a_pieces_standard_moves():
+    g, d4, kept = _kept_entry({"d4": 37, "d5": 160, "h8": 160}, "d4")
+    d5 = g.grid[g.sq("d5")]
     assert g.beh[d4].watches is not None and "moves" in g.beh[d4].watches
     g.reveal([d5])
     g.boost(d5, 2)
