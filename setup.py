@@ -79,6 +79,11 @@ def build_ext_with_record(compiling, records: dict, forced: bool) -> type:
         and the build says so in one line."""
 
         def run(self) -> None:
+            # What each compile starts from: the compiler option as given, mypyc's own flags.
+            self.compiler_option = self.compiler
+            self.given_args = {id(ext): (list(ext.extra_compile_args or ()),
+                                         list(ext.extra_link_args or ()))
+                               for ext in self.extensions}
             family = legends_build.compiler_family()
             flags = legends_build.fast_flags(family)
             pgo = legends_build.decide_pgo(legends_build.kind, family)
@@ -114,17 +119,11 @@ def build_ext_with_record(compiling, records: dict, forced: bool) -> type:
                          force: bool = False) -> bool:
             """Build every extension with these extra arguments (rebuilding when ``force``);
             ``False`` when the compile failed and the package was left pure."""
-            if not hasattr(self, "given_args"):  # mypyc's own, kept for every compile
-                self.given_args = {id(ext): (list(ext.extra_compile_args or ()),
-                                             list(ext.extra_link_args or ()))
-                                   for ext in self.extensions}
             for ext in self.extensions:
                 given_compile, given_link = self.given_args[id(ext)]
                 ext.extra_compile_args = given_compile + compile_args
                 ext.extra_link_args = given_link + link_args
             self.force = self.force or force
-            if not hasattr(self, "compiler_option"):
-                self.compiler_option = self.compiler
             self.compiler = self.compiler_option  # run() replaces the option by the compiler
             try:
                 super().run()

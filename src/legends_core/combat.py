@@ -346,7 +346,8 @@ def attack_resolve(attacker: int, defender: int, square: int, origin: int,
 
 def _contest_step(cls: type, attacker: int, defender: int, square: int, origin: int,
                   player: int) -> Any:
-    """A step of the contest itself (the reveal, the resolution): both have these fields."""
+    """A step of the contest itself (the reveal, the resolution, the kill): each has these
+    fields first."""
     t: Any = _blank(cls)
     d = t.__dict__
     d["attacker"] = attacker
@@ -361,13 +362,9 @@ def attack_kill(attacker: int, defender: int, square: int, origin: int, player: 
                 kill_attacker: bool, kill_defender: bool) -> AttackKill:
     """``AttackKill(attacker, defender, square, origin, player, kill_attacker,
     kill_defender)``."""
-    t = _blank(_ATTACK_KILL)
+    # The contest's five fields first, in the class's order, then the two of its own.
+    t: AttackKill = _contest_step(_ATTACK_KILL, attacker, defender, square, origin, player)
     d = t.__dict__
-    d["attacker"] = attacker
-    d["defender"] = defender
-    d["square"] = square
-    d["origin"] = origin
-    d["player"] = player
     d["kill_attacker"] = kill_attacker
     d["kill_defender"] = kill_defender
     return t
