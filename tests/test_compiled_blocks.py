@@ -307,3 +307,68 @@ def test_destroyed_pieces_are_matched_by_their_types_answers_or_one_by_one() -> 
         p for p in every if g.types[p].kind == "magic"]
     assert destroyed_matching(g, None, lambda g, p: g.types[p].number == 37) == [
         p for p in every if g.types[p].number == 37]
+
+
+# -- the blocks' shortcuts give what the general paths give ---------------------------------
+
+def test_a_step_action_asks_a_subclass_for_its_own_targets() -> None:
+    """StepAction offers its squares without calling ``targets``, unless a subclass has its
+    own: then that is asked, as TargetAction does."""
+    from legends_pieces.powers import CHARGING
+    from legends_pieces.powers.movement import Charging
+
+    @attrs.frozen(repr=False)
+    class ShortCharge(Charging):
+        def targets(self, game: Engine, piece: int) -> list[int]:
+            CALLS.append("short")
+            return list(super().targets(game, piece))[:1]
+
+    game = position({"c3": 37, "a1": 57, "h8": 151}, active="beige")
+    g = game.engine
+    pid = g.grid[g.sq("c3")]
+    plain = CHARGING.legends_offer_actions(g, pid)
+    assert len(plain) > 1
+    assert plain == TargetAction.legends_offer_actions(CHARGING, g, pid)  # the general path
+    CALLS.clear()
+    short = ShortCharge()
+    assert short.legends_offer_actions(g, pid) == plain[:1] and CALLS == ["short"]
+
+
+def test_power_actions_takes_any_iterable_of_squares() -> None:
+    from legends_core.moves import power_actions
+
+    game = position({"c3": 37, "a1": 57, "h8": 151}, active="beige")
+    g = game.engine
+    pid = g.grid[g.sq("c3")]
+    squares = [g.sq(s) for s in ("c4", "d3", "b3")]
+    want = [Action.power("c3", "test-key", s) for s in ("c4", "d3", "b3")]
+    assert power_actions(g, pid, "test-key", squares) == want
+    assert power_actions(g, pid, "test-key", tuple(squares)) == want
+    assert power_actions(g, pid, "test-key", iter(squares)) == want
+
+
+def test_matches_reads_a_matchs_answers_by_type_and_asks_anything_else() -> None:
+    from legends_pieces.powers.match import matches
+
+    game = position({"c3": 37, "d3": 52, "a1": 57, "h8": 151}, active="beige")
+    g = game.engine
+    pids = [g.grid[g.sq(s)] for s in ("c3", "d3", "a1", "h8")]
+    gold = of(colour="gold")
+    for test in (gold, of(type="cleric"), of(kind="warrior", keyword="flying"),
+                 lambda g, p: g.types[p].number == 52):
+        assert [matches(test, g, p) for p in pids] == [bool(test(g, p)) for p in pids]
+    assert gold.by_type[g.types[pids[0]]] is True  # answered once, then read
+
+
+def test_the_strength_blocks_say_how_low_they_go() -> None:
+    from legends_pieces.powers import NearWater, VsColour, VsKeyword
+
+    assert TerrainBonus("marsh", -5).lowest_modifier == -5
+    assert TerrainBonus("forest", 2).lowest_modifier == 0
+    assert VsColour("red", 1).lowest_modifier == 0
+    assert VsKeyword("flying", -2).lowest_modifier == -2
+    assert NearWater(3).lowest_modifier == 0
+    assert Power.lowest_modifier is None  # a plugin's modifier is asked unless it says
+    # Worked out from the fields: not one of them, nor in the repr.
+    assert [f.name for f in attrs.fields(TerrainBonus) if f.init] == ["terrain", "amount"]
+    assert repr(TerrainBonus("marsh", -5)) == "TerrainBonus('marsh', -5)"

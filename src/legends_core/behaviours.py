@@ -42,7 +42,7 @@ class Behaviour:
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
                  "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
                  "abilities_in", "ability_watches", "idle", "_idle_watch", "type_keywords",
-                 "moves_watch",
+                 "moves_watch", "strength_floor",
                  "type_kind", "type_strength")
 
     def __init__(self, ptype: PieceType | None,
@@ -68,6 +68,13 @@ class Behaviour:
         self.perform = {p.key: f for p, f in table.get("legends_perform", ())}
         self.offer_replacements = fns("legends_offer_replacements")
         self.strength = fns("legends_strength_modifier")
+        #: The least strength the type's own modifiers can leave it (printed strength plus
+        #: each modifier's ``Power.lowest_modifier``); ``None`` when one of them does not
+        #: say, or the type has no strength. ``Effects.settle`` reads it.
+        lows = [p.lowest_modifier for p, _ in table.get("legends_strength_modifier", ())]
+        self.strength_floor: int | None = (
+            None if self.type_strength is None or None in lows
+            else self.type_strength + sum(low for low in lows if low is not None))
         self.curse_modifier = fns("legends_curse_modifier")
         self.curse_keywords = fns("legends_curse_keywords")
         self.attack_declared = fns("legends_attack_declared")

@@ -617,8 +617,9 @@ class Effects(Queries):
         loc, beh = self.loc, self.beh
         c = self.curse
         # With no change until the end of the turn and no curse changing strengths, a warrior
-        # with no strength modifier of its own has its printed strength: read here, where
-        # strength() costs a few hundred instructions, asked of every piece a step touched.
+        # with no strength modifier of its own has its printed strength, and one whose
+        # modifiers all say how low they go may be above 0 whatever they add: both read here,
+        # where strength() costs a thousand instructions, asked of every piece a step touched.
         plain = not self.tstr and not (c >= 0 and self.curse_on and beh[c].curse_modifier)
         doomed: list[int] = []
         for p in cands:
@@ -627,7 +628,13 @@ class Effects(Queries):
             b = beh[p]
             if b.type_kind != "warrior":
                 continue
-            s = b.type_strength if plain and not b.strength else self.strength(p)
+            if not plain:
+                s = self.strength(p)
+            elif not b.strength:
+                s = b.type_strength
+            else:
+                floor = b.strength_floor  # its own modifiers cannot take it to 0 (then)
+                s = floor if floor is not None and floor > 0 else self.strength(p)
             if s <= 0:  # type: ignore[operator]  # a warrior has a strength
                 doomed.append(p)
         self.dirty.clear()

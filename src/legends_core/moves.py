@@ -218,7 +218,10 @@ def power_actions(g: Engine, pid: int, key: str, squares: Iterable[int]) -> list
     if row is None:
         row = _new_row(aimed, src)
     out: list[Action] = []
-    for s in squares:
+    # Typed as a list: compiled, each square is then read by index, not through an iterator
+    # (the powers' building blocks hand lists).
+    seq: list[int] = squares if isinstance(squares, list) else list(squares)
+    for s in seq:
         act = row[s]
         if act is None:
             if _aimed_size[0] >= actions.INTERN_MAX:

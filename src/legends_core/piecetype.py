@@ -87,6 +87,13 @@ class Power:
     #: may offer anything (some of ``"main"``, ``"attack"``, ``"strike"``, ``"end"``); the
     #: kernel does not ask it in the others. ``None``, the default, means every window.
     windows: frozenset[str] | None = None
+    #: The least the power's :func:`~legends_core.hookspecs.legends_strength_modifier` ever
+    #: adds, wherever the piece stands and whoever it fights (``0`` for a bonus that is never
+    #: negative). After each step the kernel destroys warriors at strength 0 or below; a
+    #: warrior whose printed strength plus the least of each modifier is above 0 cannot be
+    #: one, and is not asked (unless a change until the end of the turn or the death curse may
+    #: lower it). ``None``, the default, means it is asked.
+    lowest_modifier: int | None = None
 
     def idle_on(self, board: Board, square: int) -> bool:
         """Does this power offer no action at all while its piece stands on ``square`` of
@@ -102,8 +109,9 @@ class Power:
         return type(self).__name__
 
     def __repr__(self) -> str:
+        # The fields it is made from: those worked out from them (init=False) follow.
         fields = getattr(self, "__attrs_attrs__", ())
-        args = ", ".join(repr(getattr(self, f.name)) for f in fields)
+        args = ", ".join(repr(getattr(self, f.name)) for f in fields if f.init)
         return f"{type(self).__name__}({args})"
 
 

@@ -15,7 +15,7 @@ from legends_core.compiling import annotated_only
 from legends_core.rulings import ruling
 
 from .choices import destroyed_matching, return_pieces, reveal_then_destroy_one
-from .match import Match
+from .match import Match, matches
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -44,7 +44,7 @@ class CurseStrength(Power):
 
     def legends_curse_modifier(self: CurseStrength | Any, game: Engine, curse: int, piece: int, square: int,
                                opponent: int) -> int:
-        return self.amount if self.who(game, piece) else 0
+        return self.amount if matches(self.who, game, piece) else 0
 
 
 @attrs.frozen(repr=False)
@@ -64,7 +64,7 @@ class CurseGrant(Power):
     def legends_curse_keywords(self: CurseGrant | Any, game: Engine, curse: int, piece: int) -> Iterable[str]:
         # Test the printed facts only: a Match on keywords here would ask this hook again.
         # (All the hook's arguments are taken, so the kernel calls this method directly.)
-        return (self.keyword,) if self.who(game, piece) else ()
+        return (self.keyword,) if matches(self.who, game, piece) else ()
 
 
 @attrs.frozen(repr=False)

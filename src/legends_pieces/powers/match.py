@@ -108,3 +108,14 @@ def of(*, type: str | tuple[str, ...] | None = None, colour: str | tuple[str, ..
 
 ANY = Match()
 WARRIOR = of(kind="warrior")
+
+
+def matches(match: Any, g: Engine, pid: int) -> bool:
+    """``match(g, pid)``, read from a :class:`Match`'s answers by piece type when it has one
+    (compiled, calling a Match is a generic call of a few thousand instructions, and a death
+    curse asks it of every warrior it touches)."""
+    if type(match) is Match and match.keyword is None:
+        ok = match.by_type.get(g.types[pid])
+        if ok is not None:
+            return ok
+    return bool(match(g, pid))

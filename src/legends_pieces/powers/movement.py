@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -86,6 +86,24 @@ class StepAction(TargetAction):
 
     def act(self: StepAction | Any, game: Engine, piece: int, square: int) -> None:
         move_or_attack(game, piece, square, self.key)
+
+    def legends_offer_actions(self: StepAction | Any, game: Engine, piece: int) -> list[Action]:
+        # TargetAction's, with targets() written out unless a subclass has its own: compiled,
+        # each call of a method of a plain Python class is a generic one, and the moving
+        # pieces are asked again whenever a piece near them moves.
+        if type(self).targets is not _STEP_TARGETS:
+            return TargetAction.legends_offer_actions(self, game, piece)
+        if game.is_stationary(piece):
+            return []
+        squares = self.squares(game, piece)
+        if not squares:
+            return []
+        return power_actions(game, piece, self.key, squares)
+
+
+#: StepAction.targets as the class holds it, for StepAction.legends_offer_actions to tell a
+#: subclass's own apart.
+_STEP_TARGETS: Final = StepAction.targets
 
 
 @attrs.frozen(repr=False)

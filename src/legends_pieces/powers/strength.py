@@ -25,6 +25,12 @@ RULINGS = (
 )
 
 
+# A factory's return is typed Any: see boosts._watches_reach.
+def _lowest(power: Any) -> Any:
+    """``Power.lowest_modifier`` of a modifier that adds ``amount`` or nothing."""
+    return min(0, power.amount)
+
+
 @attrs.frozen(repr=False)
 @annotated_only
 class TerrainBonus(Power):
@@ -32,6 +38,8 @@ class TerrainBonus(Power):
 
     terrain: str
     amount: int
+    lowest_modifier: int | None = attrs.field(
+        init=False, default=attrs.Factory(_lowest, takes_self=True))
 
     def describe(self: TerrainBonus | Any) -> str:
         return f"{self.amount:+d} on {self.terrain}."
@@ -48,6 +56,8 @@ class VsColour(Power):
 
     colour: str
     amount: int
+    lowest_modifier: int | None = attrs.field(
+        init=False, default=attrs.Factory(_lowest, takes_self=True))
 
     def describe(self: VsColour | Any) -> str:
         return f"{self.amount:+d} against {self.colour} pieces."
@@ -64,6 +74,8 @@ class VsKeyword(Power):
 
     keyword: str
     amount: int
+    lowest_modifier: int | None = attrs.field(
+        init=False, default=attrs.Factory(_lowest, takes_self=True))
 
     def describe(self: VsKeyword | Any) -> str:
         return f"{self.amount:+d} against pieces with {self.keyword.replace('_', ' ').title()}."
@@ -79,6 +91,8 @@ class NearWater(Power):
     """Innate: ``amount`` while next to a water square."""
 
     amount: int
+    lowest_modifier: int | None = attrs.field(
+        init=False, default=attrs.Factory(_lowest, takes_self=True))
 
     def describe(self: NearWater | Any) -> str:
         return f"{self.amount:+d} while next to water."

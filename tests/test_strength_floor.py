@@ -1,0 +1,95 @@
+"""After each step the kernel destroys warriors at strength 0 or below (``Effects.settle``).
+A warrior whose strength modifiers all say how low they go (``Power.lowest_modifier``), and
+cannot reach 0 that way, is not asked; every other one is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from legends_core import Power, hookimpl, load_packs, piece
+from legends_core.testing import play, position
+from legends_pieces.powers import KEYWORD_POWERS
+
+if TYPE_CHECKING:
+    from legends_core.engine import Engine
+
+ASKED: list[str] = []
+
+
+@attrs.frozen(repr=False)
+class Sinking(Power):
+    """Innate: ``amount`` (negative) on marsh, saying how low it goes or not."""
+
+    amount: int = -3
+    lowest_modifier: int | None = None
+
+    @hookimpl
+    def legends_strength_modifier(self, game: Engine, piece: int, square: int,
+                                  opponent: int) -> int:
+        ASKED.append(game.types[piece].name)
+        return self.amount if square >= 0 and game.board.terrain[square] == "marsh" else 0
+
+
+PIECES = [
+    piece(970, "Test Sinker", 2, type="soldier", colour="gold", text="-3 on marsh.",
+          powers=[Sinking()]),
+    piece(971, "Test Declared Sinker", 2, type="soldier", colour="gold",
+          text="-3 on marsh, said.", powers=[Sinking(lowest_modifier=-3)]),
+    piece(972, "Test Floater", 4, type="soldier", colour="gold", text="-3 on marsh, said.",
+          powers=[Sinking(lowest_modifier=-3)]),
+    piece(973, "Test Castle Gold", None, kind="castle", type="castle", colour="gold",
+          text="A castle."),
+    piece(974, "Test Castle Silver", None, kind="castle", type="castle", colour="silver",
+          text="A castle."),
+]
+
+
+class _Pack:
+    @hookimpl
+    def legends_piece_types(self):  # type: ignore[no-untyped-def]
+        return PIECES
+
+    @hookimpl
+    def legends_keyword_powers(self):  # type: ignore[no-untyped-def]
+        return KEYWORD_POWERS
+
+
+def _game(number: int):  # type: ignore[no-untyped-def]
+    cat = load_packs(entry_points=False, packs=[_Pack()])
+    return position({"c3": number, "a1": 973, "h8": 974}, terrain={"c4": "marsh"},
+                    active="beige", catalogue=cat)
+
+
+def test_the_floor_is_the_printed_strength_plus_each_modifiers_least() -> None:
+    cat = load_packs(entry_points=False, packs=[_Pack()])
+    assert cat.behaviour(970).strength_floor is None  # one modifier does not say
+    assert cat.behaviour(971).strength_floor == -1
+    assert cat.behaviour(972).strength_floor == 1
+    assert cat.behaviour(973).strength_floor is None  # no strength
+
+
+def test_a_warrior_whose_modifier_does_not_say_is_asked_and_destroyed_at_0() -> None:
+    game = _game(970)
+    ASKED.clear()
+    play(game, "c3-c4")
+    assert "Test Sinker" in ASKED
+    assert game.piece_at("c4") is None  # 2 - 3 on the marsh
+
+
+def test_a_warrior_that_may_reach_0_is_still_asked() -> None:
+    game = _game(971)
+    ASKED.clear()
+    play(game, "c3-c4")
+    assert "Test Declared Sinker" in ASKED
+    assert game.piece_at("c4") is None
+
+
+def test_a_warrior_above_0_whatever_its_modifiers_add_is_not_asked() -> None:
+    game = _game(972)
+    ASKED.clear()
+    play(game, "c3-c4")
+    assert ASKED == []  # 4 - 3 at worst: nothing to check
+    assert game.piece_at("c4").name == "Test Floater"
+    assert game.strength_at("c4") == 1  # asked for, it still counts
