@@ -317,3 +317,13 @@ def test_four_seats_in_two_teams_take_turns_and_never_attack_allies():
         play(game, options(game)[0])
         pass_windows(game)
     assert seen == ["north1", "south1", "north2", "south2"]
+
+
+def test_the_engine_reads_square_names_as_the_board_does():
+    g = position({"c3": 37, "a1": 57, "h8": 151}).engine
+    assert [g.sq(n) for n in ("a1", "c3", "h8")] == [0, 18, 63]  # the board's own spelling
+    assert g.sq("C3") == g.sq(" c3 ") == 18  # any other, parsed
+    with pytest.raises(ValueError, match="not a square name"):
+        g.sq("z")
+    with pytest.raises(ValueError, match="off this 8x8 board"):
+        g.sq("i9")

@@ -586,3 +586,18 @@ def test_lent_behaviours_are_those_of_the_keywords_not_printed_worked_out_once()
     assert lent == (cat.keyword_behaviour("flying"),)
     assert cat.lent_behaviours(scout, kws) is lent and cat.lent[(scout, kws)] is lent
     assert cat.lent_behaviours(scout, frozenset({"charging"})) == ()
+
+
+@given(st.lists(st.integers(0, 63), unique=True, max_size=12), st.randoms(use_true_random=False))
+@settings(max_examples=200, deadline=None)
+def test_pieces_with_abilities_are_put_in_board_order_as_a_sort_by_square_would(
+        squares: list[int], rnd: random.Random) -> None:
+    from legends_core.moves import _by_square
+
+    loc = [-1] * 40
+    pids = rnd.sample(range(40), len(squares))
+    for pid, sq in zip(pids, squares, strict=True):
+        loc[pid] = sq
+    got = list(pids)
+    _by_square(got, loc)
+    assert got == sorted(pids, key=loc.__getitem__)

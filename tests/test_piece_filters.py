@@ -29,4 +29,6 @@ def test_a_keyword_match_sees_a_grant_at_once():
     assert not m(g, scout) and candidates(g, 0, whose="own", match=m) == []
     g.grant(scout, "flying")
     assert m(g, scout) and candidates(g, 0, whose="own", match=m) == [scout]
-    assert m.by_type == {}
+    # Only what the type prints is kept (the keyword is asked each time).
+    assert m.by_type == {t: m.fits(t) for t in m.by_type}
+    assert m.by_type[g.types[scout]] is True

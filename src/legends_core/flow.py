@@ -25,7 +25,6 @@ from .moves import (
     do_move,
     is_ability,
     perform,
-    square_named,
     turn_options,
 )
 from .repetition import count_position, repetition_reason
@@ -120,14 +119,14 @@ class MainDecision(Task):
         # Fields read once: compiled, each read of a task's or an action's field is a generic one.
         player, kind = self.player, action.kind
         if kind == "move":
-            pid = g.grid[square_named(g, action.src)]
+            pid = g.grid[g.sq(action.src)]
             do_move(g, action)
         elif kind == "choose":  # a turn action of the ruleset's own (a reserve piece)
             pid = -1
             g.bf[player] = None
             rules_perform(g, player, action)
         else:
-            pid = g.grid[square_named(g, action.src)]
+            pid = g.grid[g.sq(action.src)]
             if is_ability(g, pid, action.key):
                 perform(g, action)
                 g.schedule_one(main_check(player))

@@ -613,7 +613,7 @@ def ability_options(g: Engine, player: int, window: str) -> list[Action]:
     if tkw:  # a keyword lent until the end of the turn may bring abilities of its own
         able += [pid for pid in tkw if pid not in able and loc[pid] >= 0 and ctrl[pid] == player]
     if len(able) > 1:
-        able.sort(key=loc.__getitem__)  # board order
+        _by_square(able, loc)  # board order
     if window == "main" and player == g.active:
         offers, epoch, changed = g.offers, g.epoch, g.changed
         for pid in able:
@@ -634,6 +634,20 @@ def ability_options(g: Engine, player: int, window: str) -> list[Action]:
         for pid in able:
             offer_abilities(g, pid, window, out, dyn)
     return out
+
+
+def _by_square(pids: list[int], loc: list[int]) -> None:
+    """Sort ``pids`` (pieces on the board) by their squares, in place: ``pids.sort(key=
+    loc.__getitem__)`` as an insertion sort, as the few pieces with abilities are asked at
+    every decision, and compiled, a sort with a key calls it through the generic path."""
+    for i in range(1, len(pids)):
+        p = pids[i]
+        s = loc[p]
+        j = i - 1
+        while j >= 0 and loc[pids[j]] > s:
+            pids[j + 1] = pids[j]
+            j -= 1
+        pids[j + 1] = p
 
 
 def main_abilities(g: Engine, pid: int, out: list[Action], stale: bool = False) -> None:
@@ -679,7 +693,7 @@ def is_ability(g: Engine, pid: int, key: str) -> bool:
 
 def perform(g: Engine, action: Action) -> None:
     """Use the power named by ``action``: reveal its piece, count its limit, carry it out."""
-    pid = g.grid[square_named(g, action.src)]
+    pid = g.grid[g.sq(action.src)]
     for b in _behaviours(g, pid):
         fn = b.perform.get(action.key)
         if fn is None:
@@ -695,16 +709,9 @@ def perform(g: Engine, action: Action) -> None:
     raise LookupError(f"no power {action.key!r} on {action.src}")
 
 
-def square_named(g: Engine, name: str) -> int:
-    """The square named ``name`` (as an action names it): the board's table first, as a
-    call into the board (a Python class) costs more once compiled."""
-    sq = g.sq_index.get(name)
-    return sq if sq is not None else g.board.parse_square(name)
-
-
 def do_move(g: Engine, action: Action) -> None:
     """Carry out a standard move (attacking if the square is occupied)."""
-    sq, to = square_named(g, action.src), square_named(g, action.dst)
+    sq, to = g.sq(action.src), g.sq(action.dst)
     pid = g.grid[sq]
     player = g.ctrl[pid]
     if g.grid[to] >= 0:

@@ -464,7 +464,10 @@ class Queries:
 
     # -- naming ------------------------------------------------------------------------
     def sq(self, name: str) -> int:
-        return self.board.parse_square(name)
+        # The board's own spelling read from its table (a field, where parse_square is a
+        # call into the board's Python class); any other text as the board parses it.
+        sq = self.sq_index.get(name)
+        return sq if sq is not None else self.board.parse_square(name)
 
     def name(self, square: int) -> str:
         return self.sq_names[square]

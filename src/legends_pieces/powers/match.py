@@ -43,19 +43,19 @@ class Match:
     base: tuple[int, ...] | None = attrs.field(default=None)
     keyword: str | None = attrs.field(default=None)
     mobile: bool = False
-    #: Answers by piece type, when the match looks only at printed facts (no ``keyword``):
-    #: they never change, and texts ask them at almost every decision.
+    #: The answers of :meth:`fits` by piece type: they never change, and texts ask them at
+    #: almost every decision. With no ``keyword`` they are the match's whole answer.
     by_type: dict[PieceType, bool] = attrs.field(factory=_no_answers, init=False, eq=False,
                                                  hash=False, repr=False)
 
     def __call__(self: Match | Any, g: Engine, pid: int) -> bool:
         t = g.types[pid]
-        if self.keyword is None:
-            ok = self.by_type.get(t)
-            if ok is None:
-                ok = self.by_type[t] = self.fits(t)
+        ok = self.by_type.get(t)
+        if ok is None:
+            ok = self.by_type[t] = self.fits(t)
+        if self.keyword is None or not ok:
             return ok
-        return self.fits(t) and g.has_keyword(pid, self.keyword)
+        return g.has_keyword(pid, self.keyword)
 
     def fits(self: Match | Any, t: PieceType) -> bool:
         """Do the printed facts of ``t`` meet every condition but ``keyword``?"""

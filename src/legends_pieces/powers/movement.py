@@ -33,8 +33,9 @@ DIAG = range(4, 8)
 def flight(g: Engine, sq: int, direction: int) -> tuple[int, tuple[int, ...]] | None:
     """Where a flight from ``sq`` lands in ``direction``, and the squares it passes over."""
     over = []
+    grid, land = g.grid, g.land  # the engine's own fields: the board's methods are Python
     for s in g.board.ray(sq, direction):
-        if g.grid[s] >= 0 or not g.board.is_land(s):
+        if grid[s] >= 0 or not land[s]:
             over.append(s)
             continue
         return (s, tuple(over)) if over else None
@@ -212,9 +213,16 @@ def pieces_printed(game: Engine, player: int, match: Match) -> list[int]:
     ``player``'s roster and where those pieces stand rather than every move (see
     legends_core.changes); the list also holds any of their pieces hidden from ``player``,
     which the test of what each piece is leaves out."""
-    types = game.types
-    return [p for p in nameable(game, player, None, "own", match, match.by_type)
-            if match.fits(types[p])]
+    types, by_type = game.types, match.by_type
+    out: list[int] = []
+    for p in nameable(game, player, None, "own", match, by_type):
+        t = types[p]
+        ok = by_type.get(t)  # match.fits(t), read from its answers once given
+        if ok is None:
+            ok = by_type[t] = match.fits(t)
+        if ok:
+            out.append(p)
+    return out
 
 
 @functools.cache
