@@ -17,6 +17,7 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 from datetime import date
+from operator import attrgetter
 from typing import Any
 
 from . import safejson
@@ -390,15 +391,14 @@ class Game:
         p = self._engine.pending
         return None if p is None else p.name
 
-    @property
-    def turn(self) -> int:
-        """The number of the turn under way (1 for the first; setup happens in turn 1)."""
-        return self._engine.turn
-
-    @property
-    def is_over(self) -> bool:
-        """Has the game ended (a winner, or none: see :attr:`winner` and :attr:`reason`)?"""
-        return self._engine.over
+    # Read at every decision by programs that play: properties whose getter is C code (no
+    # Python frame per read).
+    turn: int = property(  # type: ignore[assignment]
+        attrgetter("_engine.turn"),
+        doc="The number of the turn under way (1 for the first; setup happens in turn 1).")
+    is_over: bool = property(  # type: ignore[assignment]
+        attrgetter("_engine.over"),
+        doc="Has the game ended (a winner, or none: see :attr:`winner` and :attr:`reason`)?")
 
     @property
     def winner(self) -> str | None:

@@ -444,7 +444,7 @@ def kept(g: Engine, key: int, sq: int) -> Offers | None:
 def _limited(g: Engine, pid: int, limits: dict[str, str], acts: Iterable[Action],
              out: list[Action]) -> None:
     """``out += acts``, less the powers used up this turn or game."""
-    if not limits:
+    if not limits or (not g.used_turn and not g.used_game):  # nothing used up yet: often
         out.extend(acts)
         return
     for a in acts:

@@ -16,6 +16,10 @@ def test_the_drake_gets_two_when_attacking():
     assert game.piece_at("d4").name == "Ember Drake"
 
 
+def test_the_drakes_bonus_says_it_never_lowers_its_strength():
+    assert catalogue().behaviour(301).strength_floor == 6  # 6, plus at least 0
+
+
 def test_the_drake_fights_at_six_when_attacked():
     game = position({"d5": 301, "d4": 8, "h8": 157})
     play(game, "d4-d5", "pass", "pass")

@@ -31,6 +31,9 @@ class FierceCharge(Power):
     """Innate: a bonus to strength while this piece is the one attacking."""
 
     amount: int = 2
+    #: The least the modifier adds: a bonus is never negative, so the kernel need not ask it
+    #: after each step whether the Drake has dropped to 0.
+    lowest_modifier = 0
 
     def describe(self) -> str:
         return f"{self.amount:+d} while it is the attacker."
