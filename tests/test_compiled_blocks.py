@@ -314,7 +314,7 @@ def test_destroyed_pieces_are_matched_by_their_types_answers_or_one_by_one() -> 
 def test_a_step_action_asks_a_subclass_for_its_own_targets() -> None:
     """StepAction offers its squares without calling ``targets``, unless a subclass has its
     own: then that is asked, as TargetAction does."""
-    from legends_pieces.powers import CHARGING
+    from legends_pieces.powers import CHARGING, QUICKNESS, SLASHING
     from legends_pieces.powers.movement import Charging
 
     @attrs.frozen(repr=False)
@@ -323,12 +323,15 @@ def test_a_step_action_asks_a_subclass_for_its_own_targets() -> None:
             CALLS.append("short")
             return list(super().targets(game, piece))[:1]
 
-    game = position({"c3": 37, "a1": 57, "h8": 151}, active="beige")
+    game = position({"c3": 37, "a1": 57, "h8": 151, "e5": 8}, active="beige")
     g = game.engine
     pid = g.grid[g.sq("c3")]
     plain = CHARGING.legends_offer_actions(g, pid)
     assert len(plain) > 1
-    assert plain == TargetAction.legends_offer_actions(CHARGING, g, pid)  # the general path
+    # The keyword blocks' runs, worked out without calling squares(): as the general path.
+    for power in (CHARGING, SLASHING, QUICKNESS):
+        offers = power.legends_offer_actions(g, pid)
+        assert offers and offers == TargetAction.legends_offer_actions(power, g, pid)
     CALLS.clear()
     short = ShortCharge()
     assert short.legends_offer_actions(g, pid) == plain[:1] and CALLS == ["short"]

@@ -89,17 +89,25 @@ class StepAction(TargetAction):
         move_or_attack(game, piece, square, self.key)
 
     def legends_offer_actions(self: StepAction | Any, game: Engine, piece: int) -> list[Action]:
-        # TargetAction's, with targets() written out unless a subclass has its own: compiled,
-        # each call of a method of a plain Python class is a generic one, and the moving
-        # pieces are asked again whenever a piece near them moves.
-        if type(self).targets is not _STEP_TARGETS:
+        # TargetAction's, with targets() written out unless a subclass has its own, and the
+        # keyword blocks' squares() too: compiled, each call of a method of a plain Python
+        # class is a generic one, and the moving pieces are asked again whenever a piece near
+        # them moves.
+        run = _RUNS.get(type(self))
+        if run is None and type(self).targets is not _STEP_TARGETS:
             return TargetAction.legends_offer_actions(self, game, piece)
         if game.is_stationary(piece):
             return []
-        squares = self.squares(game, piece)
+        if run is None:
+            squares = self.squares(game, piece)
+            key = self.key
+        else:
+            key, directions, min_steps = run
+            squares = (two_steps(game, piece) if min_steps == 0
+                       else line_targets(game, piece, directions, min_steps))
         if not squares:
             return []
-        return power_actions(game, piece, self.key, squares)
+        return power_actions(game, piece, key, squares)
 
 
 #: StepAction.targets as the class holds it, for StepAction.legends_offer_actions to tell a
@@ -165,6 +173,16 @@ class Quickness(StepAction):
 
     def squares(self: Quickness | Any, game: Engine, piece: int) -> Iterable[int]:
         return quick_targets(game, piece)
+
+
+#: The keyword blocks' squares() as (key, directions, least steps of a run; 0: two steps),
+#: for StepAction.legends_offer_actions to work out without calling them (exact classes
+#: only: a subclass may say otherwise). tests/test_compiled_blocks.py holds them equal.
+_RUNS: Final[dict[type, tuple[str, range, int]]] = {
+    Charging: ("charging", ORTHO, 2),
+    Slashing: ("slashing", DIAG, 1),
+    Quickness: ("quickness", ORTHO, 0),
+}
 
 
 @attrs.frozen(repr=False)
