@@ -550,8 +550,8 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
     asked)."""
     grid, ctrl = g.grid, g.ctrl
     looked = g.looked
-    # What stands on the squares (-1: nobody), then the pieces of ``whose`` among them, each
-    # in one comprehension: plugins ask this several times a decision.
+    # What stands on the squares (-1: nobody), then one pass over them: plugins ask this
+    # several times a decision.
     cells: list[int]
     if squares is None:
         cells = grid
@@ -562,37 +562,41 @@ def nameable(g: Queries, chooser: int, squares: Iterable[int] | None, whose: str
         if looked is not None:
             looked.extend(seq)
         cells = [grid[s] for s in seq]
-    pool: list[int]
-    # nameable_squares repeats this ``whose`` test for its squares-only case.
-    if whose == "own":
-        pool = [p for p in cells if p >= 0 and ctrl[p] == chooser]
-    elif whose == "enemy":
-        teams = g.teams
-        team = teams[chooser]
-        pool = [p for p in cells if p >= 0 and teams[ctrl[p]] != team]
-    else:
-        pool = [p for p in cells if p >= 0]
-    if match is None:
-        out = pool
-    else:
-        known, bit = g.known, 1 << chooser
-        if by_type is None:
-            out = [p for p in pool if not known[p] & bit or match(g, p)]
-        else:
-            types = g.types
-            out = []
-            for p in pool:
-                if known[p] & bit:
-                    t = types[p]
-                    ok = by_type.get(t)
-                    if ok is None:
-                        ok = by_type[t] = bool(match(g, p))
-                    if not ok:
-                        continue
-                out.append(p)
+    # One pass: the pieces of ``whose`` (nameable_squares repeats this test for its
+    # squares-only case), each kept if ``chooser`` cannot tell it fails ``match``.
+    mode = 0 if whose == "own" else 1 if whose == "enemy" else 2
+    teams = g.teams
+    team = teams[chooser]
+    known, bit, types = g.known, 1 << chooser, g.types
+    # With an arbitrary ``match``, a whole-board list records every piece it asked.
+    asked: list[int] | None = (
+        [] if looked is not None and squares is None and by_type is None and match is not None
+        else None)
+    out: list[int] = []
+    for p in cells:
+        if p < 0:
+            continue
+        if mode == 0:
+            if ctrl[p] != chooser:
+                continue
+        elif mode == 1 and teams[ctrl[p]] == team:
+            continue
+        if asked is not None:
+            asked.append(p)
+        if match is not None and known[p] & bit:
+            if by_type is None:
+                if not match(g, p):
+                    continue
+            else:
+                t = types[p]
+                ok = by_type.get(t)
+                if ok is None:
+                    ok = by_type[t] = bool(match(g, p))
+                if not ok:
+                    continue
+        out.append(p)
     if looked is not None and squares is None:
-        _record_roster(g, looked, chooser, whose, pool if by_type is None and match is not None
-                       else out)
+        _record_roster(g, looked, chooser, whose, out if asked is None else asked)
     return out
 
 
