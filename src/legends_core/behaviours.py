@@ -42,7 +42,7 @@ class Behaviour:
                  "attack_override", "magic_spell", "after_attack", "revealed_by",
                  "curse_begins", "curse_ends", "ability_keys", "limits", "secret_keys", "watches",
                  "abilities_in", "ability_watches", "idle", "_idle_watch", "type_keywords",
-                 "moves_watch", "strength_floor",
+                 "moves_watch", "strength_floor", "curse_floor",
                  "type_kind", "type_strength")
 
     def __init__(self, ptype: PieceType | None,
@@ -75,6 +75,11 @@ class Behaviour:
         self.strength_floor: int | None = (
             None if self.type_strength is None or None in lows
             else self.type_strength + sum(low for low in lows if low is not None))
+        #: The least this type's death curse, in effect, adds to a warrior (the sum of its
+        #: curse modifiers' ``Power.lowest_modifier``; ``None`` when one does not say).
+        curse_lows = [p.lowest_modifier for p, _ in table.get("legends_curse_modifier", ())]
+        self.curse_floor: int | None = (
+            None if None in curse_lows else sum(low for low in curse_lows if low is not None))
         self.curse_modifier = fns("legends_curse_modifier")
         self.curse_keywords = fns("legends_curse_keywords")
         self.attack_declared = fns("legends_attack_declared")

@@ -614,13 +614,15 @@ class Effects(Queries):
             cands = self.dirty  # read once, below, then emptied
         else:
             return
-        loc, beh = self.loc, self.beh
+        loc, beh, tstr = self.loc, self.beh, self.tstr
         c = self.curse
-        # With no change until the end of the turn and no curse changing strengths, a warrior
-        # with no strength modifier of its own has its printed strength, and one whose
-        # modifiers all say how low they go may be above 0 whatever they add: both read here,
-        # where strength() costs a thousand instructions, asked of every piece a step touched.
-        plain = not self.tstr and not (c >= 0 and self.curse_on and beh[c].curse_modifier)
+        # A warrior can be at 0 or below only if its printed strength, plus the least each of
+        # its modifiers and the death curse in effect may add (Power.lowest_modifier), plus
+        # its change until the end of the turn, is: only such a warrior's strength is worked
+        # out here, where strength() costs a thousand instructions, asked of every piece a
+        # step touched. (A modifier that does not say how low it goes is always asked.)
+        cursed = c >= 0 and self.curse_on and bool(beh[c].curse_modifier)
+        curse_low = beh[c].curse_floor if cursed else 0
         doomed: list[int] = []
         for p in cands:
             if loc[p] < 0:
@@ -628,14 +630,13 @@ class Effects(Queries):
             b = beh[p]
             if b.type_kind != "warrior":
                 continue
-            if not plain:
-                s = self.strength(p)
-            elif not b.strength:
-                s = b.type_strength
-            else:
-                floor = b.strength_floor  # its own modifiers cannot take it to 0 (then)
-                s = floor if floor is not None and floor > 0 else self.strength(p)
-            if s <= 0:  # type: ignore[operator]  # a warrior has a strength
+            floor = b.strength_floor
+            if floor is not None and curse_low is not None:
+                if tstr:
+                    floor += tstr.get(p, 0)
+                if floor + curse_low > 0:
+                    continue
+            if self.strength(p) <= 0:  # type: ignore[operator]  # a warrior has a strength
                 doomed.append(p)
         self.dirty.clear()
         self.dirty_all = False

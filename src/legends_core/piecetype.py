@@ -87,12 +87,13 @@ class Power:
     #: may offer anything (some of ``"main"``, ``"attack"``, ``"strike"``, ``"end"``); the
     #: kernel does not ask it in the others. ``None``, the default, means every window.
     windows: frozenset[str] | None = None
-    #: The least the power's :func:`~legends_core.hookspecs.legends_strength_modifier` ever
+    #: The least the power's :func:`~legends_core.hookspecs.legends_strength_modifier` (or,
+    #: for a death curse, its :func:`~legends_core.hookspecs.legends_curse_modifier`) ever
     #: adds, wherever the piece stands and whoever it fights (``0`` for a bonus that is never
     #: negative). After each step the kernel destroys warriors at strength 0 or below; a
-    #: warrior whose printed strength plus the least of each modifier is above 0 cannot be
-    #: one, and is not asked (unless a change until the end of the turn or the death curse may
-    #: lower it). ``None``, the default, means it is asked.
+    #: warrior whose printed strength plus the least of each modifier (its own and the curse
+    #: in effect), plus its change until the end of the turn, is above 0 cannot be one, and
+    #: its modifiers are not asked. ``None``, the default, means they are asked.
     lowest_modifier: int | None = None
 
     def idle_on(self, board: Board, square: int) -> bool:

@@ -16,6 +16,7 @@ from legends_core.rulings import ruling
 
 from .choices import destroyed_matching, return_pieces, reveal_then_destroy_one
 from .match import Match, matches
+from .strength import lowest_of_amount
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -36,6 +37,8 @@ class CurseStrength(Power):
 
     amount: int
     who: Match
+    lowest_modifier: int | None = attrs.field(
+        init=False, default=attrs.Factory(lowest_of_amount, takes_self=True))
     label = "Death Curse"
     death_curse = True
 

@@ -26,7 +26,7 @@ RULINGS = (
 
 
 # A factory's return is typed Any: see boosts._watches_reach.
-def _lowest(power: Any) -> Any:
+def lowest_of_amount(power: Any) -> Any:
     """``Power.lowest_modifier`` of a modifier that adds ``amount`` or nothing."""
     return min(0, power.amount)
 
@@ -39,7 +39,7 @@ class TerrainBonus(Power):
     terrain: str
     amount: int
     lowest_modifier: int | None = attrs.field(
-        init=False, default=attrs.Factory(_lowest, takes_self=True))
+        init=False, default=attrs.Factory(lowest_of_amount, takes_self=True))
 
     def describe(self: TerrainBonus | Any) -> str:
         return f"{self.amount:+d} on {self.terrain}."
@@ -57,7 +57,7 @@ class VsColour(Power):
     colour: str
     amount: int
     lowest_modifier: int | None = attrs.field(
-        init=False, default=attrs.Factory(_lowest, takes_self=True))
+        init=False, default=attrs.Factory(lowest_of_amount, takes_self=True))
 
     def describe(self: VsColour | Any) -> str:
         return f"{self.amount:+d} against {self.colour} pieces."
@@ -75,7 +75,7 @@ class VsKeyword(Power):
     keyword: str
     amount: int
     lowest_modifier: int | None = attrs.field(
-        init=False, default=attrs.Factory(_lowest, takes_self=True))
+        init=False, default=attrs.Factory(lowest_of_amount, takes_self=True))
 
     def describe(self: VsKeyword | Any) -> str:
         return f"{self.amount:+d} against pieces with {self.keyword.replace('_', ' ').title()}."
@@ -92,7 +92,7 @@ class NearWater(Power):
 
     amount: int
     lowest_modifier: int | None = attrs.field(
-        init=False, default=attrs.Factory(_lowest, takes_self=True))
+        init=False, default=attrs.Factory(lowest_of_amount, takes_self=True))
 
     def describe(self: NearWater | Any) -> str:
         return f"{self.amount:+d} while next to water."
