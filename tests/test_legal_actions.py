@@ -51,6 +51,17 @@ def test_a_list_from_before_a_move_refuses_to_answer():
     assert len(game.legal_actions()) > 0  # a new list reads the game as it is now
 
 
+def test_a_list_made_from_the_game_alone_reads_its_version_and_engine():
+    from legends_core.legal_actions import LegalActions
+
+    game = Game.new(seed=3)
+    acts = LegalActions(game)  # as Game.legal_actions, which hands both over itself
+    assert list(acts) == list(game.legal_actions())
+    game.apply(acts[0])
+    with pytest.raises(RuntimeError, match="the game changed since"):
+        len(acts)
+
+
 def test_an_index_out_of_range_is_an_index_error():
     acts = Game.new(seed=3).legal_actions()
     with pytest.raises(IndexError):

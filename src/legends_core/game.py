@@ -457,7 +457,7 @@ class Game:
     # -- actions -----------------------------------------------------------------------
     def legal_actions(self) -> LegalActions:
         """The legal actions of the player in :attr:`current_player`, as a lazy view."""
-        return LegalActions(self)
+        return LegalActions(self, self._version, self._engine)
 
     def parse_action(self, text: str, *, player: str | None = None) -> Action:
         """Read notation and check it is legal now.

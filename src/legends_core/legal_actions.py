@@ -30,10 +30,12 @@ class LegalActions:
     _engine: Engine  # the game's engine when listed (a compiled call, where the game's is not)
     _list: list[Action] | None
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, version: int = -1, engine: Engine | None = None) -> None:
+        # The game's version and engine, as Game.legal_actions hands them (read there, by
+        # interpreted code, they cost less than compiled code's generic reads of them).
         self._game = game
-        self._version = game._version
-        self._engine = game._engine
+        self._version = game._version if version < 0 else version
+        self._engine = game._engine if engine is None else engine
         self._list = None
 
     def _actions(self) -> list[Action]:
