@@ -70,7 +70,8 @@ RULINGS = (
 
 #: Every attribute of an Engine (its slots; what restore() copies).
 _STATE = (
-    "board", "land", "steps", "adj", "within2", "wet", "sq_names", "sq_index", "rules", "seats",
+    "board", "land", "steps", "adj", "within2", "wet", "rays", "ortho", "sq_names", "sq_index",
+    "rules", "seats",
     "teams", "catalogue", "types", "beh", "owner",
     "ctrl", "loc", "known", "grid", "dead",
     "curse", "curse_on", "curse_ctrl", "curse_queue",
@@ -219,6 +220,7 @@ class Engine(Effects):
         self.board = board
         self.land, self.steps, self.sq_names = board._land, board._steps, board._names
         self.adj, self.within2, self.wet = board._adjacent, board._within2, board._water_adjacent
+        self.rays, self.ortho = board._rays, board._orthogonal
         self.sq_index = board._index
         self.rules = rules
         self.seats, self.teams = tuple(rules.players), tuple(rules.teams)
@@ -299,6 +301,7 @@ class Engine(Effects):
         g.board = self.board
         g.land, g.steps, g.sq_names = self.land, self.steps, self.sq_names
         g.adj, g.within2, g.wet = self.adj, self.within2, self.wet
+        g.rays, g.ortho = self.rays, self.ortho
         g.sq_index = self.sq_index
         g.rules = self.rules
         g.seats, g.teams = self.seats, self.teams

@@ -105,8 +105,8 @@ def line_targets(g: Engine, pid: int, directions: range, min_steps: int = 1,
     the loop is compiled in the compiled build. It records the land squares it reads (every
     square run over and the one that stops the run) for a ``"looked"`` entry (see
     :mod:`legends_core.changes`)."""
-    board, grid = g.board, g.grid
-    land, rays = g.land, board._rays[g.loc[pid]]
+    grid = g.grid
+    land, rays = g.land, g.rays[g.loc[pid]]
     sq = g.loc[pid]
     player = g.ctrl[pid]
     looked = g.looked
@@ -135,7 +135,7 @@ def leaps(g: Engine, sq: int, directions: range) -> list[int]:
     ``sq``; none in a direction whose first square is empty or whose line runs off the board.
     A building block of Flying, compiled in the compiled build; it records the land squares
     it reads (up to the landing square) for a ``"looked"`` entry."""
-    grid, land, rays = g.grid, g.land, g.board._rays[sq]
+    grid, land, rays = g.grid, g.land, g.rays[sq]
     looked = g.looked
     out: list[int] = []
     for d in directions:
@@ -182,8 +182,8 @@ def two_steps(g: Engine, pid: int) -> list[int]:
     first land square, in square order: each empty land square, and each occupied one
     ``pid`` may attack. A building block of Quickness, compiled in the compiled build; it
     records the land squares it reads for a ``"looked"`` entry."""
-    board, grid = g.board, g.grid
-    land, ortho = g.land, board._orthogonal
+    grid = g.grid
+    land, ortho = g.land, g.ortho
     sq = g.loc[pid]
     looked = g.looked
     out: list[int] = []

@@ -120,6 +120,10 @@ class Queries:
     adj: tuple[tuple[int, ...], ...]
     within2: tuple[tuple[int, ...], ...]
     wet: tuple[bool, ...]
+    #: The board's rays from each square (0-3 orthogonal, 4-7 diagonal), and its squares
+    #: orthogonally next to each: the runs, leaps and two-step moves read them.
+    rays: tuple[tuple[tuple[int, ...], ...], ...]
+    ortho: tuple[tuple[int, ...], ...]
     sq_names: tuple[str, ...]
     #: Square names to squares (the board's own table): actions name their squares.
     sq_index: dict[str, int]
