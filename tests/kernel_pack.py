@@ -57,10 +57,15 @@ PIECES += [
 ]
 
 
-class _Pack:
+class PiecesPack:
+    """A pack of the given pieces, with the keyword powers (a test's own catalogue)."""
+
+    def __init__(self, pieces: list[object]) -> None:
+        self.pieces = pieces
+
     @hookimpl
     def legends_piece_types(self):  # type: ignore[no-untyped-def]
-        return PIECES
+        return self.pieces
 
     @hookimpl
     def legends_keyword_powers(self):  # type: ignore[no-untyped-def]
@@ -68,7 +73,7 @@ class _Pack:
 
 
 # Only these pieces: kernel tests do not depend on the real catalogue.
-CATALOGUE = load_packs(entry_points=False, packs=[_Pack()])
+CATALOGUE = load_packs(entry_points=False, packs=[PiecesPack(PIECES)])
 
 
 def warrior(side: str, strength: int) -> int:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
+from tests.kernel_pack import PiecesPack
 
 from legends_core import Power, hookimpl, load_packs, piece
 from legends_core.testing import play, position
-from legends_pieces.powers import KEYWORD_POWERS
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -68,24 +68,18 @@ PIECES = [
 ]
 
 
-class _Pack:
-    @hookimpl
-    def legends_piece_types(self):  # type: ignore[no-untyped-def]
-        return PIECES
-
-    @hookimpl
-    def legends_keyword_powers(self):  # type: ignore[no-untyped-def]
-        return KEYWORD_POWERS
+def _catalogue():  # type: ignore[no-untyped-def]
+    return load_packs(entry_points=False, packs=[PiecesPack(PIECES)])
 
 
 def _game(number: int, curse: int | None = None):  # type: ignore[no-untyped-def]
-    cat = load_packs(entry_points=False, packs=[_Pack()])
+    cat = _catalogue()
     return position({"c3": number, "a1": 973, "h8": 974}, terrain={"c4": "marsh"},
                     active="beige", catalogue=cat, curse=curse)
 
 
 def test_the_floor_is_the_printed_strength_plus_each_modifiers_least() -> None:
-    cat = load_packs(entry_points=False, packs=[_Pack()])
+    cat = _catalogue()
     assert cat.behaviour(970).strength_floor is None  # one modifier does not say
     assert cat.behaviour(971).strength_floor == -1
     assert cat.behaviour(972).strength_floor == 1
@@ -118,7 +112,7 @@ def test_a_warrior_above_0_whatever_its_modifiers_add_is_not_asked() -> None:
 
 
 def test_the_death_curse_in_effect_counts_with_how_low_it_says_it_goes() -> None:
-    cat = load_packs(entry_points=False, packs=[_Pack()])
+    cat = _catalogue()
     assert cat.behaviour(975).curse_floor is None
     assert cat.behaviour(976).curse_floor == -3
     assert cat.behaviour(977).curse_floor == 0
