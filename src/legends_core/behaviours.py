@@ -30,6 +30,17 @@ def _one(reaches: frozenset[str]) -> frozenset[str]:
     return _REACH_SETS.setdefault(reaches, reaches)
 
 
+def _least(table: dict[str, list[tuple[Power, Callable[..., Any]]]], hook: str) -> int | None:
+    """The sum of ``Power.lowest_modifier`` over the powers implementing ``hook`` (0 for
+    none), or ``None`` when one of them does not say."""
+    total = 0
+    for p, _ in table.get(hook, ()):
+        if p.lowest_modifier is None:
+            return None
+        total += p.lowest_modifier
+    return total
+
+
 class Behaviour:
     """The hook implementations of one piece type, grouped by hook, ready to call.
 
@@ -71,15 +82,12 @@ class Behaviour:
         #: The least strength the type's own modifiers can leave it (printed strength plus
         #: each modifier's ``Power.lowest_modifier``); ``None`` when one of them does not
         #: say, or the type has no strength. ``Effects.settle`` reads it.
-        lows = [p.lowest_modifier for p, _ in table.get("legends_strength_modifier", ())]
+        own = _least(table, "legends_strength_modifier")
         self.strength_floor: int | None = (
-            None if self.type_strength is None or None in lows
-            else self.type_strength + sum(low for low in lows if low is not None))
+            None if self.type_strength is None or own is None else self.type_strength + own)
         #: The least this type's death curse, in effect, adds to a warrior (the sum of its
         #: curse modifiers' ``Power.lowest_modifier``; ``None`` when one does not say).
-        curse_lows = [p.lowest_modifier for p, _ in table.get("legends_curse_modifier", ())]
-        self.curse_floor: int | None = (
-            None if None in curse_lows else sum(low for low in curse_lows if low is not None))
+        self.curse_floor: int | None = _least(table, "legends_curse_modifier")
         self.curse_modifier = fns("legends_curse_modifier")
         self.curse_keywords = fns("legends_curse_keywords")
         self.attack_declared = fns("legends_attack_declared")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from legends_core.rulings import ruling
 from legends_core.tasks import CONTINUATIONS, continuation, continuation_name
 
-from .match import Match
+from .match import Match, printed
 
 if TYPE_CHECKING:
     from legends_core.engine import Engine
@@ -299,16 +299,7 @@ def destroyed_matching(g: Engine, player: int | None, match: Any) -> list[int]:
     if by_type is None:
         return [p for area in areas for p in area if match(g, p)]
     types = g.types
-    out: list[int] = []
-    for area in areas:
-        for p in area:
-            t = types[p]
-            ok = by_type.get(t)
-            if ok is None:
-                ok = by_type[t] = bool(match(g, p))
-            if ok:
-                out.append(p)
-    return out
+    return [p for area in areas for p in area if printed(match, by_type, types[p])]
 
 
 # -- moving one of your pieces to a square ---------------------------------------------

@@ -49,10 +49,7 @@ class Match:
                                                  hash=False, repr=False)
 
     def __call__(self: Match | Any, g: Engine, pid: int) -> bool:
-        t = g.types[pid]
-        ok = self.by_type.get(t)
-        if ok is None:
-            ok = self.by_type[t] = self.fits(t)
+        ok = printed(self, self.by_type, g.types[pid])
         if self.keyword is None or not ok:
             return ok
         return g.has_keyword(pid, self.keyword)
@@ -110,12 +107,18 @@ ANY = Match()
 WARRIOR = of(kind="warrior")
 
 
+def printed(match: Match | Any, by_type: dict[PieceType, bool], t: PieceType) -> bool:
+    """``match.fits(t)``, kept in ``by_type`` (``match.by_type``, which loops read once)."""
+    ok = by_type.get(t)
+    if ok is None:
+        ok = by_type[t] = match.fits(t)
+    return ok
+
+
 def matches(match: Any, g: Engine, pid: int) -> bool:
-    """``match(g, pid)``, read from a :class:`Match`'s answers by piece type when it has one
-    (compiled, calling a Match is a generic call of a few thousand instructions, and a death
-    curse asks it of every warrior it touches)."""
+    """``match(g, pid)``, read from a :class:`Match`'s answers by piece type when it looks
+    only at printed facts (compiled, calling a Match is a generic call of a few thousand
+    instructions, and a death curse asks it of every warrior it touches)."""
     if type(match) is Match and match.keyword is None:
-        ok = match.by_type.get(g.types[pid])
-        if ok is not None:
-            return ok
+        return printed(match, match.by_type, g.types[pid])
     return bool(match(g, pid))

@@ -19,7 +19,7 @@ from legends_core.moves import leaps, line_targets, power_actions, two_steps
 from legends_core.queries import adjacent_squares, beside_water, nameable, nameable_squares
 
 from .knowledge import candidates
-from .match import Match, of
+from .match import Match, of, printed
 from .targeted import TargetAction, move_or_attack
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ DIAG = range(4, 8)
 def flight(g: Engine, sq: int, direction: int) -> tuple[int, tuple[int, ...]] | None:
     """Where a flight from ``sq`` lands in ``direction``, and the squares it passes over."""
     over = []
-    grid, land = g.grid, g.land  # the engine's own fields: the board's methods are Python
-    for s in g.board.ray(sq, direction):
+    grid, land = g.grid, g.land  # the engine's own tables, as the runs and leaps read them
+    for s in g.rays[sq][direction]:
         if grid[s] >= 0 or not land[s]:
             over.append(s)
             continue
@@ -232,15 +232,8 @@ def pieces_printed(game: Engine, player: int, match: Match) -> list[int]:
     legends_core.changes); the list also holds any of their pieces hidden from ``player``,
     which the test of what each piece is leaves out."""
     types, by_type = game.types, match.by_type
-    out: list[int] = []
-    for p in nameable(game, player, None, "own", match, by_type):
-        t = types[p]
-        ok = by_type.get(t)  # match.fits(t), read from its answers once given
-        if ok is None:
-            ok = by_type[t] = match.fits(t)
-        if ok:
-            out.append(p)
-    return out
+    return [p for p in nameable(game, player, None, "own", match, by_type)
+            if printed(match, by_type, types[p])]
 
 
 @functools.cache
